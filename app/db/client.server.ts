@@ -1,0 +1,52 @@
+import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema";
+
+export type DialectName = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Where the data lives: a file path for SQLite, the database name for PostgreSQL. */
+  location: string;
+  /** For SQLite, the raw connection (used by the online backup); undefined on PostgreSQL. */
+  sqlite?: SqliteDatabase.Database;
+  close(): Promise<void>;
+}
+
+export const SQLITE_FILE_NAME = "wholesale-flower-finder.db";
+
+export interface DatabaseConfig {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+}
+
+/** Opens PostgreSQL when DATABASE_URL is set, otherwise the embedded SQLite file in DATA_DIR. */
+export function openDatabase(config: DatabaseConfig): DatabaseHandle {
+  if (config.DATABASE_URL) {
+    // Calendar dates and numeric columns come back as plain strings/numbers, the same as on SQLite.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+    pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
+    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+    // An idle client's error (e.g. the server restarting) must not crash the process.
+    pool.on("error", () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      dialect: "postgres",
+      location: new URL(config.DATABASE_URL).pathname.replace(/^\//, "") || "postgres",
+      close: () => db.destroy(),
+    };
+  }
+
+  const file = path.join(config.DATA_DIR, SQLITE_FILE_NAME);
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: "sqlite", location: file, sqlite, close: () => db.destroy() };
+}

@@ -1,0 +1,22 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import * as initial from "./migrations/0001-initial";
+import type { Database } from "./schema";
+
+/** Every migration, in order. Imported statically so that the server bundle carries them. */
+const migrations: Record<string, Migration> = {
+  "0001-initial": initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error) {
+    const cause = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? "(unknown)"} failed: ${cause}`, { cause: error });
+  }
+  return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
+}

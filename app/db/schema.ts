@@ -1,0 +1,172 @@
+import type { Generated } from "kysely";
+
+/**
+ * Column types as the query layer sees them on both SQLite and PostgreSQL.
+ * Dates are calendar dates as "YYYY-MM-DD" text; timestamps are ISO 8601 UTC text;
+ * booleans are stored as 0/1 on SQLite and boolean on PostgreSQL, read through `fromDbBool`.
+ */
+export type DbBool = number | boolean;
+
+export interface StatesTable {
+  id: string;
+  name: string;
+  code: string;
+  region: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CitiesTable {
+  id: Generated<number>;
+  state_id: string;
+  name: string;
+  position: number;
+}
+
+export interface ZipcodesTable {
+  zip: string;
+  latitude: number;
+  longitude: number;
+  city: string;
+  state_code: string;
+}
+
+export interface WholesalersTable {
+  id: Generated<number>;
+  name: string;
+  address: string;
+  city: string;
+  state_id: string;
+  zipcode: string;
+  type: string;
+  hours: string;
+  description: string;
+  image: string | null;
+  image_updated_at: string | null;
+  phone: string | null;
+  website: string | null;
+  latitude: number;
+  longitude: number;
+  featured: DbBool;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GroceryStoresTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  price_range: string;
+  best_for: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BlogPostsTable {
+  id: Generated<number>;
+  title: string;
+  excerpt: string;
+  content: string;
+  category: string;
+  date: string;
+  image: string | null;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FestivalsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  start_date: string;
+  end_date: string;
+  location: string;
+  city: string;
+  state: string;
+  website: string | null;
+  ticket_price: string | null;
+  image: string | null;
+  featured: DbBool;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  email: string;
+  email_normalized: string;
+  unsubscribe_token: string;
+  created_at: string;
+  unsubscribed_at: string | null;
+}
+
+export interface LocationSuggestionsTable {
+  id: Generated<number>;
+  business_name: string;
+  contact_name: string | null;
+  email: string | null;
+  business_address: string;
+  additional_info: string | null;
+  status: string;
+  ip: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface AdminUsersTable {
+  id: Generated<number>;
+  email: string;
+  name: string | null;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  admin_id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  admin_id: number | null;
+  actor: string | null;
+  action: string;
+  entity_type: string | null;
+  entity_id: string | null;
+  details: string | null;
+  ip: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  states: StatesTable;
+  cities: CitiesTable;
+  zipcodes: ZipcodesTable;
+  wholesalers: WholesalersTable;
+  grocery_stores: GroceryStoresTable;
+  blog_posts: BlogPostsTable;
+  festivals: FestivalsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  location_suggestions: LocationSuggestionsTable;
+  settings: SettingsTable;
+  admin_users: AdminUsersTable;
+  sessions: SessionsTable;
+  audit_log: AuditLogTable;
+}
+
+export const toDbBool = (value: boolean): number => (value ? 1 : 0);
+export const fromDbBool = (value: DbBool): boolean => value === true || value === 1;

@@ -1,0 +1,124 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import zipcodes from "zipcodes";
+import { openDatabase } from "../client.server";
+import { migrateToLatest } from "../migrate.server";
+import { blogPosts } from "./data/blog-posts";
+import { festivals } from "./data/festivals";
+import { groceryStores } from "./data/grocery-stores";
+import { states } from "./data/states";
+import { wholesalers } from "./data/wholesalers";
+import { seedDatabase, zipcodeRows } from "./seed.server";
+
+const countBy = <T>(items: T[], key: (item: T) => string) =>
+  items.reduce<Record<string, number>>((counts, item) => ({ ...counts, [key(item)]: (counts[key(item)] ?? 0) + 1 }), {});
+
+describe("seed data", () => {
+  it("has the 50 states with slug ids, codes and 3 to 6 cities each", () => {
+    expect(states).toHaveLength(50);
+    expect(new Set(states.map((s) => s.id)).size).toBe(50);
+    expect(new Set(states.map((s) => s.code)).size).toBe(50);
+    for (const state of states) {
+      expect(state.id).toMatch(/^[a-z]+$/);
+      expect(state.id).toBe(state.name.toLowerCase().replace(/[^a-z]/g, ""));
+      expect(state.cities.length).toBeGreaterThanOrEqual(3);
+      expect(state.cities.length).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it("uses one region taxonomy: Northeast 9, Southeast 14, Midwest 12, Southwest 4, West 11", () => {
+    expect(countBy(states, (s) => s.region)).toEqual({ Northeast: 9, Southeast: 14, Midwest: 12, Southwest: 4, West: 11 });
+    const southeast = states.filter((s) => s.region === "Southeast").map((s) => s.name);
+    expect(southeast).toEqual(expect.arrayContaining(["Delaware", "Maryland", "Kentucky", "Arkansas", "West Virginia"]));
+    expect(states.filter((s) => s.region === "Southwest").map((s) => s.name).sort()).toEqual([
+      "Arizona",
+      "New Mexico",
+      "Oklahoma",
+      "Texas",
+    ]);
+  });
+
+  it("lists at least 80 wholesalers across at least 20 states, several in CA, NY, TX and FL", () => {
+    expect(wholesalers.length).toBeGreaterThanOrEqual(80);
+    const perState = countBy(wholesalers, (w) => w.stateCode);
+    expect(Object.keys(perState).length).toBeGreaterThanOrEqual(20);
+    for (const code of ["CA", "NY", "TX", "FL"]) expect(perState[code], code).toBeGreaterThanOrEqual(4);
+  });
+
+  it("gives every wholesaler a zipcode that exists and lies in its state, and full details", () => {
+    const codes = new Set(states.map((s) => s.code));
+    for (const w of wholesalers) {
+      const zip = zipcodes.lookup(w.zipcode);
+      expect(zip, `${w.name} ${w.zipcode}`).toBeDefined();
+      expect(zip?.state, `${w.name} ${w.zipcode}`).toBe(w.stateCode);
+      expect(codes.has(w.stateCode)).toBe(true);
+      expect(["Wholesale", "Retail", "Both"]).toContain(w.type);
+      for (const field of [w.name, w.address, w.city, w.hours, w.description]) expect(field.trim().length).toBeGreaterThan(2);
+    }
+    const keys = wholesalers.map((w) => `${w.name}|${w.address}`.toLowerCase());
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("has at least 8 grocery chains", () => {
+    expect(groceryStores.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("has at least 12 blog posts of 400+ words across the five categories", () => {
+    expect(blogPosts.length).toBeGreaterThanOrEqual(12);
+    expect(Object.keys(countBy(blogPosts, (p) => p.category)).sort()).toEqual(["DIY", "Guides", "Seasonal", "Tips", "Wedding"]);
+    for (const post of blogPosts) {
+      expect(post.content.split(/\s+/).filter(Boolean).length, post.title).toBeGreaterThanOrEqual(400);
+      expect(post.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
+  it("has at least 15 festivals across at least 8 months and 10 states", () => {
+    expect(festivals.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(festivals.map((f) => f.schedule.month)).size).toBeGreaterThanOrEqual(8);
+    expect(new Set(festivals.map((f) => f.state)).size).toBeGreaterThanOrEqual(10);
+  });
+
+  it("ships a local image for every seeded image path", () => {
+    const publicDir = path.resolve(import.meta.dirname, "../../../public");
+    for (const image of [...blogPosts.map((p) => p.image), ...festivals.map((f) => f.image)]) {
+      expect(image).toMatch(/^\/images\//);
+      expect(fs.existsSync(path.join(publicDir, image)), `${image} (run npm run images)`).toBe(true);
+    }
+  });
+
+  it("loads tens of thousands of US zip code centroids", () => {
+    const rows = zipcodeRows();
+    expect(rows.length).toBeGreaterThan(40_000);
+    expect(rows.find((r) => r.zip === "10001")).toMatchObject({ state_code: "NY" });
+  });
+});
+
+describe("seedDatabase", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wff-seed-"));
+  const handle = openDatabase({ DATA_DIR: dataDir });
+  afterAll(async () => {
+    await handle.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("fills an empty database once; a second run changes nothing", async () => {
+    await migrateToLatest(handle.db);
+    const first = await seedDatabase(handle.db, "2026-11-21");
+    expect(first.states).toBe(50);
+    expect(first.wholesalers).toBe(wholesalers.length);
+    const second = await seedDatabase(handle.db, "2026-11-21");
+    expect(second).toEqual({ states: 0, zipcodes: 0, wholesalers: 0, groceryStores: 0, blogPosts: 0, festivals: 0 });
+    const { n } = await handle.db.selectFrom("wholesalers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(wholesalers.length);
+  });
+
+  it("dates every festival so that none has ended on the seed day", async () => {
+    const rows = await handle.db.selectFrom("festivals").select(["start_date", "end_date"]).execute();
+    for (const row of rows) {
+      expect(row.end_date >= "2026-11-21").toBe(true);
+      expect(row.start_date <= row.end_date).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,83 @@
+/** Shapes of the data the site ships with. The seed loader turns these into rows. */
+
+export type Region = "Northeast" | "Southeast" | "Midwest" | "Southwest" | "West";
+
+export interface SeedState {
+  /** Lowercase slug without spaces or dashes: "newhampshire". */
+  id: string;
+  name: string;
+  /** Two-letter USPS code: "NH". */
+  code: string;
+  region: Region;
+  /** 3 to 6 major cities. */
+  cities: string[];
+}
+
+export type WholesalerType = "Wholesale" | "Retail" | "Both";
+
+export interface SeedWholesaler {
+  name: string;
+  /** Street address only, e.g. "754 Wall St". */
+  address: string;
+  city: string;
+  /** Two-letter USPS code of the state. */
+  stateCode: string;
+  /** Five digits; must exist in the zipcodes package and lie in stateCode. */
+  zipcode: string;
+  type: WholesalerType;
+  hours: string;
+  description: string;
+  phone?: string;
+  website?: string;
+  /** Exact point when known; otherwise the zipcode centroid is used. */
+  latitude?: number;
+  longitude?: number;
+}
+
+export interface SeedGroceryStore {
+  name: string;
+  description: string;
+  /** e.g. "$5-$25" */
+  priceRange: string;
+  bestFor: string;
+}
+
+export type BlogCategory = "DIY" | "Seasonal" | "Wedding" | "Tips" | "Guides";
+
+export interface SeedBlogPost {
+  title: string;
+  excerpt: string;
+  category: BlogCategory;
+  /** Publication date, YYYY-MM-DD. */
+  date: string;
+  /** Path of a local image under public/, e.g. "/images/blog/peony-centerpiece.webp". */
+  image: string;
+  /** Markdown body, 400+ words. */
+  content: string;
+}
+
+/**
+ * When a festival takes place each year, so that the seed can compute its next dates.
+ * - fixed: starts on month/day.
+ * - nthWeekday: starts on the nth (1-5, or -1 for the last) given weekday (0 = Sunday) of month,
+ *   shifted by offsetDays (e.g. a festival that starts the Friday before the 2nd Sunday).
+ */
+export type FestivalSchedule =
+  | { kind: "fixed"; month: number; day: number; durationDays: number }
+  | { kind: "nthWeekday"; month: number; weekday: number; nth: number; offsetDays?: number; durationDays: number };
+
+export interface SeedFestival {
+  name: string;
+  description: string;
+  /** Venue. */
+  location: string;
+  city: string;
+  /** State name as written ("California"); "District of Columbia" allowed. */
+  state: string;
+  website?: string;
+  /** Free text: "Free", "$15-$30". */
+  ticketPrice?: string;
+  image: string;
+  featured: boolean;
+  schedule: FestivalSchedule;
+}
