@@ -1,0 +1,36 @@
+export type AppErrorCode =
+  | "bad_request"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "too_many_requests";
+
+/** A failure the caller can act on. Each edge (page, JSON API) maps the code to a status in one place. */
+export class AppError extends Error {
+  override name = "AppError";
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+};
+
+export const notFound = (message: string) => new AppError("not_found", message);
+export const badRequest = (message: string, fieldErrors?: Record<string, string>) =>
+  new AppError("bad_request", message, fieldErrors);

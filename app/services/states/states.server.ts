@@ -1,0 +1,57 @@
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+import { notFound } from "../errors";
+
+export const REGIONS = ["Northeast", "Southeast", "Midwest", "Southwest", "West"] as const;
+export type Region = (typeof REGIONS)[number];
+
+export interface State {
+  id: string;
+  name: string;
+  code: string;
+  region: string;
+  cities: { name: string }[];
+}
+
+export const STATE_NOT_FOUND = "State not found";
+
+/** Every state with its cities, sorted by name. */
+export async function listStates(db: Kysely<Database>): Promise<State[]> {
+  const [states, cities] = await Promise.all([
+    db.selectFrom("states").select(["id", "name", "code", "region"]).orderBy("name").execute(),
+    db.selectFrom("cities").select(["state_id", "name"]).orderBy("state_id").orderBy("position").orderBy("name").execute(),
+  ]);
+  const citiesByState = new Map<string, { name: string }[]>();
+  for (const city of cities) {
+    const list = citiesByState.get(city.state_id) ?? [];
+    list.push({ name: city.name });
+    citiesByState.set(city.state_id, list);
+  }
+  return states.map((state) => ({ ...state, cities: citiesByState.get(state.id) ?? [] }));
+}
+
+export async function findState(db: Kysely<Database>, stateId: string): Promise<State | undefined> {
+  const state = await db
+    .selectFrom("states")
+    .select(["id", "name", "code", "region"])
+    .where("id", "=", stateId.toLowerCase())
+    .executeTakeFirst();
+  if (!state) return undefined;
+  const cities = await db
+    .selectFrom("cities")
+    .select("name")
+    .where("state_id", "=", state.id)
+    .orderBy("position")
+    .orderBy("name")
+    .execute();
+  return { ...state, cities };
+}
+
+export async function getState(db: Kysely<Database>, stateId: string): Promise<State> {
+  const state = await findState(db, stateId);
+  if (!state) throw notFound(STATE_NOT_FOUND);
+  return state;
+}
+
+/** The public JSON shape of a state. */
+export const toStateJson = ({ id, name, region, cities }: State) => ({ id, name, region, cities });

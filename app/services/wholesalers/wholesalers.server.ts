@@ -1,0 +1,137 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Database, WholesalersTable } from "~/db/schema";
+import { fromDbBool } from "~/db/schema";
+import { boundingBox, distanceMiles, roundMiles, type Point } from "../geo/distance";
+import { assertZipcode, findZipcode } from "../geo/zipcode";
+import { getState } from "../states/states.server";
+
+export const WHOLESALER_TYPES = ["Wholesale", "Retail", "Both"] as const;
+export type WholesalerType = (typeof WHOLESALER_TYPES)[number];
+
+/** Search radius stated in the UI. */
+export const SEARCH_RADIUS_MILES = 25;
+
+export interface Wholesaler {
+  id: number;
+  name: string;
+  address: string;
+  city: string;
+  /** The state's name. */
+  state: string;
+  stateId: string;
+  zipcode: string;
+  type: WholesalerType;
+  hours: string;
+  description: string;
+  image: string | null;
+  imageUpdatedAt: string | null;
+  phone?: string;
+  website?: string;
+  latitude: number;
+  longitude: number;
+  featured: boolean;
+}
+
+export type WholesalerWithDistance = Wholesaler & { distanceMiles: number };
+
+type Row = Selectable<WholesalersTable> & { state_name: string };
+
+function toWholesaler(row: Row): Wholesaler {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    city: row.city,
+    state: row.state_name,
+    stateId: row.state_id,
+    zipcode: row.zipcode,
+    type: row.type as WholesalerType,
+    hours: row.hours,
+    description: row.description,
+    image: row.image,
+    imageUpdatedAt: row.image_updated_at,
+    ...(row.phone ? { phone: row.phone } : {}),
+    ...(row.website ? { website: row.website } : {}),
+    latitude: row.latitude,
+    longitude: row.longitude,
+    featured: fromDbBool(row.featured),
+  };
+}
+
+function selectWholesalers(db: Kysely<Database>) {
+  return db
+    .selectFrom("wholesalers")
+    .innerJoin("states", "states.id", "wholesalers.state_id")
+    .selectAll("wholesalers")
+    .select("states.name as state_name");
+}
+
+/** The wholesalers of a state, sorted by name; an unknown state is not found. */
+export async function listWholesalersByState(db: Kysely<Database>, stateId: string): Promise<Wholesaler[]> {
+  const state = await getState(db, stateId);
+  const rows = await selectWholesalers(db).where("wholesalers.state_id", "=", state.id).orderBy("wholesalers.name").execute();
+  return rows.map(toWholesaler);
+}
+
+export async function listFeaturedWholesalers(db: Kysely<Database>, stateId: string, limit: number) {
+  const rows = await selectWholesalers(db)
+    .where("wholesalers.state_id", "=", stateId)
+    .orderBy("wholesalers.featured", "desc")
+    .orderBy("wholesalers.name")
+    .limit(limit)
+    .execute();
+  return rows.map(toWholesaler);
+}
+
+/**
+ * Wholesalers within `radiusMiles` of a zipcode's centroid by great-circle distance, nearest first.
+ * A malformed zipcode is a bad request; a well-formed one that does not exist finds nothing.
+ */
+export async function findWholesalersNearZipcode(
+  db: Kysely<Database>,
+  zipcode: string,
+  radiusMiles: number = SEARCH_RADIUS_MILES,
+): Promise<WholesalerWithDistance[]> {
+  assertZipcode(zipcode);
+  const origin = await findZipcode(db, zipcode);
+  if (!origin) return [];
+  const box = boundingBox(origin, radiusMiles);
+  const rows = await selectWholesalers(db)
+    .where("wholesalers.latitude", ">=", box.minLatitude)
+    .where("wholesalers.latitude", "<=", box.maxLatitude)
+    .where("wholesalers.longitude", ">=", box.minLongitude)
+    .where("wholesalers.longitude", "<=", box.maxLongitude)
+    .execute();
+  return rankByDistance(rows.map(toWholesaler), origin, radiusMiles);
+}
+
+/**
+ * The `limit` wholesalers nearest to a zipcode at any distance, for when none lie within the radius.
+ * The directory holds hundreds of rows, not millions, so ranking them all in memory is cheap and exact.
+ */
+export async function findNearestWholesalers(
+  db: Kysely<Database>,
+  zipcode: string,
+  limit: number,
+): Promise<WholesalerWithDistance[]> {
+  assertZipcode(zipcode);
+  const origin = await findZipcode(db, zipcode);
+  if (!origin) return [];
+  const rows = await selectWholesalers(db).execute();
+  return rankByDistance(rows.map(toWholesaler), origin, Number.POSITIVE_INFINITY).slice(0, limit);
+}
+
+/** Nearest first within maxMiles (exact distance); the distance is rounded only for display. */
+function rankByDistance(wholesalers: Wholesaler[], origin: Point, maxMiles: number): WholesalerWithDistance[] {
+  return wholesalers
+    .map((w) => ({ w, miles: distanceMiles(origin, w) }))
+    .filter(({ miles }) => miles <= maxMiles)
+    .sort((a, b) => a.miles - b.miles || a.w.name.localeCompare(b.w.name))
+    .map(({ w, miles }) => ({ ...w, distanceMiles: roundMiles(miles) }));
+}
+
+/** The public JSON shape of a wholesaler. */
+export function toWholesalerJson<T extends Wholesaler>(w: T) {
+  const { imageUpdatedAt: _imageUpdatedAt, featured: _featured, ...json } = w;
+  return json;
+}
