@@ -1,0 +1,6 @@
+import { getDb } from "~/db/db.server";
+import { listPublishedPosts, toBlogPostJson } from "~/services/blog/blog.server";
+import { apiResponse, methodNotAllowed } from "~/utils/api.server";
+
+export const loader = () => apiResponse(async () => (await listPublishedPosts(getDb())).map(toBlogPostJson));
+export const action = methodNotAllowed("GET");

@@ -1,0 +1,5 @@
+import { jsonError } from "~/utils/api.server";
+
+const notFound = () => jsonError(404, "No such API endpoint.");
+export const loader = notFound;
+export const action = notFound;

@@ -1,0 +1,72 @@
+import { AppError, STATUS_BY_CODE } from "~/services/errors";
+
+/** JSON bodies the API accepts are small: an email address, a form. */
+export const MAX_JSON_BYTES = 16 * 1024;
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function jsonError(status: number, message: string, extra?: Record<string, unknown>) {
+  return Response.json({ message, ...extra }, { status, headers: NO_STORE });
+}
+
+/** Maps any failure to a JSON answer: AppErrors to their status, anything else to a logged 500. */
+export function toErrorResponse(error: unknown): Response {
+  if (error instanceof Response) return error;
+  if (error instanceof AppError) {
+    return jsonError(STATUS_BY_CODE[error.code], error.message, error.fieldErrors ? { errors: error.fieldErrors } : undefined);
+  }
+  console.error(error);
+  return jsonError(500, "Something went wrong on our side. Please try again later.");
+}
+
+/** Runs an API handler so that it always answers JSON, never HTML or a stack trace. */
+export async function apiResponse(handler: () => Promise<unknown>, init?: ResponseInit): Promise<Response> {
+  try {
+    const body = await handler();
+    return body instanceof Response ? body : Response.json(body, init);
+  } catch (error) {
+    return toErrorResponse(error);
+  }
+}
+
+export const methodNotAllowed = (allowed: string) => () =>
+  Response.json({ message: `Method not allowed. Use ${allowed}.` }, { status: 405, headers: { Allow: allowed, ...NO_STORE } });
+
+/**
+ * Reads a JSON request body: 415 unless it is declared as JSON, 413 past MAX_JSON_BYTES (stops reading
+ * there), 400 if it does not parse.
+ */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/(.+\+)?json\s*(;|$)/i.test(type)) {
+    throw new AppError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json).");
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_JSON_BYTES) throw tooLarge();
+  const text = await readLimited(request, MAX_JSON_BYTES);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError("bad_request", "The request body is not valid JSON.");
+  }
+}
+
+const tooLarge = () => new AppError("payload_too_large", `The request body is larger than ${MAX_JSON_BYTES / 1024} KB.`);
+
+async function readLimited(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}

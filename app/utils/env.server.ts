@@ -1,0 +1,100 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === "") return fallback;
+      if (["1", "true", "yes", "on"].includes(value)) return true;
+      if (["0", "false", "no", "off"].includes(value)) return false;
+      ctx.addIssue({ code: "custom", message: `must be true or false, got "${value}"` });
+      return z.NEVER;
+    });
+
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce
+    .number({ message: "must be a whole number from 0 to 65535" })
+    .int("must be a whole number from 0 to 65535")
+    .min(0, "must be a whole number from 0 to 65535")
+    .max(65535, "must be a whole number from 0 to 65535")
+    .default(3000),
+  HOST: z.string().trim().min(1, "must not be empty").default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// connection URL")
+      .optional(),
+  ),
+  SITE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ message: "must be an absolute http(s) URL such as https://www.example.com" })
+      .refine((value) => /^https?:\/\//.test(value), "must start with http:// or https://")
+      .transform((value) => value.replace(/\/+$/, ""))
+      .default("https://www.wholesaleflowerfinder.com"),
+  ),
+  SESSION_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, "must be at least 32 characters long").optional(),
+  ),
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email("must be a valid email address").optional()),
+  ADMIN_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(12, "must be at least 12 characters long").optional(),
+  ),
+  SEED: booleanFlag(true),
+  ALLOW_INDEXING: booleanFlag(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string };
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Validates the environment; throws an EnvError naming every bad variable and what is wrong. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const parsed = result.data;
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true });
+  return { ...parsed, DATA_DIR: dataDir, SESSION_SECRET: parsed.SESSION_SECRET ?? loadOrCreateSecret(dataDir) };
+}
+
+/** A secret generated once and kept, owner-readable only, in the data directory. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const secret = crypto.randomBytes(32).toString("hex");
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+let current: Env | undefined;
+
+/** The validated environment of this process. */
+export function getEnv(): Env {
+  current ??= parseEnv();
+  return current;
+}

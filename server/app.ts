@@ -1,0 +1,67 @@
+import "react-router";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import type { Logger } from "pino";
+import { sql } from "kysely";
+import { getDatabase, startDatabase, stopDatabase } from "~/db/db.server";
+import type { Env } from "~/utils/env.server";
+import { rateLimit } from "./rate-limit";
+import { securityHeaders } from "./security";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    cspNonce: string;
+    clientIp: string;
+  }
+}
+
+export interface AppOptions {
+  env: Env;
+  logger: Logger;
+  development: boolean;
+}
+
+export interface RunningApp {
+  handler: express.Express;
+  close(): Promise<void>;
+}
+
+const MINUTE = 60_000;
+
+/** Everything between the HTTP listener and the React Router pages and API: database, limits, headers. */
+export async function startApp({ env, logger, development }: AppOptions): Promise<RunningApp> {
+  await startDatabase(env, logger);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(securityHeaders({ development }));
+
+  app.get("/healthz", async (_req, res) => {
+    const handle = getDatabase();
+    try {
+      await sql`select 1`.execute(handle.db);
+      res.set("Cache-Control", "no-store").json({ status: "ok", database: handle.dialect });
+    } catch (error) {
+      logger.error({ err: error }, "health check failed");
+      res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: handle.dialect });
+    }
+  });
+
+  const tooMany = "Too many requests. Please wait a few minutes and try again.";
+  app.post("/api/newsletter/subscribe", rateLimit({ limit: 10, windowMs: 10 * MINUTE, message: tooMany }));
+  app.use(rateLimit({ limit: 1200, windowMs: MINUTE, message: tooMany }));
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      mode: development ? "development" : "production",
+      getLoadContext: (req, res) => ({
+        cspNonce: String(res.locals.cspNonce ?? ""),
+        clientIp: req.ip ?? "unknown",
+      }),
+    }),
+  );
+
+  return { handler: app, close: stopDatabase };
+}

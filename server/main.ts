@@ -1,0 +1,98 @@
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import compression from "compression";
+import express from "express";
+import pino from "pino";
+import { pinoHttp } from "pino-http";
+import { EnvError, parseEnv, type Env } from "../app/utils/env.server";
+import type { startApp } from "./app";
+
+const development = process.argv.includes("--dev");
+if (!process.env.NODE_ENV) process.env.NODE_ENV = development ? "development" : "production";
+
+let env: Env;
+try {
+  env = parseEnv(process.env);
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const logger = pino({
+  level: env.LOG_LEVEL,
+  ...(development ? { transport: { target: "pino-pretty", options: { colorize: true } } } : {}),
+});
+
+const server = express();
+server.disable("x-powered-by");
+server.use(compression());
+server.use(
+  pinoHttp({
+    logger,
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+    autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") === true },
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url,
+        ip: req.remoteAddress,
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  }),
+);
+
+interface AppModule {
+  startApp: typeof startApp;
+}
+let appModule: AppModule;
+
+if (development) {
+  const vite = await import("vite");
+  const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use(viteServer.middlewares);
+  appModule = (await viteServer.ssrLoadModule("./server/app.ts")) as AppModule;
+} else {
+  const buildDir = path.dirname(fileURLToPath(import.meta.url));
+  // Hashed assets never change; everything else in public/ may.
+  server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+  appModule = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as AppModule;
+}
+
+let running: Awaited<ReturnType<AppModule["startApp"]>>;
+try {
+  running = await appModule.startApp({ env, logger, development });
+} catch (error) {
+  logger.fatal({ err: error }, "could not start");
+  process.exit(1);
+}
+server.use(running.handler);
+
+const listener = server.listen(env.PORT, env.HOST, () => {
+  const address = listener.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info({ port, host: env.HOST }, `listening on http://localhost:${port}`);
+});
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, "shutting down: finishing in-flight requests");
+  const force = setTimeout(() => listener.closeAllConnections(), 10_000);
+  force.unref();
+  await new Promise<void>((resolve) => {
+    listener.close(() => resolve());
+    listener.closeIdleConnections();
+  });
+  await running.close();
+  logger.info("stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
