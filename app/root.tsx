@@ -1,22 +1,61 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
+import { NotFound } from "./components/not-found";
 import { useNonce } from "./components/nonce";
+import { Toaster } from "./components/ui/toaster";
+import { TooltipProvider } from "./components/ui/tooltip";
+import { loadSiteContext } from "./utils/site.server";
 import "./app.css";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const loader = () => loadSiteContext();
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/rss+xml", title: "Flower Arranging Guide", href: "/rss.xml" },
+];
+
+function Analytics({ id, nonce }: { id: string; nonce: string }) {
+  const safeId = /^[A-Z0-9-]{4,40}$/i.test(id) ? id : null;
+  if (!safeId) return null;
+  return (
+    <>
+      <script async nonce={nonce} src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(safeId)}`} />
+      <script
+        nonce={nonce}
+        // The id is checked against a strict pattern above; nothing else is interpolated.
+        dangerouslySetInnerHTML={{
+          __html: `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag('js',new Date());gtag('config','${safeId}');`,
+        }}
+      />
+    </>
+  );
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const analyticsId = root?.settings.seo.googleAnalyticsId;
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#be123c" />
         <Meta />
         <Links />
+        {analyticsId ? <Analytics id={analyticsId} nonce={nonce} /> : null}
       </head>
       <body>
-        {children}
+        <TooltipProvider>{children}</TooltipProvider>
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -29,13 +68,17 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main id="main">
+        <NotFound />
+      </main>
+    );
+  }
   return (
     <main className="mx-auto max-w-2xl px-6 py-24 text-center">
-      <h1 className="font-serif text-4xl font-semibold">{notFound ? "404 Page Not Found" : "Something went wrong"}</h1>
-      <p className="mt-4 text-muted">
-        {notFound ? "The page you are looking for does not exist." : "Please try again in a moment."}
-      </p>
+      <h1 className="font-serif text-4xl font-semibold">Something went wrong</h1>
+      <p className="mt-4 text-muted">Please try again in a moment.</p>
       <a className="mt-8 inline-block rounded-full bg-rose-brand px-6 py-3 font-medium text-white" href="/">
         Go Home
       </a>

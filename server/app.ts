@@ -4,7 +4,7 @@ import express from "express";
 import type { Logger } from "pino";
 import { sql } from "kysely";
 import { getDatabase, startDatabase, stopDatabase } from "~/db/db.server";
-import type { Env } from "~/utils/env.server";
+import { setEnv, type Env } from "~/utils/env.server";
 import { rateLimit } from "./rate-limit";
 import { securityHeaders } from "./security";
 
@@ -30,6 +30,7 @@ const MINUTE = 60_000;
 
 /** Everything between the HTTP listener and the React Router pages and API: database, limits, headers. */
 export async function startApp({ env, logger, development }: AppOptions): Promise<RunningApp> {
+  setEnv(env);
   await startDatabase(env, logger);
 
   const app = express();

@@ -98,3 +98,8 @@ export function getEnv(): Env {
   current ??= parseEnv();
   return current;
 }
+
+/** Installs the environment the process entry already validated, so it is parsed once. */
+export function setEnv(env: Env) {
+  current = env;
+}

@@ -1,0 +1,94 @@
+import { Flower2, Menu, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useState } from "react";
+import { Link } from "react-router";
+import { SiteLink } from "./nav-link";
+import { HEADER_LINKS, visibleLinks } from "./site-nav";
+
+interface HeaderProps {
+  siteName: string;
+  enableBlog: boolean;
+  enableFestivals: boolean;
+}
+
+export function Logo({ siteName, className }: { siteName: string; className?: string }) {
+  return (
+    <Link to="/" className={`flex items-center gap-2 font-serif text-lg font-semibold text-plum ${className ?? ""}`}>
+      <span className="flex size-9 items-center justify-center rounded-full bg-rose-brand text-white shadow-sm">
+        <Flower2 className="size-5" aria-hidden="true" />
+      </span>
+      <span>{siteName}</span>
+    </Link>
+  );
+}
+
+export function Header({ siteName, enableBlog, enableFestivals }: HeaderProps) {
+  const [open, setOpen] = useState(false);
+  const links = visibleLinks(HEADER_LINKS, { enableBlog, enableFestivals });
+
+  return (
+    <header className="sticky top-0 z-40 h-20 border-b border-stone-200/70 bg-cream/90 backdrop-blur supports-[backdrop-filter]:bg-cream/75">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Logo siteName={siteName} />
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {links.map((link) => (
+              <li key={link.to}>
+                <SiteLink
+                  to={link.to}
+                  className="rounded-full px-4 py-2 text-sm font-medium text-ink/80 transition-colors hover:bg-blush hover:text-rose-brand"
+                >
+                  {link.label}
+                </SiteLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <Dialog.Root open={open} onOpenChange={setOpen}>
+          <Dialog.Trigger
+            className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-blush lg:hidden"
+            aria-label="Open menu"
+          >
+            <Menu className="size-6" aria-hidden="true" />
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-sm data-[state=open]:animate-[fade-in_200ms_ease-out]" />
+            <Dialog.Content
+              aria-describedby={undefined}
+              className="fixed inset-y-0 right-0 z-50 flex w-[min(20rem,85vw)] flex-col bg-cream p-6 shadow-2xl data-[state=open]:animate-[slide-in_250ms_ease-out]"
+            >
+              <div className="flex items-center justify-between">
+                <Dialog.Title className="font-serif text-lg font-semibold text-plum">Menu</Dialog.Title>
+                <Dialog.Close className="inline-flex size-11 items-center justify-center rounded-full hover:bg-blush" aria-label="Close menu">
+                  <X className="size-6" aria-hidden="true" />
+                </Dialog.Close>
+              </div>
+              <nav aria-label="Mobile" className="mt-6">
+                <ul className="grid gap-1">
+                  {links.map((link) => (
+                    <li key={link.to}>
+                      <SiteLink
+                        to={link.to}
+                        onClick={() => setOpen(false)}
+                        className="block rounded-xl px-4 py-3 text-base font-medium text-ink hover:bg-blush hover:text-rose-brand"
+                      >
+                        {link.label}
+                      </SiteLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,30 @@
+export interface NavItem {
+  label: string;
+  to: string;
+  feature?: "blog" | "festivals";
+}
+
+/** The header's links, in the spec's order. */
+export const HEADER_LINKS: NavItem[] = [
+  { label: "Find Wholesalers", to: "/#states" },
+  { label: "Grocery Stores", to: "/#grocery" },
+  { label: "Festivals", to: "/festivals", feature: "festivals" },
+  { label: "DIY Blog", to: "/#blog", feature: "blog" },
+  { label: "About Us", to: "/about" },
+];
+
+export const POPULAR_REGIONS = [
+  { label: "California", to: "/state/california" },
+  { label: "New York", to: "/state/newyork" },
+  { label: "Texas", to: "/state/texas" },
+  { label: "Florida", to: "/state/florida" },
+];
+
+export const OFFICE_HOURS = "Mon-Fri: 9AM-5PM PT";
+
+export function visibleLinks(items: NavItem[], features: { enableBlog: boolean; enableFestivals: boolean }) {
+  return items.filter(
+    (item) =>
+      (item.feature !== "blog" || features.enableBlog) && (item.feature !== "festivals" || features.enableFestivals),
+  );
+}

@@ -1,0 +1,12 @@
+import { getDb } from "~/db/db.server";
+import { findNearestWholesalers, toWholesalerJson } from "~/services/wholesalers/wholesalers.server";
+import { apiResponse, methodNotAllowed } from "~/utils/api.server";
+import type { Route } from "./+types/wholesalers-nearest";
+
+/** How many suggestions the finder shows when nobody lies within the search radius. */
+export const NEAREST_SUGGESTIONS = 3;
+
+/** The nearest wholesalers at any distance, for the finder's suggestion beyond 25 miles. */
+export const loader = ({ params }: Route.LoaderArgs) =>
+  apiResponse(async () => (await findNearestWholesalers(getDb(), params.zipcode, NEAREST_SUGGESTIONS)).map(toWholesalerJson));
+export const action = methodNotAllowed("GET");

@@ -1,0 +1,51 @@
+import { isRouteErrorResponse, Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { Footer } from "~/components/layout/footer";
+import { Header } from "~/components/layout/header";
+import { NotFound } from "~/components/not-found";
+import { skeletonFor } from "~/components/skeletons";
+import type { loader as rootLoader } from "~/root";
+
+function Chrome({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const general = root?.settings.general;
+  const props = {
+    siteName: general?.siteName ?? "Wholesale Flower Finder",
+    contactEmail: general?.contactEmail ?? "hello@wholesaleflowerfinder.com",
+    enableBlog: general?.enableBlog ?? true,
+    enableFestivals: general?.enableFestivals ?? true,
+  };
+  return (
+    <div className="flex min-h-screen flex-col">
+      <Header {...props} />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      <Footer {...props} />
+    </div>
+  );
+}
+
+/** Header and footer around every public page; a skeleton while the next page's data loads. */
+export default function PublicLayout() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const target = navigation.state === "loading" ? navigation.location : undefined;
+  const pending = target && target.pathname !== location.pathname ? skeletonFor(target.pathname) : null;
+  return <Chrome>{pending ?? <Outlet />}</Chrome>;
+}
+
+export function ErrorBoundary({ error }: { error: unknown }) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Chrome>
+      {notFound ? (
+        <NotFound />
+      ) : (
+        <div className="mx-auto max-w-2xl px-6 py-24 text-center">
+          <h1 className="font-serif text-4xl font-semibold">Something went wrong</h1>
+          <p className="mt-4 text-muted">Please try again in a moment.</p>
+        </div>
+      )}
+    </Chrome>
+  );
+}

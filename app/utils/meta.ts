@@ -1,0 +1,65 @@
+import type { MetaDescriptor } from "react-router";
+import type { loader as rootLoader } from "~/root";
+
+type RootData = Awaited<ReturnType<typeof rootLoader>>;
+
+interface MatchLike {
+  id: string;
+  data?: unknown;
+  loaderData?: unknown;
+}
+
+export interface PageMetaInput {
+  /** The page's own title; the site name is appended unless `fullTitle` is set. */
+  title?: string;
+  fullTitle?: string;
+  description?: string;
+  keywords?: string;
+  /** Path of the canonical URL, e.g. "/blog/3". */
+  path: string;
+  image?: string | null;
+  type?: "website" | "article";
+  noindex?: boolean;
+  jsonLd?: object | object[];
+}
+
+export function rootDataFrom(matches: readonly (MatchLike | undefined)[]): RootData | undefined {
+  const root = matches.find((match) => match?.id === "root");
+  return (root?.loaderData ?? root?.data) as RootData | undefined;
+}
+
+/**
+ * Title, description, keywords, Open Graph and Twitter tags, canonical link and JSON-LD for a page,
+ * falling back to the admin's SEO defaults.
+ */
+export function pageMeta(matches: readonly (MatchLike | undefined)[], input: PageMetaInput): MetaDescriptor[] {
+  const root = rootDataFrom(matches);
+  const siteName = root?.settings.general.siteName ?? "Wholesale Flower Finder";
+  const siteUrl = root?.siteUrl ?? "https://www.wholesaleflowerfinder.com";
+  const title = input.fullTitle ?? (input.title ? `${input.title} | ${siteName}` : (root?.settings.seo.metaTitle ?? siteName));
+  const description = input.description ?? root?.settings.seo.metaDescription ?? "";
+  const url = `${siteUrl}${input.path}`;
+  const image = `${siteUrl}${input.image ?? "/images/og-default.webp"}`;
+  const noindex = input.noindex || root?.allowIndexing === false;
+
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: description },
+    ...(input.keywords ? [{ name: "keywords", content: input.keywords }] : []),
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:site_name", content: siteName },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+    { tagName: "link", rel: "canonical", href: url },
+  ];
+  if (noindex) tags.push({ name: "robots", content: "noindex" });
+  const blocks = input.jsonLd === undefined ? [] : Array.isArray(input.jsonLd) ? input.jsonLd : [input.jsonLd];
+  for (const block of blocks) tags.push({ "script:ld+json": block });
+  return tags;
+}

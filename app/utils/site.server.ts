@@ -1,0 +1,24 @@
+import { data } from "react-router";
+import { getDb } from "~/db/db.server";
+import { getSiteSettings, type SiteSettings } from "~/services/settings/settings.server";
+import { getEnv } from "./env.server";
+
+export type Feature = "blog" | "festivals";
+
+/** What every page needs to know about the site: its settings and where it is published. */
+export async function loadSiteContext() {
+  const env = getEnv();
+  const settings = await getSiteSettings(getDb());
+  return { siteUrl: env.SITE_URL, allowIndexing: env.ALLOW_INDEXING, settings };
+}
+
+export function isFeatureEnabled(settings: SiteSettings, feature: Feature) {
+  return feature === "blog" ? settings.general.enableBlog : settings.general.enableFestivals;
+}
+
+/** Page loaders of a switched-off section answer 404, as if the section did not exist. */
+export async function requireFeature(feature: Feature): Promise<SiteSettings> {
+  const settings = await getSiteSettings(getDb());
+  if (!isFeatureEnabled(settings, feature)) throw data(null, { status: 404 });
+  return settings;
+}

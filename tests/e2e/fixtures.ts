@@ -1,0 +1,67 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import path from "node:path";
+
+export { expect };
+
+const DB_FILE = path.resolve("tests/.artifacts/e2e-data/wholesale-flower-finder.db");
+
+/** Fails the test on any error the page logs or throws. */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(`console.error: ${message.text()}`);
+      });
+      await use(errors);
+      expect(errors, "errors logged in the browser").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** axe-core: no serious or critical accessibility violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`),
+  ).toEqual([]);
+}
+
+/**
+ * Reads or writes the e2e server's database directly, for setup the UI under test does not offer
+ * (the admin screens have their own tests).
+ */
+export function withDatabase<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(DB_FILE);
+  try {
+    db.pragma("busy_timeout = 5000");
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Saves the general settings the way the admin settings screen stores them. */
+export function setGeneralSettings(values: Partial<Record<"siteName" | "contactEmail", string> & Record<"enableBlog" | "enableFestivals" | "enableFeaturedWholesalers", boolean>>) {
+  withDatabase((db) => {
+    const row = db.prepare("select value from settings where key = 'general'").get() as { value: string } | undefined;
+    const current = row ? (JSON.parse(row.value) as object) : {};
+    const next = JSON.stringify({
+      siteName: "Wholesale Flower Finder",
+      contactEmail: "hello@wholesaleflowerfinder.com",
+      enableFeaturedWholesalers: true,
+      enableBlog: true,
+      enableFestivals: true,
+      ...current,
+      ...values,
+    });
+    db.prepare(
+      "insert into settings (key, value, updated_at) values ('general', ?, ?) on conflict(key) do update set value = excluded.value, updated_at = excluded.updated_at",
+    ).run(next, new Date().toISOString());
+  });
+}
