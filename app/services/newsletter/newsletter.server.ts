@@ -59,9 +59,22 @@ export async function subscribe(db: Kysely<Database>, input: unknown): Promise<{
   return { message: SUBSCRIBED_MESSAGE };
 }
 
+const UNSUBSCRIBE_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** Looks up a subscription by its unsubscribe link's token without changing it. */
+export async function findSubscriptionByToken(db: Kysely<Database>, token: string) {
+  if (!UNSUBSCRIBE_TOKEN.test(token)) return undefined;
+  const row = await db
+    .selectFrom("newsletter_subscribers")
+    .select(["email", "unsubscribed_at"])
+    .where("unsubscribe_token", "=", token)
+    .executeTakeFirst();
+  return row && { email: row.email, active: row.unsubscribed_at === null };
+}
+
 /** Ends a subscription by its unsubscribe link's token; returns the address, or undefined for an unknown token. */
 export async function unsubscribe(db: Kysely<Database>, token: string): Promise<string | undefined> {
-  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return undefined;
+  if (!UNSUBSCRIBE_TOKEN.test(token)) return undefined;
   const row = await db
     .selectFrom("newsletter_subscribers")
     .select(["id", "email", "unsubscribed_at"])

@@ -1,0 +1,146 @@
+import { AlertCircle, CheckCircle2, Send } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
+import { HONEYPOT_FIELD, SUGGESTION_LIMITS, type LocationSuggestionField } from "~/services/suggestions/suggestion-form";
+
+export const SUBMIT_LOCATION = "Submit a Location";
+
+export type SuggestionFormResult =
+  | { status: "saved"; message: string; key: string }
+  | {
+      status: "invalid" | "refused";
+      message: string;
+      fieldErrors: Partial<Record<LocationSuggestionField, string>>;
+      values: Partial<Record<LocationSuggestionField, string>>;
+      key: string;
+    };
+
+interface FieldSpec {
+  name: LocationSuggestionField;
+  label: string;
+  type?: "text" | "email";
+  autoComplete: string;
+  placeholder?: string;
+  required?: boolean;
+  multiline?: boolean;
+}
+
+export const SUGGESTION_FORM_FIELDS: FieldSpec[] = [
+  { name: "businessName", label: "Business name", autoComplete: "organization", placeholder: "e.g. Downtown Flower Market", required: true },
+  { name: "contactName", label: "Your name", autoComplete: "name" },
+  { name: "email", label: "Email address", type: "email", autoComplete: "email", placeholder: "you@example.com" },
+  {
+    name: "businessAddress",
+    label: "Business address",
+    autoComplete: "street-address",
+    placeholder: "123 Flower St, Los Angeles, CA 90014",
+    required: true,
+  },
+  {
+    name: "additionalInfo",
+    label: "Additional information",
+    autoComplete: "off",
+    placeholder: "Hours, special features, other details",
+    multiline: true,
+  },
+];
+
+/**
+ * The About page's suggestion form. It posts to the page's action, so it works before (and without)
+ * JavaScript; with it, a saved suggestion clears the form and focus moves to the outcome.
+ */
+export function LocationForm({ result }: { result: SuggestionFormResult | undefined }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/about") === true;
+  const statusRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (!result) return;
+    const firstInvalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (firstInvalid ?? statusRef.current)?.focus();
+  }, [result]);
+
+  const errors = result?.status === "saved" ? {} : (result?.fieldErrors ?? {});
+  const values = result?.status === "saved" ? {} : (result?.values ?? {});
+
+  return (
+    <Form method="post" action="/about" noValidate ref={formRef} key={result?.key ?? "new"} className="relative grid gap-5" aria-labelledby="submit-location">
+      {result ? (
+        <div
+          ref={statusRef}
+          tabIndex={-1}
+          role={result.status === "saved" ? "status" : "alert"}
+          className={
+            result.status === "saved"
+              ? "flex gap-3 rounded-xl border border-green-200 bg-green-50 p-4 text-green-900 outline-none"
+              : "flex gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800 outline-none"
+          }
+        >
+          {result.status === "saved" ? (
+            <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          ) : (
+            <AlertCircle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          )}
+          <p>{result.message}</p>
+        </div>
+      ) : null}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        {SUGGESTION_FORM_FIELDS.map((field) => {
+          const id = `suggestion-${field.name}`;
+          const error = errors[field.name];
+          const props = {
+            id,
+            name: field.name,
+            autoComplete: field.autoComplete,
+            placeholder: field.placeholder,
+            maxLength: SUGGESTION_LIMITS[field.name],
+            defaultValue: values[field.name] ?? "",
+            "aria-required": field.required ? true : undefined,
+            "aria-invalid": error ? true : undefined,
+            "aria-describedby": error ? `${id}-error` : undefined,
+          };
+          const wide = field.name !== "contactName" && field.name !== "email";
+          return (
+            <div key={field.name} className={wide ? "sm:col-span-2" : undefined}>
+              <Label htmlFor={id}>
+                {field.label}
+                {field.required ? (
+                  <span className="ml-1 text-rose-brand" aria-hidden="true">
+                    *
+                  </span>
+                ) : (
+                  <span className="ml-1.5 font-normal text-muted">(optional)</span>
+                )}
+              </Label>
+              {field.multiline ? <Textarea rows={4} {...props} /> : <Input type={field.type ?? "text"} {...props} />}
+              <FieldError id={`${id}-error`}>{error}</FieldError>
+            </div>
+          );
+        })}
+      </div>
+
+      {/* Bots fill every field they find; people never see this one. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
+        <label htmlFor={HONEYPOT_FIELD}>Website (leave this empty)</label>
+        <input id={HONEYPOT_FIELD} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted">
+          <span className="text-rose-brand" aria-hidden="true">
+            *
+          </span>{" "}
+          Required. We only use your details to follow up on this suggestion.
+        </p>
+        <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
+          <Send aria-hidden="true" />
+          {submitting ? "Sending..." : "Send suggestion"}
+        </Button>
+      </div>
+    </Form>
+  );
+}

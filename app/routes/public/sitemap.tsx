@@ -1,0 +1,120 @@
+import { Link } from "react-router";
+import { PageIntro } from "~/components/blog/page-intro";
+import { getDb } from "~/db/db.server";
+import { listPublishedPosts } from "~/services/blog/blog.server";
+import { listFestivals } from "~/services/festivals/festivals.server";
+import { getSiteSettings } from "~/services/settings/settings.server";
+import { listStates, REGIONS } from "~/services/states/states.server";
+import { pageMeta } from "~/utils/meta";
+import { isFeatureEnabled } from "~/utils/site.server";
+import type { Route } from "./+types/sitemap";
+
+export const SITEMAP_TITLE = "Sitemap";
+
+interface PageLink {
+  label: string;
+  to: string;
+}
+
+export async function loader() {
+  const db = getDb();
+  const settings = await getSiteSettings(db);
+  const blog = isFeatureEnabled(settings, "blog");
+  const festivals = isFeatureEnabled(settings, "festivals");
+  const [states, posts, festivalList] = await Promise.all([
+    listStates(db),
+    blog ? listPublishedPosts(db) : [],
+    festivals ? listFestivals(db) : [],
+  ]);
+
+  const main: PageLink[] = [
+    { label: "Home", to: "/" },
+    { label: "Find Wholesalers by State", to: "/states" },
+    { label: "All 50 States", to: "/all-states" },
+    ...(blog ? [{ label: "DIY Flower Arranging Blog", to: "/blog" }] : []),
+    ...(festivals ? [{ label: "Flower Festival Calendar", to: "/festivals" }] : []),
+    { label: "About Us and Submit a Location", to: "/about" },
+    { label: "Privacy Policy", to: "/privacy" },
+    { label: "Terms of Service", to: "/terms" },
+    { label: "Sitemap", to: "/sitemap" },
+  ];
+  const regions = REGIONS.map((region) => ({
+    region,
+    states: states.filter((state) => state.region === region).map((state) => ({ label: state.name, to: `/state/${state.id}` })),
+  })).filter((group) => group.states.length > 0);
+
+  return {
+    main,
+    regions,
+    posts: posts.map((post) => ({ label: post.title, to: `/blog/${post.id}` })),
+    festivals: festivalList.map((festival) => ({ label: `${festival.name} (${festival.city}, ${festival.state})`, to: `/festivals/${festival.id}` })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: SITEMAP_TITLE,
+    description: "Every page of the site in one place: wholesale flower suppliers in all 50 states, the DIY blog, flower festivals and more.",
+    path: "/sitemap",
+  });
+
+function LinkList({ links, columns = "" }: { links: PageLink[]; columns?: string }) {
+  return (
+    <ul className={`mt-4 grid gap-x-8 gap-y-2.5 ${columns}`}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className="text-stone-800 underline-offset-4 hover:text-rose-brand hover:underline">
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Group({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+      <h2 id={id} className="font-serif text-2xl font-semibold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export default function Sitemap({ loaderData }: Route.ComponentProps) {
+  const { main, regions, posts, festivals } = loaderData;
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+      <PageIntro eyebrow="Site index" title={SITEMAP_TITLE}>
+        <p>Every page of the site in one place.</p>
+      </PageIntro>
+      <div className="mt-10 grid gap-6">
+        <Group id="sitemap-pages" title="Main pages">
+          <LinkList links={main} columns="sm:grid-cols-2 lg:grid-cols-3" />
+        </Group>
+        <Group id="sitemap-states" title="Wholesalers by state">
+          <div className="mt-2 grid gap-8 sm:grid-cols-2 lg:grid-cols-5">
+            {regions.map((group) => (
+              <div key={group.region}>
+                <h3 className="mt-4 text-sm font-semibold uppercase tracking-wider text-rose-brand">{group.region}</h3>
+                <LinkList links={group.states} />
+              </div>
+            ))}
+          </div>
+        </Group>
+        {posts.length > 0 ? (
+          <Group id="sitemap-blog" title="Blog articles">
+            <LinkList links={posts} columns="md:grid-cols-2" />
+          </Group>
+        ) : null}
+        {festivals.length > 0 ? (
+          <Group id="sitemap-festivals" title="Flower festivals">
+            <LinkList links={festivals} columns="md:grid-cols-2" />
+          </Group>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { renderMarkdown } from "./markdown.server";
+
+describe("renderMarkdown", () => {
+  it("renders headings, paragraphs, lists, emphasis and quotes", () => {
+    const html = renderMarkdown("## Tools\n\nUse **sharp** *pruners*.\n\n- one\n- two\n\n1. first\n\n> Fresh water daily.");
+    expect(html).toContain("<h2>Tools</h2>");
+    expect(html).toContain("<p>Use <strong>sharp</strong> <em>pruners</em>.</p>");
+    expect(html).toMatch(/<ul>\s*<li>one<\/li>\s*<li>two<\/li>\s*<\/ul>/);
+    expect(html).toMatch(/<ol>\s*<li>first<\/li>\s*<\/ol>/);
+    expect(html).toMatch(/<blockquote>\s*<p>Fresh water daily.<\/p>\s*<\/blockquote>/);
+  });
+
+  it("keeps the page title the only h1", () => {
+    expect(renderMarkdown("# Big\n\n###### Small")).toBe("<h2>Big</h2>\n<h4>Small</h4>\n");
+  });
+
+  it("removes script and style elements with their content", () => {
+    const html = renderMarkdown('Hello <script>alert("x")</script><style>body{display:none}</style>\n\n<script src="https://evil.example/x.js"></script>');
+    expect(html).not.toMatch(/script|style|alert|display:none/i);
+    expect(html).toContain("Hello");
+  });
+
+  it("removes inline event handlers and images", () => {
+    const html = renderMarkdown('<img src="x" onerror="alert(1)"> <p onclick="alert(2)">Text</p> ![alt](https://example.com/a.png)');
+    expect(html).not.toMatch(/onerror|onclick|<img|alert/i);
+    expect(html).toContain("Text");
+  });
+
+  it("drops javascript:, data: and protocol-relative link targets but keeps the link text", () => {
+    const html = renderMarkdown(
+      "[one](javascript:alert(1)) [two](data:text/html;base64,PHNjcmlwdD4=) [three](//evil.example) <a href=\"JaVaScRiPt:alert(1)\">four</a>",
+    );
+    expect(html).not.toMatch(/javascript|data:|evil\.example/i);
+    for (const text of ["one", "two", "three", "four"]) expect(html).toContain(text);
+  });
+
+  it("keeps http(s) and relative links and marks them nofollow noopener", () => {
+    const html = renderMarkdown("[market](https://example.com/market) [states](/states)");
+    expect(html).toContain('<a href="https://example.com/market" rel="nofollow noopener">market</a>');
+    expect(html).toContain('<a href="/states" rel="nofollow noopener">states</a>');
+  });
+
+  it("removes frames, forms and style attributes", () => {
+    const html = renderMarkdown('<iframe src="https://evil.example"></iframe><form action="/x"><input name="a"></form><p style="color:red">Hi</p>');
+    expect(html).not.toMatch(/iframe|form|input|style=/i);
+    expect(html).toContain("<p>Hi</p>");
+  });
+});

@@ -1,0 +1,99 @@
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { Database } from "~/db/schema";
+import { AppError, badRequest } from "../errors";
+import {
+  HONEYPOT_FIELD,
+  SUGGESTION_LIMITS,
+  SUGGESTION_MESSAGES,
+  SUGGESTIONS_PER_HOUR,
+  type LocationSuggestionField,
+} from "./suggestion-form";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong(label, max))
+    .optional()
+    .transform((value) => value || null);
+
+export const locationSuggestionSchema = z.object({
+  businessName: z
+    .string({ message: SUGGESTION_MESSAGES.businessNameRequired })
+    .trim()
+    .min(1, SUGGESTION_MESSAGES.businessNameRequired)
+    .max(SUGGESTION_LIMITS.businessName, tooLong("Business name", SUGGESTION_LIMITS.businessName)),
+  contactName: optionalText("Your name", SUGGESTION_LIMITS.contactName),
+  email: z
+    .string()
+    .trim()
+    .max(SUGGESTION_LIMITS.email, SUGGESTION_MESSAGES.invalidEmail)
+    .optional()
+    .transform((value) => value || null)
+    .pipe(z.email(SUGGESTION_MESSAGES.invalidEmail).nullable()),
+  businessAddress: z
+    .string({ message: SUGGESTION_MESSAGES.businessAddressRequired })
+    .trim()
+    .min(1, SUGGESTION_MESSAGES.businessAddressRequired)
+    .max(SUGGESTION_LIMITS.businessAddress, tooLong("Business address", SUGGESTION_LIMITS.businessAddress)),
+  additionalInfo: optionalText("Additional information", SUGGESTION_LIMITS.additionalInfo),
+});
+
+export interface LocationSuggestionInput extends Partial<Record<LocationSuggestionField, string>> {
+  [HONEYPOT_FIELD]?: string;
+}
+
+/**
+ * Stores a visitor's suggestion of a missing wholesaler for the admins to review. A filled honeypot is
+ * answered as a success but stores nothing, so a bot learns nothing; at most SUGGESTIONS_PER_HOUR are
+ * accepted per client address each hour.
+ */
+export async function createLocationSuggestion(
+  db: Kysely<Database>,
+  input: LocationSuggestionInput,
+  ip: string,
+  now: Date = new Date(),
+): Promise<{ stored: boolean }> {
+  if (input[HONEYPOT_FIELD]?.trim()) return { stored: false };
+
+  const parsed = locationSuggestionSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0]);
+      fieldErrors[field] ??= issue.message;
+    }
+    throw badRequest(SUGGESTION_MESSAGES.invalid, fieldErrors);
+  }
+
+  const since = new Date(now.getTime() - HOUR_MS).toISOString();
+  const { n } = await db
+    .selectFrom("location_suggestions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("ip", "=", ip)
+    .where("created_at", ">", since)
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= SUGGESTIONS_PER_HOUR) throw new AppError("too_many_requests", SUGGESTION_MESSAGES.tooMany);
+
+  const suggestion = parsed.data;
+  await db
+    .insertInto("location_suggestions")
+    .values({
+      business_name: suggestion.businessName,
+      contact_name: suggestion.contactName,
+      email: suggestion.email,
+      business_address: suggestion.businessAddress,
+      additional_info: suggestion.additionalInfo,
+      status: "pending",
+      ip,
+      created_at: now.toISOString(),
+      reviewed_at: null,
+    })
+    .execute();
+  return { stored: true };
+}

@@ -1,0 +1,141 @@
+import { expectAccessible, expect, test, withDatabase } from "./fixtures";
+
+/** A test that sends an invalid form on purpose accepts the browser's log line for that 400 and nothing else. */
+function acceptLoggedFailures(pageErrors: string[], pattern: RegExp) {
+  const unexpected = pageErrors.filter((line) => !pattern.test(line));
+  pageErrors.splice(0, pageErrors.length, ...unexpected);
+}
+
+const unique = (label: string) => `${label} ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+interface SuggestionRow {
+  business_name: string;
+  contact_name: string | null;
+  email: string | null;
+  business_address: string;
+  additional_info: string | null;
+  status: string;
+  ip: string | null;
+}
+
+const suggestionsNamed = (businessName: string) =>
+  withDatabase((db) => db.prepare("select * from location_suggestions where business_name = ?").all(businessName) as SuggestionRow[]);
+
+test.describe("about page", () => {
+  test("states the mission and shows the three feature cards, the form and the FAQ", async ({ page }) => {
+    const response = await page.goto("/about");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByText("since 2020", { exact: false }).first()).toBeVisible();
+    const mission = page.locator("main");
+    for (const audience of ["consumers", "DIY arrangers", "wedding and", "budget shoppers"]) {
+      await expect(mission.getByText(audience, { exact: false }).first()).toBeVisible();
+    }
+    for (const card of ["Wholesaler Directory", "DIY Resources", "Budget Options"]) {
+      await expect(page.getByRole("heading", { level: 3, name: card, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole("heading", { name: "Submit a Location", exact: true })).toBeVisible();
+    await expect(page.getByLabel("Business name")).toBeVisible();
+    await expect(page.getByLabel("Your name")).toBeVisible();
+    await expect(page.getByLabel("Email address")).toHaveAttribute("type", "email");
+    await expect(page.getByLabel("Business address")).toHaveAttribute("placeholder", "123 Flower St, Los Angeles, CA 90014");
+    await expect(page.getByLabel("Additional information")).toHaveAttribute("placeholder", "Hours, special features, other details");
+
+    await expect(page.getByText("Can anyone buy at a wholesale flower market?")).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("shows an error next to each missing required field", async ({ page, pageErrors }) => {
+    await page.goto("/about");
+    await page.getByRole("button", { name: "Send suggestion" }).click();
+
+    const name = page.getByLabel("Business name");
+    const address = page.getByLabel("Business address");
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(name).toHaveAccessibleDescription("Please enter the business name.");
+    await expect(address).toHaveAttribute("aria-invalid", "true");
+    await expect(address).toHaveAccessibleDescription("Please enter the business address.");
+    await expect(page.getByLabel("Email address")).not.toHaveAttribute("aria-invalid", "true");
+    await expect(name).toBeFocused();
+    await expectAccessible(page);
+    acceptLoggedFailures(pageErrors, /Failed to load resource: the server responded with a status of 400/);
+  });
+
+  test("rejects an invalid email address and keeps what was typed", async ({ page, pageErrors }) => {
+    const businessName = unique("Invalid Email Florist");
+    await page.goto("/about");
+    await page.getByLabel("Business name").fill(businessName);
+    await page.getByLabel("Business address").fill("1 Market St, San Francisco, CA 94105");
+    await page.getByLabel("Email address").fill("not-an-email");
+    await page.getByRole("button", { name: "Send suggestion" }).click();
+
+    const email = page.getByLabel("Email address");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toHaveAccessibleDescription("Please enter a valid email address.");
+    await expect(page.getByLabel("Business name")).toHaveValue(businessName);
+    await expect(page.getByLabel("Business name")).not.toHaveAttribute("aria-invalid", "true");
+    expect(suggestionsNamed(businessName)).toEqual([]);
+    acceptLoggedFailures(pageErrors, /Failed to load resource: the server responded with a status of 400/);
+  });
+
+  test("a valid suggestion is stored as pending, shows the success message and clears the form", async ({ page }) => {
+    const businessName = unique("Petal & Stem Wholesale");
+    await page.goto("/about");
+    await page.getByLabel("Business name").fill(businessName);
+    await page.getByLabel("Your name").fill("Ana Florist");
+    await page.getByLabel("Email address").fill("ana@example.com");
+    await page.getByLabel("Business address").fill("754 Wall St, Los Angeles, CA 90014");
+    await page.getByLabel("Additional information").fill("Open to the public from 8am, cash and cards");
+    await page.getByRole("button", { name: "Send suggestion" }).click();
+
+    const success = page.getByRole("status").filter({ hasText: "Your suggestion has been received" });
+    await expect(success).toBeVisible();
+    await expect(success).toBeFocused();
+    await expect(page.getByLabel("Business name")).toHaveValue("");
+    await expect(page.getByLabel("Business address")).toHaveValue("");
+
+    expect(suggestionsNamed(businessName)).toEqual([
+      expect.objectContaining({
+        contact_name: "Ana Florist",
+        email: "ana@example.com",
+        business_address: "754 Wall St, Los Angeles, CA 90014",
+        additional_info: "Open to the public from 8am, cash and cards",
+        status: "pending",
+        ip: expect.any(String),
+      }),
+    ]);
+    await expectAccessible(page);
+  });
+
+  test("a filled honeypot looks like a success but stores nothing", async ({ page }) => {
+    const businessName = unique("Spam Bot Flowers");
+    await page.goto("/about");
+    await page.getByLabel("Business name").fill(businessName);
+    await page.getByLabel("Business address").fill("1 Spam Rd, Nowhere, CA 90000");
+    const honeypot = page.locator('input[name="website_url"]');
+    await expect(honeypot).toHaveAttribute("tabindex", "-1");
+    await expect(honeypot).toHaveAttribute("autocomplete", "off");
+    await honeypot.evaluate((input: HTMLInputElement) => {
+      input.value = "https://spam.example";
+    });
+    await page.getByRole("button", { name: "Send suggestion" }).click();
+
+    await expect(page.getByRole("status").filter({ hasText: "Your suggestion has been received" })).toBeVisible();
+    expect(suggestionsNamed(businessName)).toEqual([]);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the form still posts and shows the server's field errors", async ({ page, pageErrors }) => {
+      await page.goto("/about");
+      await page.getByLabel("Email address").fill("still-not-an-email");
+      await page.getByRole("button", { name: "Send suggestion" }).click();
+      await expect(page).toHaveURL(/\/about/);
+      await expect(page.getByLabel("Business name")).toHaveAccessibleDescription("Please enter the business name.");
+      await expect(page.getByLabel("Email address")).toHaveAccessibleDescription("Please enter a valid email address.");
+      await expect(page.getByLabel("Email address")).toHaveValue("still-not-an-email");
+      acceptLoggedFailures(pageErrors, /Failed to load resource: the server responded with a status of 400/);
+    });
+  });
+});

@@ -1,0 +1,130 @@
+import { expectAccessible, expect, test, withDatabase } from "./fixtures";
+
+/** A test that opens a not-found page on purpose accepts the browser's log line for that 404 and nothing else. */
+function acceptLoggedFailures(pageErrors: string[], pattern: RegExp) {
+  const unexpected = pageErrors.filter((line) => !pattern.test(line));
+  pageErrors.splice(0, pageErrors.length, ...unexpected);
+}
+
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+const subscriber = (email: string) =>
+  withDatabase(
+    (db) =>
+      db.prepare("select unsubscribe_token, unsubscribed_at from newsletter_subscribers where email = ?").get(email) as {
+        unsubscribe_token: string;
+        unsubscribed_at: string | null;
+      },
+  );
+
+test.describe("legal pages", () => {
+  for (const { path, title, topics } of [
+    { path: "/privacy", title: "Privacy Policy", topics: ["Newsletter:", "Location suggestions:", "Server logs:", "We do not sell"] },
+    { path: "/terms", title: "Terms of Service", topics: ["Directory listings", "Your submissions", "No warranty"] },
+  ]) {
+    test(`${path} shows the ${title} with its effective date and the contact email`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+      await expect(page).toHaveTitle(`${title} | Wholesale Flower Finder`);
+      await expect(page.getByText(/^Effective \w+ \d{1,2}, \d{4}$/)).toBeVisible();
+      for (const topic of topics) await expect(page.locator("main").getByText(topic).first()).toBeVisible();
+      await expect(page.locator("main").getByRole("link", { name: "hello@wholesaleflowerfinder.com" }).first()).toHaveAttribute(
+        "href",
+        "mailto:hello@wholesaleflowerfinder.com",
+      );
+      await expectAccessible(page);
+    });
+  }
+
+  test("the footer's Privacy Policy, Terms of Service and Sitemap links reach their pages", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.locator("footer");
+    for (const [name, path] of [
+      ["Privacy Policy", "/privacy"],
+      ["Terms of Service", "/terms"],
+      ["Sitemap", "/sitemap"],
+    ] as const) {
+      await footer.getByRole("link", { name, exact: true }).click();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    }
+  });
+});
+
+test.describe("sitemap", () => {
+  test("lists every public page, and every link answers 200", async ({ page }) => {
+    // About 90 server-rendered pages are requested while the rest of the suite runs.
+    test.slow();
+    const response = await page.goto("/sitemap");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sitemap");
+
+    const hrefs = await page.locator("main a[href^='/']").evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href") ?? ""))]);
+    for (const path of ["/", "/states", "/all-states", "/blog", "/festivals", "/about", "/privacy", "/terms", "/state/california", "/state/newyork"]) {
+      expect(hrefs).toContain(path);
+    }
+    expect(hrefs.filter((href) => href.startsWith("/state/"))).toHaveLength(50);
+
+    const posts = (await (await page.request.get("/api/blog-posts")).json()) as { id: number }[];
+    for (const post of posts) expect(hrefs).toContain(`/blog/${post.id}`);
+    const festivals = (await (await page.request.get("/api/flower-festivals")).json()) as { id: number }[];
+    for (const festival of festivals) expect(hrefs).toContain(`/festivals/${festival.id}`);
+
+    // A few at a time: quick, without flooding the server the other tests share.
+    for (let i = 0; i < hrefs.length; i += 6) {
+      const batch = hrefs.slice(i, i + 6);
+      const statuses = await Promise.all(batch.map(async (href) => [href, (await page.request.get(href)).status()] as const));
+      for (const [href, status] of statuses) expect(status, href).toBe(200);
+    }
+    await expectAccessible(page);
+  });
+});
+
+test.describe("newsletter unsubscribe", () => {
+  test("the link asks first, then unsubscribes on the button and confirms with the address", async ({ page }) => {
+    const email = uniqueEmail("leaving");
+    const subscribed = await page.request.post("/api/newsletter/subscribe", { data: { email } });
+    expect(subscribed.status()).toBe(201);
+    const { unsubscribe_token: token } = subscriber(email);
+
+    const response = await page.goto(`/newsletter/unsubscribe?token=${token}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Unsubscribe from the newsletter?");
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expectAccessible(page);
+    // Opening the link (as a mail scanner or a prefetch would) changes nothing.
+    expect(subscriber(email).unsubscribed_at).toBeNull();
+
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You have been unsubscribed");
+    await expect(page.getByRole("status")).toContainText(email);
+    expect(subscriber(email).unsubscribed_at).not.toBeNull();
+
+    // The same link later says so instead of asking again.
+    await page.goto(`/newsletter/unsubscribe?token=${token}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You have been unsubscribed");
+  });
+
+  for (const path of ["/newsletter/unsubscribe?token=no-such-token-0000000000", "/newsletter/unsubscribe"]) {
+    test(`${path} answers 404 with a clear message`, async ({ page, pageErrors }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Unsubscribe Link Not Found");
+      await expect(page.getByText("This unsubscribe link is not valid.", { exact: false })).toBeVisible();
+      await expectAccessible(page);
+      acceptLoggedFailures(pageErrors, /Failed to load resource: the server responded with a status of 404/);
+    });
+  }
+});
+
+test("an unknown path answers 404 with '404 Page Not Found'", async ({ page, pageErrors }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Page Not Found");
+  await expect(page.locator("header")).toBeVisible();
+  await expect(page.locator("footer")).toBeVisible();
+  await expectAccessible(page);
+  acceptLoggedFailures(pageErrors, /Failed to load resource: the server responded with a status of 404/);
+});
