@@ -110,6 +110,14 @@ for (const database of databases) {
       expect(await getJson("/api/wholesalers/zipcode/99780")).toEqual([]);
     });
 
+    it("GET /api/wholesalers/zipcode/{zip}/nearest suggests the 3 nearest at any distance", async () => {
+      const nearest = await getJson<{ distanceMiles: number }[]>("/api/wholesalers/zipcode/99780/nearest");
+      expect(nearest).toHaveLength(3);
+      expect(nearest[0]!.distanceMiles).toBeGreaterThan(25);
+      expect(nearest.map((w) => w.distanceMiles)).toEqual(nearest.map((w) => w.distanceMiles).sort((a, b) => a - b));
+      await expectJsonError(await get("/api/wholesalers/zipcode/123/nearest"), 400);
+    });
+
     it.each(["1234", "123456", "abcde", "9001a", "%20%2090014"])("GET /api/wholesalers/zipcode/%s is a 400", async (zip) => {
       const { message } = await expectJsonError(await get(`/api/wholesalers/zipcode/${zip}`), 400);
       expect(message).toBe("A zipcode is exactly 5 digits.");
@@ -227,6 +235,18 @@ for (const database of databases) {
         }
       }
       expect(statuses).toEqual([201, 201, 201, 429]);
+    });
+
+    it("refuses a cross-site write with 403 before doing anything", async () => {
+      const response = await get("/api/newsletter/subscribe", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "https://evil.example" },
+        body: JSON.stringify({ email: "cross-site@example.com" }),
+      });
+      expect((await expectJsonError(response, 403)).message).toBe("Cross-site requests are not allowed.");
+      // The same request from the site itself gets past the check (and on to the 405 of a GET-only route).
+      const sameSite = await get("/api/states", { method: "POST", headers: { origin: server.url } });
+      expect(sameSite.status).toBe(405);
     });
 
     it("answers JSON 404 for an unknown /api path and 405 for a wrong method", async () => {

@@ -4,6 +4,8 @@ import { Header } from "~/components/layout/header";
 import { NotFound } from "~/components/not-found";
 import { skeletonFor } from "~/components/skeletons";
 import type { loader as rootLoader } from "~/root";
+import { rootDataFrom } from "~/utils/meta";
+import type { Route } from "./+types/layout";
 
 function Chrome({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -24,6 +26,14 @@ function Chrome({ children }: { children: React.ReactNode }) {
     </div>
   );
 }
+
+/** A page that failed in its loader has no meta of its own; name the failure in the title. */
+export const meta: Route.MetaFunction = ({ error, matches }) => {
+  if (!error) return [];
+  const siteName = rootDataFrom(matches)?.settings.general.siteName ?? "Wholesale Flower Finder";
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: `${notFound ? "404 Page Not Found" : "Something went wrong"} | ${siteName}` }, { name: "robots", content: "noindex" }];
+};
 
 /** Header and footer around every public page; a skeleton while the next page's data loads. */
 export default function PublicLayout() {

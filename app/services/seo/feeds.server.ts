@@ -1,0 +1,97 @@
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+import { listPublishedPosts } from "../blog/blog.server";
+import { listFestivals } from "../festivals/festivals.server";
+import type { SiteSettings } from "../settings/settings.server";
+import { listStates } from "../states/states.server";
+
+export interface SitemapEntry {
+  path: string;
+  lastmod?: string;
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
+
+/** Every public URL the search engines should know, honouring the Blog and Festivals switches. */
+export async function listSitemapEntries(db: Kysely<Database>, settings: SiteSettings): Promise<SitemapEntry[]> {
+  const [states, lastWholesalerChange] = await Promise.all([
+    listStates(db),
+    db
+      .selectFrom("wholesalers")
+      .select(["state_id", (eb) => eb.fn.max("updated_at").as("updated")])
+      .groupBy("state_id")
+      .execute(),
+  ]);
+  const updatedByState = new Map(lastWholesalerChange.map((row) => [row.state_id, String(row.updated).slice(0, 10)]));
+  const entries: SitemapEntry[] = [
+    { path: "/" },
+    { path: "/states" },
+    { path: "/all-states" },
+    ...states.map((state) => ({ path: `/state/${state.id}`, lastmod: updatedByState.get(state.id) })),
+  ];
+  if (settings.general.enableBlog) {
+    const posts = await listPublishedPosts(db);
+    entries.push({ path: "/blog", lastmod: posts[0]?.updatedAt.slice(0, 10) });
+    for (const post of posts) entries.push({ path: `/blog/${post.id}`, lastmod: post.updatedAt.slice(0, 10) });
+  }
+  if (settings.general.enableFestivals) {
+    const festivals = await listFestivals(db);
+    entries.push({ path: "/festivals" });
+    for (const festival of festivals) entries.push({ path: `/festivals/${festival.id}`, lastmod: festival.updatedAt.slice(0, 10) });
+  }
+  entries.push({ path: "/about" }, { path: "/privacy" }, { path: "/terms" }, { path: "/sitemap" });
+  return entries;
+}
+
+export function renderSitemapXml(entries: SitemapEntry[], siteUrl: string): string {
+  const urls = entries
+    .map(
+      (entry) =>
+        `  <url><loc>${escapeXml(siteUrl + entry.path)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ""}</url>`,
+    )
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function renderRobotsTxt(siteUrl: string, allowIndexing: boolean): string {
+  if (!allowIndexing) return "User-agent: *\nDisallow: /\n";
+  return `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+}
+
+/** RFC 822 date for RSS from a YYYY-MM-DD calendar date (noon UTC, so no reader shifts the day). */
+export function rfc822(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toUTCString().replace("GMT", "+0000");
+}
+
+export async function renderBlogRss(db: Kysely<Database>, settings: SiteSettings, siteUrl: string): Promise<string> {
+  const posts = await listPublishedPosts(db);
+  const items = posts
+    .map((post) => {
+      const url = `${siteUrl}/blog/${post.id}`;
+      return [
+        "    <item>",
+        `      <title>${escapeXml(post.title)}</title>`,
+        `      <link>${escapeXml(url)}</link>`,
+        `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
+        `      <pubDate>${rfc822(post.date)}</pubDate>`,
+        `      <category>${escapeXml(post.category)}</category>`,
+        `      <description>${escapeXml(post.excerpt)}</description>`,
+        "    </item>",
+      ].join("\n");
+    })
+    .join("\n");
+  const name = settings.general.siteName;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>${escapeXml(`${name} - Flower Arranging Guide`)}</title>
+    <link>${escapeXml(`${siteUrl}/blog`)}</link>
+    <atom:link href="${escapeXml(`${siteUrl}/rss.xml`)}" rel="self" type="application/rss+xml" />
+    <description>DIY flower arranging on a budget: wholesale buying tips, seasonal guides and wedding flowers.</description>
+    <language>en-us</language>
+${posts[0] ? `    <lastBuildDate>${rfc822(posts[0].date)}</lastBuildDate>\n` : ""}${items}
+  </channel>
+</rss>
+`;
+}

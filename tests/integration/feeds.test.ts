@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../support/server";
+
+const SITE_URL = "https://flowers.example.com";
+
+describe("sitemap.xml, robots.txt and rss.xml", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ SITE_URL });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("lists every public URL in sitemap.xml, each of which answers 200", async () => {
+    const response = await fetch(`${server.url}/sitemap.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
+    const xml = await response.text();
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const posts = (await (await fetch(`${server.url}/api/blog-posts`)).json()) as unknown[];
+    const festivals = (await (await fetch(`${server.url}/api/flower-festivals`)).json()) as unknown[];
+    // home, 2 state lists, 50 states, blog + posts, festivals + each, about, privacy, terms, sitemap
+    expect(locs).toHaveLength(3 + 50 + 1 + posts.length + 1 + festivals.length + 4);
+    expect(locs).toContain(`${SITE_URL}/state/newhampshire`);
+    expect(locs.every((loc) => loc.startsWith(SITE_URL))).toBe(true);
+    for (const loc of locs) {
+      const page = await fetch(loc.replace(SITE_URL, server.url), { redirect: "manual" });
+      expect(page.status, loc).toBe(200);
+    }
+  });
+
+  it("robots.txt disallows /admin and /api and names the sitemap", async () => {
+    const text = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(text).toContain("Disallow: /admin");
+    expect(text).toContain("Disallow: /api");
+    expect(text).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
+  });
+
+  it("rss.xml carries every published post with absolute links and RFC 822 dates", async () => {
+    const response = await fetch(`${server.url}/rss.xml`);
+    expect(response.headers.get("content-type")).toMatch(/^application\/rss\+xml/);
+    const xml = await response.text();
+    const posts = (await (await fetch(`${server.url}/api/blog-posts`)).json()) as { id: number; title: string }[];
+    const items = xml.match(/<item>/g) ?? [];
+    expect(items).toHaveLength(posts.length);
+    expect(xml).toContain(`<link>${SITE_URL}/blog/${posts[0]!.id}</link>`);
+    for (const [, date] of xml.matchAll(/<pubDate>([^<]+)<\/pubDate>/g)) {
+      expect(date).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} \+0000$/);
+    }
+  });
+});
