@@ -1,0 +1,130 @@
+import { ChevronLeft, ChevronRight, X } from "lucide-react";
+import { useMemo } from "react";
+import { DayPicker, type ChevronProps, type DateRange, type Modifiers } from "react-day-picker";
+import { Button } from "~/components/ui/button";
+import { formatLongDate, fromLocalDate, toLocalDate } from "./dates";
+
+export interface CalendarFestival {
+  startDate: string;
+  endDate: string;
+}
+
+interface FestivalCalendarProps {
+  festivals: readonly CalendarFestival[];
+  /** The picked day, YYYY-MM-DD. */
+  selected?: string;
+  /** Today on the site's clock, YYYY-MM-DD: the same on the server and in the browser. */
+  today: string;
+  /** The month shown first, YYYY-MM. */
+  initialMonth: string;
+  onSelect: (date: string | undefined) => void;
+}
+
+/** The first of the month of a YYYY-MM-DD or YYYY-MM. */
+const monthStart = (isoDate: string) => toLocalDate(`${isoDate.slice(0, 7)}-01`);
+
+function Chevron({ orientation }: ChevronProps) {
+  const Icon = orientation === "left" ? ChevronLeft : ChevronRight;
+  return <Icon className="size-5" aria-hidden="true" />;
+}
+
+const dayButton =
+  "relative mx-auto flex size-10 items-center justify-center rounded-full text-sm font-medium text-ink transition-colors hover:bg-blush focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-brand";
+
+/**
+ * A month calendar that marks the days on which a festival runs and lets the visitor pick one day.
+ * Arrow keys move between days, Enter or Space picks one; picking the picked day again clears it.
+ */
+export function FestivalCalendar({ festivals, selected, today, initialMonth, onSelect }: FestivalCalendarProps) {
+  const ranges = useMemo<DateRange[]>(
+    () => festivals.map((festival) => ({ from: toLocalDate(festival.startDate), to: toLocalDate(festival.endDate) })),
+    [festivals],
+  );
+
+  const [startMonth, endMonth] = useMemo(() => {
+    const starts = [today, ...festivals.map((festival) => festival.startDate)].sort();
+    const ends = [today, ...festivals.map((festival) => festival.endDate)].sort();
+    return [monthStart(starts[0] ?? today), monthStart(ends.at(-1) ?? today)];
+  }, [festivals, today]);
+
+  const festivalsOn = (date: Date) => {
+    const day = fromLocalDate(date);
+    return festivals.filter((festival) => festival.startDate <= day && day <= festival.endDate).length;
+  };
+
+  const labelDayButton = (date: Date, modifiers: Modifiers) => {
+    const count = festivalsOn(date);
+    const parts = [
+      formatLongDate(fromLocalDate(date)),
+      count === 0 ? "" : count === 1 ? "1 festival" : `${count} festivals`,
+      modifiers.today ? "today" : "",
+      modifiers.selected ? "selected" : "",
+    ];
+    return parts.filter(Boolean).join(", ");
+  };
+
+  return (
+    <div>
+      <DayPicker
+        mode="single"
+        selected={selected ? toLocalDate(selected) : undefined}
+        onSelect={(date) => onSelect(date ? fromLocalDate(date) : undefined)}
+        today={toLocalDate(today)}
+        defaultMonth={monthStart(initialMonth)}
+        startMonth={startMonth}
+        endMonth={endMonth}
+        modifiers={{ festival: ranges }}
+        modifiersClassNames={{
+          festival:
+            "[&>button]:bg-blush/70 [&>button]:after:absolute [&>button]:after:bottom-1 [&>button]:after:left-1/2 [&>button]:after:size-1.5 [&>button]:after:-translate-x-1/2 [&>button]:after:rounded-full [&>button]:after:bg-rose-brand",
+          selected: "[&>button]:bg-rose-brand! [&>button]:text-white! [&>button]:after:bg-white! [&>button]:shadow-sm",
+          today: "[&>button]:font-bold [&>button]:ring-2 [&>button]:ring-inset [&>button]:ring-leaf/60",
+        }}
+        labels={{ labelDayButton }}
+        components={{ Chevron }}
+        classNames={{
+          root: "relative w-full",
+          months: "relative",
+          month: "w-full",
+          nav: "absolute inset-x-0 top-0 flex items-center justify-between",
+          button_previous:
+            "inline-flex size-10 items-center justify-center rounded-full text-ink hover:bg-blush aria-disabled:pointer-events-none aria-disabled:opacity-40",
+          button_next:
+            "inline-flex size-10 items-center justify-center rounded-full text-ink hover:bg-blush aria-disabled:pointer-events-none aria-disabled:opacity-40",
+          month_caption: "flex h-10 items-center justify-center",
+          caption_label: "font-serif text-lg font-semibold text-plum",
+          month_grid: "mt-3 w-full border-collapse",
+          weekdays: "",
+          weekday: "pb-2 text-center text-xs font-semibold uppercase tracking-wide text-muted",
+          week: "",
+          day: "p-0 text-center",
+          day_button: dayButton,
+          outside: "text-stone-500",
+          hidden: "invisible",
+        }}
+      />
+      {selected ? (
+        <Button type="button" variant="secondary" size="sm" className="mt-4 w-full" onClick={() => onSelect(undefined)}>
+          <X aria-hidden="true" />
+          Clear date
+        </Button>
+      ) : null}
+      <ul className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-xs text-muted" aria-label="Calendar legend">
+        <li className="flex items-center gap-1.5">
+          <span className="relative flex size-5 items-center justify-center rounded-full bg-blush" aria-hidden="true">
+            <span className="absolute bottom-0.5 size-1 rounded-full bg-rose-brand" />
+          </span>
+          Festival day
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span className="size-5 rounded-full bg-rose-brand" aria-hidden="true" />
+          Picked day
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span className="size-5 rounded-full ring-2 ring-inset ring-leaf/60" aria-hidden="true" />
+          Today
+        </li>
+      </ul>
+    </div>
+  );
+}
