@@ -14,6 +14,12 @@ export function scrollToSection(id: string) {
   window.history.replaceState(window.history.state, "", `/#${id}`);
 }
 
+/** The navigation resolves before React has committed the home page, which can take longer than the delay. */
+function scrollWhenRendered(id: string, deadline: number) {
+  if (document.getElementById(id)) scrollToSection(id);
+  else if (performance.now() < deadline) requestAnimationFrame(() => scrollWhenRendered(id, deadline));
+}
+
 /**
  * A link to a section of the home page ("/#blog"): scrolls smoothly there on the home page, otherwise
  * navigates home first and scrolls after 100 ms.
@@ -34,7 +40,7 @@ export function HashLink({ to, onClick, ...props }: ComponentProps<"a"> & { to: 
       return;
     }
     void Promise.resolve(navigate("/")).then(() => {
-      setTimeout(() => scrollToSection(id), HOME_SCROLL_DELAY);
+      setTimeout(() => scrollWhenRendered(id, performance.now() + 2000), HOME_SCROLL_DELAY);
     });
   }
 

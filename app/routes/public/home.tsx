@@ -1,33 +1,79 @@
-import { Link } from "react-router";
 import { getDb } from "~/db/db.server";
-import { listStates } from "~/services/states/states.server";
+import { BlogPreview } from "~/components/home/blog-preview";
+import { FeaturedState } from "~/components/home/featured-state";
+import { GroceryStores } from "~/components/home/grocery-stores";
+import { Hero } from "~/components/home/hero";
+import { LocationFinder } from "~/components/home/location-finder";
+import { NewsletterSection } from "~/components/home/newsletter-section";
+import { listPublishedPosts } from "~/services/blog/blog.server";
+import { listGroceryStores } from "~/services/grocery/grocery.server";
+import { getSiteSettings } from "~/services/settings/settings.server";
+import { getState, listStates } from "~/services/states/states.server";
+import { listFeaturedWholesalers } from "~/services/wholesalers/wholesalers.server";
+import { pageMeta, rootDataFrom } from "~/utils/meta";
 import type { Route } from "./+types/home";
 
-export const meta = () => [
-  { title: "Find Wholesale Flowers Near You - Save up to 70% | Wholesale Flower Finder" },
-  {
-    name: "description",
-    content: "Find affordable wholesale flower suppliers near you by zipcode or state.",
-  },
-];
+/** The state the featured block shows. */
+const FEATURED_STATE_ID = "california";
+const FEATURED_WHOLESALERS = 3;
+const HOME_BLOG_POSTS = 3;
 
 export async function loader() {
-  return { states: await listStates(getDb()) };
+  const db = getDb();
+  const { general } = await getSiteSettings(db);
+  const [states, featuredState, featuredWholesalers, groceryStores, posts] = await Promise.all([
+    listStates(db),
+    getState(db, FEATURED_STATE_ID),
+    general.enableFeaturedWholesalers ? listFeaturedWholesalers(db, FEATURED_STATE_ID, FEATURED_WHOLESALERS) : [],
+    listGroceryStores(db),
+    general.enableBlog ? listPublishedPosts(db, HOME_BLOG_POSTS) : [],
+  ]);
+  return {
+    states: states.map(({ id, name }) => ({ id, name })),
+    featuredState: { id: featuredState.id, name: featuredState.name, cities: featuredState.cities },
+    featuredWholesalers,
+    groceryStores,
+    posts: posts.map(({ id, title, excerpt, category, date, image }) => ({ id, title, excerpt, category, date, image })),
+    // Without posts the blog block and the hero's button to it would lead nowhere.
+    showBlog: general.enableBlog && posts.length > 0,
+  };
 }
 
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = rootDataFrom(matches);
+  const siteName = root?.settings.general.siteName ?? "Wholesale Flower Finder";
+  const siteUrl = root?.siteUrl ?? "https://www.wholesaleflowerfinder.com";
+  return pageMeta(matches, {
+    fullTitle: `Find Wholesale Flowers Near You - Save up to 70% | ${siteName}`,
+    description:
+      "Find wholesale flower markets and suppliers near you by zipcode or state, compare grocery store flowers and save up to 70% on flowers for weddings, events and DIY arrangements.",
+    keywords: "wholesale flowers, flower market, wholesale florist, cheap flowers, bulk flowers, DIY wedding flowers",
+    path: "/",
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "Organization",
+        name: siteName,
+        url: siteUrl,
+        logo: `${siteUrl}/favicon.svg`,
+        foundingDate: "2020",
+        email: root?.settings.general.contactEmail,
+      },
+      { "@context": "https://schema.org", "@type": "WebSite", name: siteName, url: siteUrl },
+    ],
+  });
+};
+
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { states, featuredState, featuredWholesalers, groceryStores, posts, showBlog } = loaderData;
   return (
-    <main className="mx-auto max-w-5xl px-6 py-16">
-      <h1 className="font-serif text-4xl font-semibold text-plum">Find Affordable Wholesale Flowers</h1>
-      <ul className="mt-8 grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {loaderData.states.map((state) => (
-          <li key={state.id}>
-            <Link className="text-rose-brand hover:underline" to={`/state/${state.id}`}>
-              {state.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </main>
+    <>
+      <Hero showBlog={showBlog} />
+      <LocationFinder states={states} />
+      <FeaturedState state={featuredState} wholesalers={featuredWholesalers} />
+      <GroceryStores stores={groceryStores} />
+      {showBlog ? <BlogPreview posts={posts} /> : null}
+      <NewsletterSection />
+    </>
   );
 }

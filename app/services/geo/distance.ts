@@ -1,4 +1,7 @@
 const EARTH_RADIUS_MILES = 3958.8;
+
+/** Search radius of the zipcode finder, stated in the UI. */
+export const SEARCH_RADIUS_MILES = 25;
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
 export interface Point {

@@ -1,15 +1,14 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, WholesalersTable } from "~/db/schema";
 import { fromDbBool } from "~/db/schema";
-import { boundingBox, distanceMiles, roundMiles, type Point } from "../geo/distance";
+import { boundingBox, distanceMiles, roundMiles, SEARCH_RADIUS_MILES, type Point } from "../geo/distance";
 import { assertZipcode, findZipcode } from "../geo/zipcode";
 import { getState } from "../states/states.server";
 
-export const WHOLESALER_TYPES = ["Wholesale", "Retail", "Both"] as const;
-export type WholesalerType = (typeof WHOLESALER_TYPES)[number];
+import type { WholesalerType } from "./constants";
 
-/** Search radius stated in the UI. */
-export const SEARCH_RADIUS_MILES = 25;
+export { WHOLESALER_TYPES, type WholesalerType } from "./constants";
+
 
 export interface Wholesaler {
   id: number;

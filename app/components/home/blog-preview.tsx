@@ -1,0 +1,75 @@
+import { ArrowRight, CalendarDays } from "lucide-react";
+import { Link } from "react-router";
+import type { BlogPost } from "~/services/blog/blog.server";
+import { parseIsoDate } from "~/utils/dates";
+import { buttonVariants } from "../ui/button";
+import { SectionHeading } from "./section-heading";
+
+export type BlogPreviewPost = Pick<BlogPost, "id" | "title" | "excerpt" | "category" | "date" | "image">;
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+/** The newest articles of the DIY blog. */
+export function BlogPreview({ posts }: { posts: BlogPreviewPost[] }) {
+  return (
+    <section id="blog" aria-labelledby="blog-heading" className="scroll-mt-20 border-t border-stone-200/70 bg-white py-16 sm:py-20">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
+          <SectionHeading id="blog-heading" eyebrow="DIY flower tips" title="From the Flower Arranging Guide">
+            Step-by-step arranging ideas, seasonal picks and ways to make wholesale flowers go further.
+          </SectionHeading>
+          <Link to="/blog" prefetch="intent" className={buttonVariants({ variant: "secondary" })}>
+            All articles
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </div>
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {posts.map((post) => (
+            <li key={post.id}>
+              <article
+                className="group flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+                data-testid="blog-card"
+              >
+                <div className="aspect-[3/2] overflow-hidden bg-blush/60">
+                  <img
+                    src={post.image ?? "/images/default-flower.webp"}
+                    alt=""
+                    width={1200}
+                    height={800}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+                  />
+                </div>
+                <div className="flex flex-1 flex-col p-6">
+                  <div className="flex flex-wrap items-center gap-3 text-xs">
+                    <span className="rounded-full bg-blush px-2.5 py-1 font-semibold text-rose-brand">{post.category}</span>
+                    <span className="inline-flex items-center gap-1.5 text-muted">
+                      <CalendarDays className="size-3.5" aria-hidden="true" />
+                      <time dateTime={post.date}>{dateFormat.format(parseIsoDate(post.date))}</time>
+                    </span>
+                  </div>
+                  <h3 className="mt-4 font-serif text-xl font-semibold leading-snug text-ink">
+                    <Link to={`/blog/${post.id}`} prefetch="intent" className="hover:text-rose-brand">
+                      {post.title}
+                    </Link>
+                  </h3>
+                  <p className="mt-3 flex-1 text-sm leading-relaxed text-muted">{post.excerpt}</p>
+                  <Link
+                    to={`/blog/${post.id}`}
+                    prefetch="intent"
+                    className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-rose-brand hover:underline"
+                  >
+                    Read article
+                    <span className="sr-only">: {post.title}</span>
+                    <ArrowRight className="size-4" aria-hidden="true" />
+                  </Link>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { BookOpen, MapPin } from "lucide-react";
+import { HashLink } from "../layout/hash-link";
+import { buttonVariants } from "../ui/button";
+
+export const HERO_HEADLINE = "Find Affordable Wholesale Flowers";
+
+const HIGHLIGHTS = [
+  { value: "Up to 70%", label: "less than retail florists" },
+  { value: "50 states", label: "of markets and wholesalers" },
+  { value: "Since 2020", label: "helping flower lovers save" },
+];
+
+/** The home page's opening: the promise, over a photo of a flower stall, and the two ways in. */
+export function Hero({ showBlog }: { showBlog: boolean }) {
+  return (
+    <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden bg-plum">
+      <img
+        src="/images/hero.webp"
+        alt=""
+        width={1600}
+        height={900}
+        fetchPriority="high"
+        className="absolute inset-0 -z-10 size-full object-cover object-center"
+      />
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-[#2a1420]/90 via-[#2a1420]/70 to-[#2a1420]/30" />
+      <div aria-hidden="true" className="absolute inset-x-0 bottom-0 -z-10 h-32 bg-gradient-to-t from-[#2a1420]/60 to-transparent" />
+
+      <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8 lg:py-32">
+        <div className="max-w-2xl text-white">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3.5 py-1.5 text-sm font-medium ring-1 ring-white/25 backdrop-blur-sm">
+            <span className="size-1.5 rounded-full bg-rose-300" aria-hidden="true" />
+            Trusted by DIY arrangers since 2020
+          </p>
+          <h1 id="hero-heading" className="mt-6 font-serif text-4xl font-semibold leading-[1.1] tracking-tight sm:text-6xl">
+            {HERO_HEADLINE}
+          </h1>
+          <p className="mt-6 text-lg leading-relaxed text-white/90 sm:text-xl">
+            Buy straight from flower markets and wholesalers near you and save up to 70% compared with retail florists: for weddings, events
+            or a fresh bunch on the kitchen table.
+          </p>
+          <div className="mt-9 flex flex-col gap-3 sm:flex-row">
+            <HashLink to="/#states" className={buttonVariants({ size: "lg" })}>
+              <MapPin aria-hidden="true" />
+              Find by Location
+            </HashLink>
+            {showBlog ? (
+              <HashLink to="/#blog" className={buttonVariants({ variant: "outline", size: "lg" })}>
+                <BookOpen aria-hidden="true" />
+                DIY Flower Tips
+              </HashLink>
+            ) : null}
+          </div>
+        </div>
+
+        <dl className="mt-14 grid max-w-3xl grid-cols-3 gap-3 text-white sm:mt-20 sm:gap-6">
+          {HIGHLIGHTS.map((item) => (
+            <div
+              key={item.value}
+              className="flex flex-col-reverse rounded-2xl bg-white/10 p-3 ring-1 ring-white/15 backdrop-blur-sm sm:p-5"
+            >
+              <dt className="mt-1 text-xs text-white/85 sm:text-sm">{item.label}</dt>
+              <dd className="font-serif text-base font-semibold sm:text-3xl">{item.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}

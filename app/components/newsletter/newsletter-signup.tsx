@@ -1,0 +1,83 @@
+import { Loader2, Send } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { cn } from "~/utils/cn";
+import { Button } from "../ui/button";
+import { Input, Label } from "../ui/input";
+import { toast } from "../ui/use-toast";
+
+export const SUBSCRIBE_SUCCESS = { title: "Thanks for subscribing!", description: "You'll receive our flower updates and tips soon." };
+export const SUBSCRIBE_REJECTED = {
+  title: "Subscription Notice",
+  description: "There was an issue with your subscription. Please try again.",
+};
+export const SUBSCRIBE_FAILED = {
+  title: "Subscription Error",
+  description: "There was a problem subscribing to the newsletter. Please try again later.",
+};
+
+async function messageOf(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    return typeof body.message === "string" && body.message ? body.message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Email signup: a success clears the input; a refusal or a network failure shows a toast. */
+export function NewsletterSignup({ className }: { className?: string }) {
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitting(true);
+    try {
+      const response = await fetch("/api/newsletter/subscribe", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ email }),
+      });
+      if (response.ok) {
+        toast({ ...SUBSCRIBE_SUCCESS, variant: "success" });
+        setEmail("");
+      } else {
+        toast({
+          title: SUBSCRIBE_REJECTED.title,
+          description: (await messageOf(response)) ?? SUBSCRIBE_REJECTED.description,
+          variant: "destructive",
+        });
+      }
+    } catch {
+      toast({ ...SUBSCRIBE_FAILED, variant: "destructive" });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} className={cn("w-full", className)}>
+      <Label htmlFor={id} className="sr-only">
+        Email address
+      </Label>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Input
+          id={id}
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          className="h-12 flex-1 rounded-full border-white/40 px-5"
+        />
+        <Button type="submit" size="lg" disabled={submitting} className="bg-white text-rose-brand hover:bg-blush">
+          {submitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+          {submitting ? "Subscribing..." : "Subscribe"}
+        </Button>
+      </div>
+    </form>
+  );
+}

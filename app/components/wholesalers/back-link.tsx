@@ -1,0 +1,11 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+
+export function BackLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Link to={to} className="inline-flex items-center gap-1.5 rounded-full text-sm font-semibold text-rose-brand hover:underline">
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {children}
+    </Link>
+  );
+}

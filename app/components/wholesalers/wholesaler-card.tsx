@@ -1,0 +1,129 @@
+import { Clock, Globe, MapPin, Navigation, Phone } from "lucide-react";
+import type { Wholesaler } from "~/services/wholesalers/wholesalers.server";
+import { cn } from "~/utils/cn";
+import { buttonVariants } from "../ui/button";
+import { directionsUrl } from "./format";
+import { WholesalerImage } from "./wholesaler-image";
+
+export type WholesalerCardData = Pick<
+  Wholesaler,
+  "id" | "name" | "address" | "city" | "state" | "zipcode" | "type" | "hours" | "description" | "image" | "phone" | "website"
+>;
+
+const TYPE_BADGE: Record<Wholesaler["type"], string> = {
+  Wholesale: "bg-leaf/10 text-leaf ring-leaf/20",
+  Retail: "bg-plum/10 text-plum ring-plum/20",
+  Both: "bg-rose-brand/10 text-rose-brand ring-rose-brand/20",
+};
+
+/** "Both" alone says little on a badge. */
+const TYPE_LABEL: Record<Wholesaler["type"], string> = { Wholesale: "Wholesale", Retail: "Retail", Both: "Wholesale & Retail" };
+
+export function TypeBadge({ type, className }: { type: Wholesaler["type"]; className?: string }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
+        TYPE_BADGE[type],
+        className,
+      )}
+    >
+      {TYPE_LABEL[type]}
+    </span>
+  );
+}
+
+/** Opens the maps search in a new tab; the accessible name says where to and that a tab opens. */
+export function DirectionsLink({ wholesaler, className }: { wholesaler: Parameters<typeof directionsUrl>[0]; className?: string }) {
+  return (
+    <a
+      href={directionsUrl(wholesaler)}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={cn(buttonVariants({ variant: "leaf", size: "sm" }), className)}
+    >
+      <Navigation aria-hidden="true" />
+      Get Directions
+      <span className="sr-only"> to {wholesaler.name} (opens in a new tab)</span>
+    </a>
+  );
+}
+
+function websiteLabel(url: string) {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
+}
+
+export function WholesalerCard({
+  wholesaler,
+  headingLevel = 3,
+  lazyImage = true,
+}: {
+  wholesaler: WholesalerCardData;
+  headingLevel?: 2 | 3;
+  lazyImage?: boolean;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article
+      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+      data-testid="wholesaler-card"
+    >
+      <div className="relative">
+        <WholesalerImage src={wholesaler.image} alt={`${wholesaler.name} in ${wholesaler.city}`} lazy={lazyImage} />
+        <TypeBadge type={wholesaler.type} className="absolute left-3 top-3 bg-white/95 shadow-sm" />
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <Heading className="font-serif text-xl font-semibold leading-snug text-ink">{wholesaler.name}</Heading>
+        <ul className="mt-3 grid gap-2 text-sm text-ink/80">
+          <li className="flex gap-2">
+            <MapPin className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
+            <span>
+              <span className="sr-only">Address: </span>
+              {wholesaler.address}, {wholesaler.city}, {wholesaler.state} {wholesaler.zipcode}
+            </span>
+          </li>
+          {wholesaler.hours ? (
+            <li className="flex gap-2">
+              <Clock className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
+              <span>
+                <span className="sr-only">Hours: </span>
+                {wholesaler.hours}
+              </span>
+            </li>
+          ) : null}
+          {wholesaler.phone ? (
+            <li className="flex gap-2">
+              <Phone className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
+              <a href={`tel:${wholesaler.phone.replace(/[^\d+]/g, "")}`} className="hover:text-rose-brand hover:underline">
+                <span className="sr-only">Phone: </span>
+                {wholesaler.phone}
+              </a>
+            </li>
+          ) : null}
+          {wholesaler.website ? (
+            <li className="flex min-w-0 gap-2">
+              <Globe className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
+              <a
+                href={wholesaler.website}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="truncate hover:text-rose-brand hover:underline"
+              >
+                {websiteLabel(wholesaler.website)}
+                <span className="sr-only"> (website, opens in a new tab)</span>
+              </a>
+            </li>
+          ) : null}
+        </ul>
+        <p className="mt-4 flex-1 text-sm leading-relaxed text-muted">{wholesaler.description}</p>
+        <div className="mt-5">
+          <DirectionsLink wholesaler={wholesaler} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,155 @@
+import { Flower2, MapPinned, ShoppingBasket } from "lucide-react";
+import { data, Link } from "react-router";
+import { getDb } from "~/db/db.server";
+import { buttonVariants } from "~/components/ui/button";
+import { BackLink } from "~/components/wholesalers/back-link";
+import { citiesPhrase } from "~/components/wholesalers/format";
+import { WholesalerCard } from "~/components/wholesalers/wholesaler-card";
+import { findState } from "~/services/states/states.server";
+import { listWholesalersByState } from "~/services/wholesalers/wholesalers.server";
+import { pageMeta, rootDataFrom } from "~/utils/meta";
+import type { Route } from "./+types/state";
+
+export const STATE_NOT_FOUND_TITLE = "State Not Found";
+export const NO_WHOLESALERS_TITLE = "No Wholesalers Listed Yet";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const db = getDb();
+  const state = await findState(db, params.stateId);
+  if (!state) return data({ state: null, wholesalers: [] }, { status: 404 });
+  const wholesalers = await listWholesalersByState(db, state.id);
+  return { state: { id: state.id, name: state.name, region: state.region, cities: state.cities }, wholesalers };
+}
+
+export const meta: Route.MetaFunction = ({ matches, data: page, params }) => {
+  const state = page?.state;
+  if (!state) return pageMeta(matches, { title: STATE_NOT_FOUND_TITLE, path: `/state/${params.stateId}`, noindex: true });
+  const siteUrl = rootDataFrom(matches)?.siteUrl ?? "https://www.wholesaleflowerfinder.com";
+  const path = `/state/${state.id}`;
+  return pageMeta(matches, {
+    title: `${state.name} Wholesale Flower Markets & Suppliers`,
+    description: `Find wholesale flower markets and suppliers in ${state.name}: addresses, hours and directions for flower wholesalers serving ${citiesPhrase(state.cities)}.`,
+    keywords: `${state.name} wholesale flowers, ${state.name} flower market, wholesale florist ${state.name}, bulk flowers ${state.name}`,
+    path,
+    jsonLd:
+      page.wholesalers.length > 0
+        ? {
+            "@context": "https://schema.org",
+            "@type": "ItemList",
+            name: `${state.name} Flower Wholesalers`,
+            url: `${siteUrl}${path}`,
+            itemListElement: page.wholesalers.map((w, index) => ({
+              "@type": "ListItem",
+              position: index + 1,
+              item: {
+                "@type": "Florist",
+                name: w.name,
+                description: w.description,
+                ...(w.phone ? { telephone: w.phone } : {}),
+                ...(w.website ? { url: w.website } : {}),
+                ...(w.image ? { image: new URL(w.image, siteUrl).toString() } : {}),
+                address: {
+                  "@type": "PostalAddress",
+                  streetAddress: w.address,
+                  addressLocality: w.city,
+                  addressRegion: w.state,
+                  postalCode: w.zipcode,
+                  addressCountry: "US",
+                },
+                geo: { "@type": "GeoCoordinates", latitude: w.latitude, longitude: w.longitude },
+              },
+            })),
+          }
+        : undefined,
+  });
+};
+
+export default function StatePage({ loaderData }: Route.ComponentProps) {
+  const { state, wholesalers } = loaderData;
+  if (!state) return <StateNotFound />;
+
+  const count = wholesalers.length;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
+      <BackLink to="/">Back to Home</BackLink>
+      <header className="mt-6 max-w-3xl">
+        <p className="text-sm font-semibold uppercase tracking-[0.14em] text-rose-brand">{state.region}</p>
+        <h1 className="mt-2 font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">{state.name} Flower Wholesalers</h1>
+        <p className="mt-4 text-lg leading-relaxed text-muted">
+          Wholesale flower markets, flower marts and suppliers across {state.name}, serving {citiesPhrase(state.cities)}. Call ahead: public
+          hours vary with the seasons and around the holidays.
+        </p>
+        {count > 0 ? (
+          <p className="mt-5 inline-flex items-center gap-2 rounded-full bg-white px-4 py-1.5 text-sm font-medium text-ink ring-1 ring-stone-200">
+            <MapPinned className="size-4 text-rose-brand" aria-hidden="true" />
+            {count} {count === 1 ? "listing" : "listings"}
+          </p>
+        ) : null}
+      </header>
+
+      {count > 0 ? (
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {wholesalers.map((wholesaler, index) => (
+            <li key={wholesaler.id}>
+              <WholesalerCard wholesaler={wholesaler} headingLevel={2} lazyImage={index >= 3} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <NoWholesalers stateName={state.name} />
+      )}
+    </div>
+  );
+}
+
+function NoWholesalers({ stateName }: { stateName: string }) {
+  return (
+    <section
+      aria-labelledby="no-wholesalers"
+      className="mt-10 rounded-3xl border border-dashed border-stone-300 bg-white px-6 py-14 text-center"
+    >
+      <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-blush text-rose-brand">
+        <Flower2 className="size-7" aria-hidden="true" />
+      </span>
+      <h2 id="no-wholesalers" className="mt-5 font-serif text-2xl font-semibold text-ink">
+        {NO_WHOLESALERS_TITLE}
+      </h2>
+      <p className="mx-auto mt-3 max-w-xl text-muted">
+        We have not listed a wholesaler in {stateName} yet. Try a neighbouring state, or pick up budget flowers at a grocery store near you.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/states" prefetch="intent" className={buttonVariants()}>
+          Browse other states
+        </Link>
+        <Link to="/#grocery-stores" className={buttonVariants({ variant: "secondary" })}>
+          <ShoppingBasket aria-hidden="true" />
+          Grocery store flowers
+        </Link>
+      </div>
+      <p className="mt-6 text-sm text-muted">
+        Know a wholesaler here?{" "}
+        <Link to="/about" className="font-semibold text-rose-brand hover:underline">
+          Submit a location
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function StateNotFound() {
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center">
+      <MapPinned className="size-12 text-rose-brand" aria-hidden="true" />
+      <h1 className="mt-6 font-serif text-4xl font-semibold text-ink sm:text-5xl">{STATE_NOT_FOUND_TITLE}</h1>
+      <p className="mt-4 text-lg text-muted">We could not find that state. Pick one from the list of all 50 states instead.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonVariants()}>
+          Go Home
+        </Link>
+        <Link to="/all-states" className={buttonVariants({ variant: "secondary" })}>
+          View all 50 states
+        </Link>
+      </div>
+    </div>
+  );
+}

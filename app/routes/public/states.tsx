@@ -1,0 +1,60 @@
+import { ArrowRight, MapPin } from "lucide-react";
+import { Link } from "react-router";
+import { getDb } from "~/db/db.server";
+import { BackLink } from "~/components/wholesalers/back-link";
+import { listStates } from "~/services/states/states.server";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/states";
+
+export async function loader() {
+  const states = await listStates(getDb());
+  return { states: states.map(({ id, name, region, cities }) => ({ id, name, region, cityCount: cities.length })) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Flower Wholesalers by State",
+    description: "Browse wholesale flower markets and suppliers in all 50 US states. Pick a state to see addresses, hours and directions.",
+    keywords: "wholesale flowers by state, flower markets, flower wholesalers near me",
+    path: "/states",
+  });
+
+export default function StatesPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
+      <BackLink to="/">Back to Home</BackLink>
+      <header className="mt-6 max-w-3xl">
+        <p className="text-sm font-semibold uppercase tracking-[0.14em] text-rose-brand">All states</p>
+        <h1 className="mt-2 font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">Find Flower Wholesalers by State</h1>
+        <p className="mt-4 text-lg leading-relaxed text-muted">
+          Pick a state to see its wholesale flower markets, flower marts and suppliers, with hours and directions.
+        </p>
+      </header>
+      <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {loaderData.states.map((state) => (
+          <li key={state.id}>
+            <Link
+              to={`/state/${state.id}`}
+              prefetch="intent"
+              className="group flex h-full items-center justify-between gap-3 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-rose-brand/40 hover:shadow-md"
+              data-testid="state-card"
+            >
+              <span>
+                <span className="block font-serif text-lg font-semibold text-ink group-hover:text-rose-brand">{state.name}</span>
+                <span className="mt-1 flex items-center gap-1.5 text-sm text-muted">
+                  <MapPin className="size-3.5 text-rose-brand" aria-hidden="true" />
+                  {state.region}
+                  {state.cityCount > 0 ? ` · ${state.cityCount} major cities` : null}
+                </span>
+              </span>
+              <ArrowRight
+                className="size-5 shrink-0 text-stone-400 transition group-hover:translate-x-0.5 group-hover:text-rose-brand"
+                aria-hidden="true"
+              />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

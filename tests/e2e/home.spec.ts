@@ -1,0 +1,377 @@
+import type { Page } from "@playwright/test";
+import { expectAccessible, expect, test, withDatabase, acceptLoggedFailures } from "./fixtures";
+
+interface ApiWholesaler {
+  id: number;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  distanceMiles: number;
+}
+
+/** The toast with this title, in the notification area. */
+const toastTitled = (page: Page, title: string) =>
+  page.getByRole("region", { name: "Notifications (F8)" }).getByRole("listitem").filter({ hasText: title });
+
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+test.describe("home page", () => {
+  test("opens with the hero, its two anchor buttons and the sections in the spec's order", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle("Find Wholesale Flowers Near You - Save up to 70% | Wholesale Flower Finder");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find Affordable Wholesale Flowers");
+    await expect(page.getByText("save up to 70%", { exact: false }).first()).toBeVisible();
+    await expect(page.getByText("since 2020", { exact: false }).first()).toBeVisible();
+
+    const main = page.locator("main");
+    await expect(main.getByRole("link", { name: "Find by Location" })).toHaveAttribute("href", "/#states");
+    await expect(main.getByRole("link", { name: "DIY Flower Tips" })).toHaveAttribute("href", "/#blog");
+
+    const order = await page.evaluate(() =>
+      ["states", "grocery-stores", "blog", "newsletter"].map((id) => {
+        const element = document.getElementById(id);
+        return element ? element.getBoundingClientRect().top + window.scrollY : -1;
+      }),
+    );
+    expect(order.every((top) => top > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    const featuredTop = await page
+      .getByRole("heading", { name: "Flower markets in California" })
+      .evaluate((el) => el.getBoundingClientRect().top);
+    const statesTop = await page.locator("#states").evaluate((el) => el.getBoundingClientRect().top);
+    const groceryTop = await page.locator("#grocery-stores").evaluate((el) => el.getBoundingClientRect().top);
+    expect(featuredTop).toBeGreaterThan(statesTop);
+    expect(featuredTop).toBeLessThan(groceryTop);
+
+    await expect(page.getByRole("link", { name: "View all 50 states" })).toHaveAttribute("href", "/all-states");
+    await expectAccessible(page);
+  });
+
+  test("is rendered on the server, sections and all", async ({ request }) => {
+    const response = await request.get("/");
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    for (const text of [
+      "Find Affordable Wholesale Flowers",
+      'id="states"',
+      'id="grocery-stores"',
+      'id="grocery"',
+      'id="blog"',
+      'id="newsletter"',
+    ]) {
+      expect(html).toContain(text);
+    }
+  });
+
+  test("features wholesalers of California with a link to the state", async ({ page }) => {
+    await page.goto("/");
+    const featured = page.getByRole("list", { name: "Featured wholesalers in California" });
+    const cards = featured.getByTestId("wholesaler-card");
+    await expect(cards).toHaveCount(3);
+    for (const card of await cards.all()) {
+      await expect(card).toContainText("California");
+      await expect(card.getByRole("link", { name: /Get Directions/ })).toHaveAttribute("target", "_blank");
+    }
+    await page.getByRole("link", { name: "All California wholesalers" }).click();
+    await expect(page).toHaveURL("/state/california");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("California Flower Wholesalers");
+  });
+
+  test("lists the grocery stores with price range and what each is best for", async ({ page, request }) => {
+    const stores = (await (await request.get("/api/grocery-stores")).json()) as {
+      name: string;
+      priceRange: string;
+      bestFor: string;
+      description: string;
+    }[];
+    expect(stores.length).toBeGreaterThan(0);
+    await page.goto("/");
+    const cards = page.locator("#grocery-stores").getByTestId("grocery-store");
+    await expect(cards).toHaveCount(stores.length);
+    for (const [index, store] of stores.entries()) {
+      const card = cards.nth(index);
+      await expect(card.getByRole("heading", { name: store.name })).toBeVisible();
+      await expect(card).toContainText(store.priceRange);
+      await expect(card).toContainText(store.bestFor);
+      await expect(card).toContainText(store.description);
+    }
+    const first = cards.first();
+    await first.getByRole("button", { name: /Read more/ }).click();
+    await expect(first.getByRole("button", { name: /Show less/ })).toHaveAttribute("aria-expanded", "true");
+  });
+
+  test("shows the first 3 published blog posts, each linking to its article", async ({ page, request }) => {
+    const posts = (await (await request.get("/api/blog-posts")).json()) as { id: number; title: string }[];
+    await page.goto("/");
+    const blog = page.locator("#blog");
+    const cards = blog.getByTestId("blog-card");
+    await expect(cards).toHaveCount(3);
+    for (const [index, post] of posts.slice(0, 3).entries()) {
+      await expect(cards.nth(index).getByRole("heading", { name: post.title })).toBeVisible();
+      await expect(cards.nth(index).getByRole("link", { name: /Read article/ })).toHaveAttribute("href", `/blog/${post.id}`);
+    }
+    await expect(blog.getByRole("link", { name: "All articles" })).toHaveAttribute("href", "/blog");
+  });
+
+  test("/#grocery and /#grocery-stores both reach the grocery section", async ({ page }) => {
+    await page.goto("/#grocery");
+    await expect(page.getByRole("heading", { name: "Grocery Stores That Sell Flowers" })).toBeInViewport();
+    await page.goto("/states");
+    await page.goto("/#grocery-stores");
+    await expect(page.getByRole("heading", { name: "Grocery Stores That Sell Flowers" })).toBeInViewport();
+  });
+});
+
+test.describe("zipcode finder", () => {
+  test("keeps digits only, at most 5, on a numeric keypad; Search needs exactly 5 digits", async ({ page }) => {
+    await page.goto("/");
+    const input = page.getByLabel("Zipcode", { exact: true });
+    const search = page.getByRole("button", { name: "Search", exact: true });
+    await expect(input).toHaveAttribute("inputmode", "numeric");
+    await expect(input).toHaveAttribute("autocomplete", "postal-code");
+    await expect(search).toBeDisabled();
+
+    await input.pressSequentially("9a0-0 1");
+    await expect(input).toHaveValue("9001");
+    await expect(search).toBeDisabled();
+
+    await input.pressSequentially("4 77x");
+    await expect(input).toHaveValue("90014");
+    await expect(search).toBeEnabled();
+
+    await input.fill("ZIP: 90014-2301");
+    await expect(input).toHaveValue("90014");
+  });
+
+  test("says 'Searching...' while the query runs, then lists nearby wholesalers with their distance", async ({ page, request }) => {
+    const expected = (await (await request.get("/api/wholesalers/zipcode/90014")).json()) as ApiWholesaler[];
+    expect(expected.length).toBeGreaterThan(0);
+
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/wholesalers/zipcode/90014", async (route) => {
+      await released;
+      await route.continue();
+    });
+
+    await page.goto("/");
+    await page.getByLabel("Zipcode", { exact: true }).fill("90014");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    const searching = page.getByRole("button", { name: "Searching..." });
+    await expect(searching).toBeVisible();
+    await expect(searching).toBeDisabled();
+    release();
+
+    const results = page.getByTestId("zipcode-results");
+    await expect(results.getByRole("heading", { name: `${expected.length} wholesalers within 25 miles of 90014` })).toBeVisible();
+    const items = results.getByTestId("nearby-wholesaler");
+    await expect(items).toHaveCount(expected.length);
+    for (const [index, wholesaler] of expected.entries()) {
+      const item = items.nth(index);
+      await expect(item.getByRole("heading", { name: wholesaler.name })).toBeVisible();
+      await expect(item).toContainText(`${wholesaler.address}, ${wholesaler.city}, ${wholesaler.state}`);
+      await expect(item).toContainText(/(\d[\d,.]* miles?|less than 0\.1 miles) away/);
+      await expect(item.getByRole("link", { name: /Get Directions/ })).toHaveAttribute(
+        "href",
+        `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${wholesaler.name}, ${wholesaler.address}, ${wholesaler.city}, ${wholesaler.state}`)}`,
+      );
+    }
+    const far = expected.find((w) => w.distanceMiles >= 1);
+    if (far) await expect(results).toContainText(`${far.distanceMiles} miles away`);
+    await expect(page.getByRole("button", { name: "Search", exact: true })).toBeEnabled();
+  });
+
+  test("editing the zipcode hides the results", async ({ page }) => {
+    await page.goto("/");
+    const input = page.getByLabel("Zipcode", { exact: true });
+    await input.fill("90014");
+    await input.press("Enter");
+    await expect(page.getByTestId("zipcode-results")).toBeVisible();
+    await input.press("Backspace");
+    await expect(page.getByTestId("zipcode-results")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Search", exact: true })).toBeDisabled();
+  });
+
+  test("far from any wholesaler: the empty message, then the nearest ones with their distance", async ({ page, request }) => {
+    const within = (await (await request.get("/api/wholesalers/zipcode/99780")).json()) as ApiWholesaler[];
+    expect(within).toEqual([]);
+    const nearest = (await (await request.get("/api/wholesalers/zipcode/99780/nearest")).json()) as ApiWholesaler[];
+    expect(nearest.length).toBeGreaterThan(0);
+
+    await page.goto("/");
+    await page.getByLabel("Zipcode", { exact: true }).fill("99780");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    const results = page.getByTestId("zipcode-results");
+    await expect(
+      results.getByText("No wholesalers found near this zipcode. Try another zipcode or browse by state below.", { exact: true }),
+    ).toBeVisible();
+    await expect(results.getByRole("heading", { name: "Nearest wholesalers" })).toBeVisible();
+    const items = results.getByTestId("nearby-wholesaler");
+    await expect(items).toHaveCount(nearest.length);
+    for (const [index, wholesaler] of nearest.entries()) {
+      await expect(items.nth(index).getByRole("heading", { name: wholesaler.name })).toBeVisible();
+      await expect(items.nth(index)).toContainText(`${wholesaler.distanceMiles.toLocaleString("en-US")} miles away`);
+    }
+  });
+
+  test("a failing search shows the error message", async ({ page, pageErrors }) => {
+    await page.route("**/api/wholesalers/zipcode/10001", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom" }) }),
+    );
+    await page.goto("/");
+    await page.getByLabel("Zipcode", { exact: true }).fill("10001");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(
+      page.getByTestId("zipcode-results").getByText("Error finding wholesalers. Please try again.", { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Search", exact: true })).toBeEnabled();
+    acceptLoggedFailures(pageErrors, /Failed to load resource: the server responded with a status of 500/);
+  });
+
+  test("the state select beside it opens the chosen state's page", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("combobox", { name: "Or browse by state" }).click();
+    const options = page.getByRole("option");
+    await expect(options).toHaveCount(50);
+    await page.getByRole("option", { name: "Texas" }).click();
+    await expect(page).toHaveURL("/state/texas");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Texas Flower Wholesalers");
+  });
+});
+
+test.describe("newsletter signup", () => {
+  test("subscribes: 'Subscribing...' while it posts, then the thank-you toast and an empty input", async ({ page }) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/newsletter/subscribe", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/#newsletter");
+    const newsletter = page.locator("#newsletter");
+    const input = newsletter.getByLabel("Email address");
+    await expect(input).toHaveAttribute("type", "email");
+    await expect(input).toHaveAttribute("required", "");
+    await input.fill(uniqueEmail("subscriber"));
+    await newsletter.getByRole("button", { name: "Subscribe" }).click();
+    await expect(newsletter.getByRole("button", { name: "Subscribing..." })).toBeDisabled();
+    release();
+
+    const toast = toastTitled(page, "Thanks for subscribing!");
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText("You'll receive our flower updates and tips soon.");
+    await expect(input).toHaveValue("");
+    await expect(newsletter.getByRole("button", { name: "Subscribe" })).toBeEnabled();
+  });
+
+  test("an address already subscribed gets 'Subscription Notice' with the server's message", async ({ page, pageErrors }) => {
+    const email = uniqueEmail("again");
+    withDatabase((db) =>
+      db
+        .prepare(
+          "insert into newsletter_subscribers (email, email_normalized, unsubscribe_token, created_at, unsubscribed_at) values (?, ?, ?, ?, null)",
+        )
+        .run(email, email.toLowerCase(), `e2e${Math.random().toString(36).slice(2)}${Date.now()}`, new Date().toISOString()),
+    );
+    await page.goto("/");
+    const newsletter = page.locator("#newsletter");
+    await newsletter.getByLabel("Email address").fill(email.toUpperCase());
+    const answer = page.waitForResponse("**/api/newsletter/subscribe");
+    await newsletter.getByRole("button", { name: "Subscribe" }).click();
+    const response = await answer;
+    expect(response.status()).toBe(409);
+    const { message } = (await response.json()) as { message: string };
+
+    const toast = toastTitled(page, "Subscription Notice");
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText(message);
+    await expect(newsletter.getByLabel("Email address")).toHaveValue(email.toUpperCase());
+    acceptLoggedFailures(pageErrors, /Failed to load resource: the server responded with a status of 409/);
+  });
+
+  test("a refusal without a message falls back to the spec's text", async ({ page, pageErrors }) => {
+    await page.route("**/api/newsletter/subscribe", (route) => route.fulfill({ status: 400, contentType: "application/json", body: "{}" }));
+    await page.goto("/");
+    const newsletter = page.locator("#newsletter");
+    await newsletter.getByLabel("Email address").fill(uniqueEmail("refused"));
+    await newsletter.getByRole("button", { name: "Subscribe" }).click();
+    const toast = toastTitled(page, "Subscription Notice");
+    await expect(toast).toContainText("There was an issue with your subscription. Please try again.");
+    acceptLoggedFailures(pageErrors, /Failed to load resource: the server responded with a status of 400/);
+  });
+
+  test("a network failure shows 'Subscription Error'", async ({ page, pageErrors }) => {
+    await page.route("**/api/newsletter/subscribe", (route) => route.abort());
+    await page.goto("/");
+    const newsletter = page.locator("#newsletter");
+    await newsletter.getByLabel("Email address").fill(uniqueEmail("offline"));
+    await newsletter.getByRole("button", { name: "Subscribe" }).click();
+    const toast = toastTitled(page, "Subscription Error");
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText("There was a problem subscribing to the newsletter. Please try again later.");
+    await expect(newsletter.getByRole("button", { name: "Subscribe" })).toBeEnabled();
+    acceptLoggedFailures(pageErrors, /Failed to load resource: net::ERR_FAILED/);
+  });
+});
+
+test.describe("header links to home sections", () => {
+  test("'Grocery Stores' from another page lands on the home page at the grocery section", async ({ page }) => {
+    await page.goto("/states");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Grocery Stores" }).click();
+    await expect(page).toHaveURL("/#grocery");
+    await expect(page.getByRole("heading", { name: "Grocery Stores That Sell Flowers" })).toBeInViewport();
+  });
+
+  test("'DIY Blog' from another page lands on the home page at the blog section", async ({ page }) => {
+    await page.goto("/all-states");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "DIY Blog" }).click();
+    await expect(page).toHaveURL("/#blog");
+    await expect(page.getByRole("heading", { name: "From the Flower Arranging Guide" })).toBeInViewport();
+  });
+
+  test("'Find by Location' in the hero scrolls to the finder", async ({ page }) => {
+    await page.goto("/");
+    await page.locator("main").getByRole("link", { name: "Find by Location" }).click();
+    await expect(page.getByLabel("Zipcode", { exact: true })).toBeInViewport();
+    await expect(page).toHaveURL("/#states");
+  });
+});
+
+test.describe("mobile menu", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("opens, keeps focus inside while open, and closes with Escape", async ({ page }) => {
+    await page.goto("/");
+    const trigger = page.getByRole("button", { name: "Open menu" });
+    await trigger.click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Grocery Stores" })).toBeVisible();
+    await expectAccessible(page);
+
+    for (let i = 0; i < 10; i += 1) {
+      await page.keyboard.press("Tab");
+      expect(await menu.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test("a section link in the menu closes it and scrolls there", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Find Wholesalers" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
+    await expect(page.getByLabel("Zipcode", { exact: true })).toBeInViewport();
+  });
+
+  test("the home page fits a phone without horizontal scrolling", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await expectAccessible(page);
+  });
+});
