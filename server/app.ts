@@ -3,8 +3,11 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import type { Logger } from "pino";
 import { sql } from "kysely";
-import { getDatabase, startDatabase, stopDatabase } from "~/db/db.server";
+import { getDatabase, getDb, startDatabase, stopDatabase } from "~/db/db.server";
+import { ensureFirstAdmin } from "~/services/auth/admins.server";
+import { registerCalendarRoutes } from "~/services/festivals/calendar-routes.server";
 import { setEnv, type Env } from "~/utils/env.server";
+import { originCheck } from "./origin-check";
 import { rateLimit } from "./rate-limit";
 import { securityHeaders } from "./security";
 
@@ -32,10 +35,14 @@ const MINUTE = 60_000;
 export async function startApp({ env, logger, development }: AppOptions): Promise<RunningApp> {
   setEnv(env);
   await startDatabase(env, logger);
+  await ensureFirstAdmin(getDb(), env, logger);
 
   const app = express();
   app.disable("x-powered-by");
+  // Behind a reverse proxy, client addresses (rate limits, sign-in throttling, audit) come from X-Forwarded-For.
+  if (env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
   app.use(securityHeaders({ development }));
+  app.use(originCheck({ siteUrl: env.SITE_URL }));
 
   app.get("/healthz", async (_req, res) => {
     const handle = getDatabase();
@@ -50,7 +57,11 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
 
   const tooMany = "Too many requests. Please wait a few minutes and try again.";
   app.post("/api/newsletter/subscribe", rateLimit({ limit: 10, windowMs: 10 * MINUTE, message: tooMany }));
+  // Sign-in attempts are throttled per account and address in the auth service; this bounds the rest.
+  app.post("/admin/login", rateLimit({ limit: 30, windowMs: 10 * MINUTE, message: tooMany }));
   app.use(rateLimit({ limit: 1200, windowMs: MINUTE, message: tooMany }));
+
+  registerCalendarRoutes(app);
 
   app.all(
     "/{*path}",

@@ -55,6 +55,11 @@ const envSchema = z.object({
   ),
   SEED: booleanFlag(true),
   ALLOW_INDEXING: booleanFlag(true),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,0 +1,101 @@
+import { History, LogIn, LogOut, Pencil, Plus, ShieldAlert, Trash2, type LucideIcon } from "lucide-react";
+import type { AuditLogItem } from "~/services/audit/audit.server";
+
+export interface ActivityEntry extends AuditLogItem {
+  /** Formatted on the server, so that the browser's time zone cannot change the text while hydrating. */
+  when: string;
+}
+
+const AUTH_ACTIONS: Record<string, { text: string; icon: LucideIcon; tone: "ok" | "warn" }> = {
+  "auth.login.success": { text: "Signed in", icon: LogIn, tone: "ok" },
+  "auth.login.failure": { text: "Failed sign-in attempt", icon: ShieldAlert, tone: "warn" },
+  "auth.login.throttled": { text: "Sign-in refused (too many attempts)", icon: ShieldAlert, tone: "warn" },
+  "auth.logout": { text: "Signed out", icon: LogOut, tone: "ok" },
+};
+
+const VERBS: Record<string, string> = {
+  create: "Created",
+  update: "Updated",
+  delete: "Deleted",
+  import: "Imported",
+  export: "Exported",
+  upload: "Uploaded an image for",
+  accept: "Accepted",
+  reject: "Rejected",
+  publish: "Published",
+  password_reset: "Reset the password of",
+  password_change: "Changed the password of",
+};
+
+const VERB_ICONS: Record<string, LucideIcon> = { create: Plus, update: Pencil, delete: Trash2 };
+
+const words = (value: string) => value.replace(/[_-]+/g, " ").trim();
+
+/** What happened, in words: `wholesaler.update` reads "Updated wholesaler". */
+export function describeAction(action: string): { text: string; icon: LucideIcon; tone: "ok" | "warn" | "neutral" } {
+  const auth = AUTH_ACTIONS[action];
+  if (auth) return auth;
+  const dot = action.indexOf(".");
+  if (dot < 0) return { text: words(action), icon: History, tone: "neutral" };
+  const entity = words(action.slice(0, dot));
+  const verbKey = action.slice(dot + 1).replace(/\./g, "_");
+  const verb = VERBS[verbKey];
+  return {
+    text: verb ? `${verb} ${entity}` : `${entity}: ${words(action.slice(dot + 1))}`,
+    icon: VERB_ICONS[verbKey] ?? History,
+    tone: "neutral",
+  };
+}
+
+function who(entry: ActivityEntry): string {
+  // For sign-in events the address as typed is the fact worth seeing; elsewhere the admin's name.
+  if (entry.action.startsWith("auth.")) return entry.actor ?? "Unknown";
+  return entry.adminName ?? entry.adminEmail ?? entry.actor ?? "System";
+}
+
+function record(entry: ActivityEntry): string | null {
+  if (entry.action.startsWith("auth.")) return null;
+  if (entry.label) return entry.label;
+  if (entry.entityType && entry.entityId) return `${words(entry.entityType)} #${entry.entityId}`;
+  return null;
+}
+
+const TONES = {
+  ok: "bg-green-50 text-leaf",
+  warn: "bg-red-50 text-red-700",
+  neutral: "bg-blush text-rose-brand",
+};
+
+export function ActivityFeed({ entries }: { entries: ActivityEntry[] }) {
+  if (entries.length === 0) {
+    return <p className="rounded-2xl border border-stone-200 bg-white p-6 text-sm text-muted">No activity has been recorded yet.</p>;
+  }
+  return (
+    <ol className="divide-y divide-stone-100 overflow-hidden rounded-2xl border border-stone-200 bg-white">
+      {entries.map((entry) => {
+        const { text, icon: Icon, tone } = describeAction(entry.action);
+        const target = record(entry);
+        return (
+          <li key={entry.id} className="flex gap-3 px-4 py-3.5 sm:px-5">
+            <span className={`mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full ${TONES[tone]}`}>
+              <Icon className="size-4" aria-hidden="true" />
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="text-sm text-ink">
+                <span className="font-semibold">{text}</span>
+                {target ? <span className="text-ink/80">: {target}</span> : null}
+              </p>
+              <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-muted">
+                <span className="break-all">
+                  {who(entry)}
+                  {entry.ip ? ` from ${entry.ip}` : ""}
+                </span>
+                <time dateTime={entry.createdAt}>{entry.when}</time>
+              </p>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,33 @@
+import {
+  CalendarDays,
+  ImageIcon,
+  LayoutDashboard,
+  Lightbulb,
+  Mail,
+  Map,
+  Newspaper,
+  Settings,
+  ShoppingBasket,
+  Store,
+  type LucideIcon,
+} from "lucide-react";
+
+export interface AdminNavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+/** Every section of the admin area, in the order of the side navigation. */
+export const ADMIN_NAV: AdminNavItem[] = [
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/admin/wholesalers", label: "Wholesalers", icon: Store },
+  { to: "/admin/states", label: "States", icon: Map },
+  { to: "/admin/festivals", label: "Festivals", icon: CalendarDays },
+  { to: "/admin/blog", label: "Blog", icon: Newspaper },
+  { to: "/admin/grocery-stores", label: "Grocery Stores", icon: ShoppingBasket },
+  { to: "/admin/subscribers", label: "Subscribers", icon: Mail },
+  { to: "/admin/suggestions", label: "Suggestions", icon: Lightbulb },
+  { to: "/admin/settings", label: "Settings", icon: Settings },
+  { to: "/admin/image-manager", label: "Image Manager", icon: ImageIcon },
+];

@@ -1,0 +1,124 @@
+import { CalendarDays, ImageIcon, Lightbulb, Mail, Map, Newspaper, PenLine, Plus, Store, type LucideIcon } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { Link } from "react-router";
+import { ActivityFeed } from "~/components/admin/activity";
+import { adminMeta } from "~/components/admin/meta";
+import { buttonVariants } from "~/components/ui/button";
+import { getDb } from "~/db/db.server";
+import { listRecentAudit } from "~/services/audit/audit.server";
+import { getDashboardCounts, type DashboardCounts } from "~/services/dashboard/dashboard.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { SITE_TIME_ZONE } from "~/utils/dates";
+import type { Route } from "./+types/dashboard";
+
+const RECENT_ACTIVITY_LIMIT = 20;
+
+const whenFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: SITE_TIME_ZONE,
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const db = getDb();
+  const [counts, activity] = await Promise.all([getDashboardCounts(db), listRecentAudit(db, RECENT_ACTIVITY_LIMIT)]);
+  return {
+    admin: { name: admin.name, email: admin.email },
+    counts,
+    activity: activity.map((entry) => ({ ...entry, when: whenFormat.format(new Date(entry.createdAt)) })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Dashboard");
+
+const STATS: { key: keyof DashboardCounts; label: string; hint: string; icon: LucideIcon }[] = [
+  { key: "wholesalers", label: "Wholesalers", hint: "Listings in the directory", icon: Store },
+  { key: "statesCovered", label: "States Covered", hint: "States with at least one wholesaler", icon: Map },
+  { key: "upcomingFestivals", label: "Upcoming Festivals", hint: "Festivals that have not ended", icon: CalendarDays },
+  { key: "publishedPosts", label: "Published Posts", hint: "Articles live on the blog", icon: Newspaper },
+  { key: "activeSubscribers", label: "Subscribers", hint: "Active newsletter subscribers", icon: Mail },
+  { key: "pendingSuggestions", label: "Pending Suggestions", hint: "Submitted locations to review", icon: Lightbulb },
+];
+
+const QUICK_ACTIONS: { to: string; label: string; icon: LucideIcon }[] = [
+  { to: "/admin/wholesalers/new", label: "Add Wholesaler", icon: Plus },
+  { to: "/admin/image-manager", label: "Upload Images", icon: ImageIcon },
+  { to: "/admin/festivals/new", label: "Add Festival", icon: CalendarDays },
+  { to: "/admin/blog/new", label: "Write Blog Post", icon: PenLine },
+  { to: "/admin/states", label: "Manage States", icon: Map },
+];
+
+const numberFormat = new Intl.NumberFormat("en-US");
+
+const tabTrigger =
+  "rounded-full px-4 py-2 text-sm font-medium text-muted transition-colors hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm";
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { admin, counts, activity } = loaderData;
+  return (
+    <div>
+      <header>
+        <h1 className="font-serif text-3xl font-semibold text-ink sm:text-4xl">Welcome, Admin</h1>
+        <p className="mt-2 text-sm text-muted">
+          Signed in as {admin.name ? `${admin.name} (${admin.email})` : admin.email}
+        </p>
+      </header>
+
+      <Tabs.Root defaultValue="overview" className="mt-8">
+        <Tabs.List aria-label="Dashboard" className="inline-flex flex-wrap gap-1 rounded-full bg-stone-200/70 p-1">
+          <Tabs.Trigger value="overview" className={tabTrigger}>
+            Overview
+          </Tabs.Trigger>
+          <Tabs.Trigger value="activity" className={tabTrigger}>
+            Recent Activity
+          </Tabs.Trigger>
+        </Tabs.List>
+
+        <Tabs.Content value="overview" className="mt-6 outline-none">
+          <h2 className="sr-only">Overview</h2>
+          <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {STATS.map(({ key, label, hint, icon: Icon }) => (
+              <div key={key} className="rounded-2xl border border-stone-200 bg-white p-5 shadow-xs">
+                <dt className="flex items-center justify-between gap-3 text-sm font-medium text-muted">
+                  {label}
+                  <span className="flex size-9 items-center justify-center rounded-full bg-blush text-rose-brand">
+                    <Icon className="size-4" aria-hidden="true" />
+                  </span>
+                </dt>
+                <dd className="mt-1 font-serif text-3xl font-semibold text-ink tabular-nums">{numberFormat.format(counts[key])}</dd>
+                <dd className="mt-1 text-sm text-muted">{hint}</dd>
+              </div>
+            ))}
+          </dl>
+
+          <section aria-labelledby="quick-actions" className="mt-10">
+            <h2 id="quick-actions" className="font-serif text-xl font-semibold text-ink">
+              Quick actions
+            </h2>
+            <ul className="mt-4 flex flex-wrap gap-3">
+              {QUICK_ACTIONS.map(({ to, label, icon: Icon }) => (
+                <li key={to}>
+                  <Link to={to} className={buttonVariants({ variant: "secondary" })}>
+                    <Icon aria-hidden="true" />
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </Tabs.Content>
+
+        <Tabs.Content value="activity" className="mt-6 outline-none">
+          <h2 className="font-serif text-xl font-semibold text-ink">Recent changes and sign-ins</h2>
+          <p className="mb-4 mt-1 text-sm text-muted">The {RECENT_ACTIVITY_LIMIT} latest entries of the audit log, newest first.</p>
+          <ActivityFeed entries={activity} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { adminHeaders, adminMeta } from "~/components/admin/meta";
+import { NotFound } from "~/components/not-found";
+import type { loader as rootLoader } from "~/root";
+import { requireAdmin } from "~/utils/auth.server";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return { admin: { email: admin.email, name: admin.name } };
+}
+
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  adminMeta(matches, isRouteErrorResponse(error) && error.status === 404 ? "Page Not Found" : error ? "Error" : "Admin");
+export const headers = adminHeaders;
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const data = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  const siteName = root?.settings.general.siteName ?? "Wholesale Flower Finder";
+  // Without the layout's data (its own loader failed) there is no admin to show: the bare page stands alone.
+  if (!data) return <main id="admin-main">{children}</main>;
+  return (
+    <AdminShell admin={data.admin} siteName={siteName}>
+      {children}
+    </AdminShell>
+  );
+}
+
+/** Every signed-in admin page: its loader turns visitors without a session away to the sign-in page. */
+export default function AdminLayout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <Shell>
+      {isRouteErrorResponse(error) && error.status === 404 ? (
+        <NotFound />
+      ) : (
+        <div className="mx-auto max-w-2xl px-6 py-24 text-center">
+          <h1 className="font-serif text-4xl font-semibold">Something went wrong</h1>
+          <p className="mt-4 text-muted">Please try again in a moment.</p>
+        </div>
+      )}
+    </Shell>
+  );
+}

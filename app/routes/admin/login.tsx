@@ -1,0 +1,116 @@
+import { CircleAlert, Flower2 } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { adminHeaders, adminMeta } from "~/components/admin/meta";
+import { Button } from "~/components/ui/button";
+import { Input, Label } from "~/components/ui/input";
+import { getDb } from "~/db/db.server";
+import { INVALID_CREDENTIALS_MESSAGE, signIn } from "~/services/auth/admins.server";
+import { LOGIN_THROTTLED_MESSAGE } from "~/services/auth/throttle.server";
+import { commitSessionCookie, getOptionalAdmin, safeAdminRedirect } from "~/utils/auth.server";
+import type { Route } from "./+types/login";
+
+const MISSING_FIELDS_MESSAGE = "Enter your email address and password.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const next = new URL(request.url).searchParams.get("next");
+  if (await getOptionalAdmin(request)) throw redirect(safeAdminRedirect(next));
+  return { next: safeAdminRedirect(next) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "");
+  const password = String(form.get("password") ?? "");
+  if (!email.trim() || !password) return data({ error: MISSING_FIELDS_MESSAGE, email }, { status: 400 });
+
+  const result = await signIn(getDb(), {
+    email,
+    password,
+    ip: context.clientIp,
+    userAgent: request.headers.get("user-agent"),
+  });
+  if (!result.ok) {
+    return result.reason === "throttled"
+      ? data({ error: LOGIN_THROTTLED_MESSAGE, email }, { status: 429, headers: { "Retry-After": "900" } })
+      : data({ error: INVALID_CREDENTIALS_MESSAGE, email }, { status: 401 });
+  }
+  throw redirect(safeAdminRedirect(form.get("next")), {
+    headers: { "Set-Cookie": await commitSessionCookie(result.sessionId) },
+  });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Sign in", { nofollow: true });
+export const headers = adminHeaders;
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const password = useRef<HTMLInputElement>(null);
+
+  // A refused attempt leaves the email as typed and asks for the password again.
+  useEffect(() => {
+    if (actionData?.error && password.current) {
+      password.current.value = "";
+      password.current.focus();
+    }
+  }, [actionData]);
+
+  return (
+    <main id="main" className="flex min-h-screen items-center justify-center bg-cream px-4 py-12">
+      <div className="w-full max-w-sm">
+        <div className="flex flex-col items-center text-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-rose-brand text-white shadow-sm">
+            <Flower2 className="size-6" aria-hidden="true" />
+          </span>
+          <h1 className="mt-4 font-serif text-3xl font-semibold text-ink">Admin sign-in</h1>
+          <p className="mt-2 text-sm text-muted">Manage listings, festivals, posts and settings.</p>
+        </div>
+
+        <Form method="post" className="mt-8 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+          <input type="hidden" name="next" value={loaderData.next} />
+          {actionData?.error ? (
+            <div role="alert" className="mb-5 flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>{actionData.error}</span>
+            </div>
+          ) : null}
+          <div>
+            <Label htmlFor="email">Email</Label>
+            <Input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              autoFocus
+              defaultValue={actionData?.email}
+              aria-invalid={actionData?.error ? true : undefined}
+            />
+          </div>
+          <div className="mt-4">
+            <Label htmlFor="password">Password</Label>
+            <Input
+              ref={password}
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              aria-invalid={actionData?.error ? true : undefined}
+            />
+          </div>
+          <Button type="submit" className="mt-6 w-full" disabled={submitting}>
+            {submitting ? "Signing in..." : "Sign in"}
+          </Button>
+        </Form>
+
+        <p className="mt-6 text-center text-sm">
+          <Link to="/" className="font-medium text-muted hover:text-rose-brand">
+            ← Back to the site
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,80 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import { migrateToLatest } from "~/db/migrate.server";
+import { getDashboardCounts } from "./dashboard.server";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wff-dashboard-"));
+const handle = openDatabase({ DATA_DIR: dataDir });
+const db = handle.db;
+const now = "2026-04-01T00:00:00.000Z";
+
+beforeAll(async () => {
+  await migrateToLatest(db);
+  const state = (id: string, code: string) => ({ id, name: id, code, region: "West", created_at: now, updated_at: now });
+  await db.insertInto("states").values([state("oregon", "OR"), state("nevada", "NV"), state("utah", "UT")]).execute();
+  const wholesaler = (name: string, stateId: string) => ({
+    name,
+    address: `${name} Street`,
+    city: "Town",
+    state_id: stateId,
+    zipcode: "97201",
+    type: "Wholesale",
+    hours: "",
+    description: "",
+    featured: 0,
+    latitude: 45.5,
+    longitude: -122.6,
+    created_at: now,
+    updated_at: now,
+  });
+  await db.insertInto("wholesalers").values([wholesaler("A", "oregon"), wholesaler("B", "oregon"), wholesaler("C", "nevada")]).execute();
+  const festival = (name: string, start: string, end: string) => ({
+    name,
+    description: "",
+    start_date: start,
+    end_date: end,
+    location: "Park",
+    city: "Town",
+    state: "Oregon",
+    featured: 0,
+    created_at: now,
+    updated_at: now,
+  });
+  await db
+    .insertInto("festivals")
+    .values([festival("ended", "2026-03-01", "2026-03-30"), festival("running", "2026-03-30", "2026-04-01"), festival("next", "2026-05-01", "2026-05-02")])
+    .execute();
+  const post = (title: string, status: string) => ({ title, excerpt: "", content: "", category: "Tips", date: "2026-03-01", status, created_at: now, updated_at: now });
+  await db.insertInto("blog_posts").values([post("live", "published"), post("live too", "published"), post("draft", "draft")]).execute();
+  const subscriber = (email: string, unsubscribedAt: string | null) => ({
+    email,
+    email_normalized: email,
+    unsubscribe_token: `token-${email}`,
+    created_at: now,
+    unsubscribed_at: unsubscribedAt,
+  });
+  await db.insertInto("newsletter_subscribers").values([subscriber("a@x.com", null), subscriber("b@x.com", now)]).execute();
+  const suggestion = (name: string, status: string) => ({ business_name: name, business_address: "1 Road", status, created_at: now });
+  await db.insertInto("location_suggestions").values([suggestion("p1", "pending"), suggestion("p2", "pending"), suggestion("r", "rejected")]).execute();
+});
+
+afterAll(async () => {
+  await handle.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("getDashboardCounts", () => {
+  it("counts listings, covered states, festivals not yet ended, published posts, active subscribers and pending suggestions", async () => {
+    expect(await getDashboardCounts(db, "2026-04-01")).toEqual({
+      wholesalers: 3,
+      statesCovered: 2,
+      upcomingFestivals: 2,
+      publishedPosts: 2,
+      activeSubscribers: 1,
+      pendingSuggestions: 2,
+    });
+  });
+});

@@ -1,0 +1,50 @@
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+import { todayIsoDate } from "~/utils/dates";
+
+export interface DashboardCounts {
+  wholesalers: number;
+  statesCovered: number;
+  upcomingFestivals: number;
+  publishedPosts: number;
+  activeSubscribers: number;
+  pendingSuggestions: number;
+}
+
+/** The Overview figures, straight from the tables. `today` is the site calendar's date (YYYY-MM-DD). */
+export async function getDashboardCounts(db: Kysely<Database>, today: string = todayIsoDate()): Promise<DashboardCounts> {
+  const [wholesalers, festivals, posts, subscribers, suggestions] = await Promise.all([
+    db
+      .selectFrom("wholesalers")
+      .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.count<number>("state_id").distinct().as("states")])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("festivals")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("end_date", ">=", today)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("blog_posts")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "published")
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("newsletter_subscribers")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("unsubscribed_at", "is", null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("location_suggestions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "pending")
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    wholesalers: Number(wholesalers.n),
+    statesCovered: Number(wholesalers.states),
+    upcomingFestivals: Number(festivals.n),
+    publishedPosts: Number(posts.n),
+    activeSubscribers: Number(subscribers.n),
+    pendingSuggestions: Number(suggestions.n),
+  };
+}

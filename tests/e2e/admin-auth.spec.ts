@@ -1,0 +1,215 @@
+import http from "node:http";
+import { todayIsoDate } from "../../app/utils/dates";
+import { acceptLoggedStatuses, E2E_ADMIN, loginAsAdmin } from "./admin-fixtures";
+import { expect, expectAccessible, test, withDatabase } from "./fixtures";
+
+const INVALID = "Invalid email or password.";
+const THROTTLED = "Too many sign-in attempts. Please wait 15 minutes and try again.";
+
+const unique = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/**
+ * Posts the sign-in form from another loopback address (127.0.0.x). Throttling counts failures per
+ * client address too, and every browser in these tests shares 127.0.0.1: failures sent from elsewhere
+ * cannot lock the other tests' sign-ins.
+ */
+function postLoginFrom(baseURL: string, localAddress: string, fields: { email: string; password: string }) {
+  const body = new URLSearchParams(fields).toString();
+  const url = new URL("/admin/login", baseURL);
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: "POST",
+        localAddress,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body) },
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+test.describe("admin sign-in", () => {
+  test("sends visitors without a session to the sign-in page, which is not indexed", async ({ page }) => {
+    await page.goto("/admin");
+    await expect(page).toHaveURL("/admin/login?next=%2Fadmin");
+    await expect(page.getByRole("heading", { level: 1, name: "Admin sign-in" })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await expect(page.getByRole("banner")).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    await expectAccessible(page);
+
+    await page.goto("/admin/settings");
+    await expect(page).toHaveURL("/admin/login?next=%2Fadmin%2Fsettings");
+  });
+
+  test("refuses a wrong password with a message that does not say whether the email exists", async ({ page, baseURL, pageErrors }) => {
+    await page.goto("/admin/login");
+    await page.getByLabel("Email").fill(E2E_ADMIN.email);
+    await page.getByLabel("Password").fill("not-the-right-password");
+    const answer = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/login"));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    expect((await answer).status()).toBe(401);
+    await expect(page.getByRole("alert")).toHaveText(INVALID);
+    await expect(page).toHaveURL(/\/admin\/login/);
+
+    const unknown = await postLoginFrom(baseURL!, "127.0.0.5", { email: unique("nobody"), password: "whatever-password" });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toContain(INVALID);
+    acceptLoggedStatuses(pageErrors, 401);
+  });
+
+  test("refuses a sixth attempt on one account within 15 minutes with 429, whichever address it comes from", async ({ page, baseURL, pageErrors }) => {
+    const email = unique("throttled");
+    for (let i = 0; i < 5; i++) {
+      const attempt = await postLoginFrom(baseURL!, "127.0.0.2", { email, password: `wrong-password-${i}` });
+      expect(attempt.status).toBe(401);
+    }
+    await page.goto("/admin/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("yet-another-password");
+    const answer = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/login"));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    expect((await answer).status()).toBe(429);
+    await expect(page.getByRole("alert")).toHaveText(THROTTLED);
+    acceptLoggedStatuses(pageErrors, 429);
+  });
+
+  test("refuses every account, even with the right password, from an address with 5 failures", async ({ baseURL }) => {
+    for (let i = 0; i < 5; i++) {
+      expect((await postLoginFrom(baseURL!, "127.0.0.3", { email: unique(`guess${i}`), password: "guessed-password" })).status).toBe(401);
+    }
+    const blocked = await postLoginFrom(baseURL!, "127.0.0.3", E2E_ADMIN);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toContain(THROTTLED);
+  });
+
+  test("signs in to the dashboard: welcome, side navigation, tabs and quick actions", async ({ page }) => {
+    await loginAsAdmin(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome, Admin" })).toBeVisible();
+    await expect(page.getByText(`Signed in as ${E2E_ADMIN.email}`)).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await expect(page.getByRole("tab")).toHaveText(["Overview", "Recent Activity"]);
+    const nav = page.getByRole("navigation", { name: "Admin" });
+    const sections: [string, string][] = [
+      ["Wholesalers", "/admin/wholesalers"],
+      ["States", "/admin/states"],
+      ["Festivals", "/admin/festivals"],
+      ["Blog", "/admin/blog"],
+      ["Grocery Stores", "/admin/grocery-stores"],
+      ["Subscribers", "/admin/subscribers"],
+      ["Suggestions", "/admin/suggestions"],
+      ["Settings", "/admin/settings"],
+      ["Image Manager", "/admin/image-manager"],
+    ];
+    for (const [name, href] of sections) {
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    for (const href of ["/admin/wholesalers/new", "/admin/image-manager", "/admin/festivals/new", "/admin/blog/new", "/admin/states"]) {
+      await expect(page.getByRole("main").locator(`a[href="${href}"]`)).toBeVisible();
+    }
+    await expectAccessible(page);
+  });
+
+  test("shows the Overview figures as the database has them", async ({ page }) => {
+    await loginAsAdmin(page);
+    // Other tests add subscribers, suggestions and listings meanwhile: the page must match a fresh count.
+    const stat = (label: string) => page.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd").first();
+    await expect(async () => {
+      await page.reload();
+      const expected = withDatabase((db) => {
+        const count = (query: string, ...params: string[]) => (db.prepare(query).get(...params) as { n: number }).n;
+        return {
+          Wholesalers: count("select count(*) as n from wholesalers"),
+          "States Covered": count("select count(distinct state_id) as n from wholesalers"),
+          "Upcoming Festivals": count("select count(*) as n from festivals where end_date >= ?", todayIsoDate()),
+          "Published Posts": count("select count(*) as n from blog_posts where status = 'published'"),
+          Subscribers: count("select count(*) as n from newsletter_subscribers where unsubscribed_at is null"),
+          "Pending Suggestions": count("select count(*) as n from location_suggestions where status = 'pending'"),
+        };
+      });
+      for (const [label, n] of Object.entries(expected)) {
+        expect(await stat(label).textContent(), label).toBe(n.toLocaleString("en-US"));
+      }
+      expect(expected.Wholesalers).toBeGreaterThan(0);
+    }).toPass({ timeout: 15_000 });
+  });
+
+  test("signs out for good: the session ends on the server, not only in the browser", async ({ page, context }) => {
+    await loginAsAdmin(page);
+    const [session] = (await context.cookies()).filter((cookie) => cookie.name === "wff_session");
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL("/admin/login");
+    await page.goto("/admin");
+    await expect(page).toHaveURL("/admin/login?next=%2Fadmin");
+
+    // The session ended on the server too: the old cookie opens nothing.
+    await context.addCookies([session!]);
+    await page.goto("/admin");
+    await expect(page).toHaveURL("/admin/login?next=%2Fadmin");
+  });
+
+  test("returns to the page asked for after signing in, but never to another site", async ({ page }) => {
+    await loginAsAdmin(page, "/admin?from=bookmark");
+    await expect(page).toHaveURL("/admin?from=bookmark");
+    await page.goto("/admin/login?next=https%3A%2F%2Fevil.example%2Fadmin");
+    await expect(page).toHaveURL("/admin");
+    await page.goto("/admin/login?next=%2F%2Fevil.example");
+    await expect(page).toHaveURL("/admin");
+  });
+
+  test("shows unknown admin pages as 404 inside the admin area, after signing in if need be", async ({ page, pageErrors }) => {
+    await page.goto("/admin/no-such-screen");
+    await expect(page).toHaveURL("/admin/login?next=%2Fadmin%2Fno-such-screen");
+    await page.getByLabel("Email").fill(E2E_ADMIN.email);
+    await page.getByLabel("Password").fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL("/admin/no-such-screen");
+    await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+
+    const response = await page.goto("/admin/no-such-screen");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await expect(page).toHaveTitle(/Page Not Found/);
+    await expectAccessible(page);
+    acceptLoggedStatuses(pageErrors, 404);
+  });
+
+  test("lists sign-in attempts under Recent Activity with who, what and where", async ({ page, baseURL }) => {
+    const email = unique("activity");
+    expect((await postLoginFrom(baseURL!, "127.0.0.4", { email, password: "a-wrong-password" })).status).toBe(401);
+    await loginAsAdmin(page);
+    await page.getByRole("tab", { name: "Recent Activity" }).click();
+    const entry = page.getByRole("listitem").filter({ hasText: email });
+    await expect(entry).toContainText("Failed sign-in attempt");
+    await expect(entry).toContainText("from 127.0.0.4");
+    await expect(entry.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  test("refuses a cross-site sign-out with 403", async ({ page }) => {
+    const response = await page.request.post("/admin/logout", { headers: { Origin: "https://evil.example" } });
+    expect(response.status()).toBe(403);
+  });
+
+  test("offers the admin navigation and sign-out in a menu on small screens", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAsAdmin(page);
+    await expect(page.getByRole("navigation", { name: "Admin" })).toBeHidden();
+    await page.getByRole("button", { name: "Open admin menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Admin menu" });
+    await expect(menu.getByRole("link", { name: "Festivals" })).toBeVisible();
+    await menu.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL("/admin/login");
+  });
+});
