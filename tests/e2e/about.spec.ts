@@ -1,10 +1,4 @@
-import { expectAccessible, expect, test, withDatabase } from "./fixtures";
-
-/** A test that sends an invalid form on purpose accepts the browser's log line for that 400 and nothing else. */
-function acceptLoggedFailures(pageErrors: string[], pattern: RegExp) {
-  const unexpected = pageErrors.filter((line) => !pattern.test(line));
-  pageErrors.splice(0, pageErrors.length, ...unexpected);
-}
+import { expectAccessible, expect, test, withDatabase, acceptLoggedFailures } from "./fixtures";
 
 const unique = (label: string) => `${label} ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expectAccessible, expect, test } from "./fixtures";
+import { expectAccessible, expect, test, acceptLoggedFailures } from "./fixtures";
 
 interface ApiPost {
   id: number;
@@ -9,12 +9,6 @@ interface ApiPost {
   category: string;
   date: string;
   image: string | null;
-}
-
-/** A test that opens a not-found page on purpose accepts the browser's log line for that 404 and nothing else. */
-function acceptLoggedFailures(pageErrors: string[], pattern: RegExp) {
-  const unexpected = pageErrors.filter((line) => !pattern.test(line));
-  pageErrors.splice(0, pageErrors.length, ...unexpected);
 }
 
 async function publishedPosts(page: Page): Promise<ApiPost[]> {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { acceptLoggedFailures, expect, expectAccessible, test } from "./fixtures";
 
 interface Festival {
   id: number;
@@ -28,15 +28,6 @@ const cardNames = (scope: Locator) => scope.getByRole("article").getByRole("head
 
 async function expectListed(page: Page, festivals: Festival[]) {
   await expect(cardNames(list(page))).toHaveText(festivals.map((festival) => festival.name));
-}
-
-/**
- * The browser logs every failed response as a console error, a page answering 404 included. A test that
- * expects one accepts exactly that line.
- */
-function acceptLoggedNotFound(pageErrors: string[]) {
-  const unexpected = pageErrors.filter((line) => !/Failed to load resource: the server responded with a status of 404/.test(line));
-  pageErrors.splice(0, pageErrors.length, ...unexpected);
 }
 
 /** The YYYY-MM-DD after a date, as an iCalendar DATE (YYYYMMDD). */
@@ -386,7 +377,7 @@ test.describe("festival detail page", () => {
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Festival Not Found");
       await expectAccessible(page);
-      acceptLoggedNotFound(pageErrors);
+      acceptLoggedFailures(pageErrors, /Failed to load resource: the server responded with a status of 404/);
       await page.getByRole("link", { name: "Back to Festivals" }).click();
       await expect(page).toHaveURL(/\/festivals$/);
     });

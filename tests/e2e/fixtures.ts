@@ -5,7 +5,7 @@ import path from "node:path";
 
 export { expect };
 
-const DB_FILE = path.resolve("tests/.artifacts/e2e-data/wholesale-flower-finder.db");
+const DB_FILE = path.resolve(process.env.E2E_DATA_DIR ?? "tests/.artifacts/e2e-data", "wholesale-flower-finder.db");
 
 /** Fails the test on any error the page logs or throws. */
 export const test = base.extend<{ pageErrors: string[] }>({
@@ -22,6 +22,15 @@ export const test = base.extend<{ pageErrors: string[] }>({
     { auto: true },
   ],
 });
+
+/**
+ * The browser logs every failed response and aborted request as a console error. A test that makes a
+ * request fail on purpose accepts exactly those lines and nothing else.
+ */
+export function acceptLoggedFailures(pageErrors: string[], pattern: RegExp) {
+  const unexpected = pageErrors.filter((line) => !pattern.test(line));
+  pageErrors.splice(0, pageErrors.length, ...unexpected);
+}
 
 /** axe-core: no serious or critical accessibility violation on the page as it is now. */
 export async function expectAccessible(page: Page) {

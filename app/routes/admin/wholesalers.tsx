@@ -1,0 +1,198 @@
+import { Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/admin/list/fields";
+import { AddButton, AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
+import { DeleteDialog, RecordDialog } from "~/components/admin/list/record-dialog";
+import { adminHeaders, adminMeta } from "~/components/admin/meta";
+import { Button } from "~/components/ui/button";
+import { getDb } from "~/db/db.server";
+import { deleteConfirmation, parseListParams } from "~/services/admin/list";
+import { requireId } from "~/services/ids";
+import { listStates } from "~/services/states/states.server";
+import {
+  createWholesaler,
+  deleteWholesaler,
+  listWholesalersForAdmin,
+  updateWholesaler,
+  type AdminWholesaler,
+} from "~/services/wholesalers/admin.server";
+import { WHOLESALER_ENTITY, WHOLESALER_TYPES } from "~/services/wholesalers/constants";
+import { formToObject, runAdminAction } from "~/utils/admin-action.server";
+import { requireAdmin } from "~/utils/auth.server";
+import type { Route } from "./+types/wholesalers";
+
+export const EMPTY_TEXT = "No wholesalers found matching your criteria";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const { q, page } = parseListParams(url.searchParams);
+  const type = url.searchParams.get("type") ?? undefined;
+  const stateId = url.searchParams.get("state") ?? undefined;
+  const db = getDb();
+  const [list, states] = await Promise.all([
+    listWholesalersForAdmin(db, { q, type, stateId, page }),
+    listStates(db),
+  ]);
+  return { list, states: states.map((s) => ({ id: s.id, name: s.name })) };
+}
+
+export const headers = adminHeaders;
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Wholesalers");
+
+export function action({ request, context }: Route.ActionArgs) {
+  const db = getDb();
+  return runAdminAction(request, context.clientIp, {
+    create: async ({ admin, form, ip }) => {
+      const id = await createWholesaler(db, formToObject(form), { adminId: admin.id, email: admin.email, ip });
+      return { id, message: `${String(form.get("name")).trim()} was added.` };
+    },
+    update: async ({ admin, form, ip }) => {
+      const id = requireId(String(form.get("id") ?? ""), "Unknown wholesaler.");
+      await updateWholesaler(db, id, String(form.get("updatedAt") ?? ""), formToObject(form), { adminId: admin.id, email: admin.email, ip });
+      return { id, message: `${String(form.get("name")).trim()} was saved.` };
+    },
+    delete: async ({ admin, form, ip }) => {
+      const id = requireId(String(form.get("id") ?? ""), "Unknown wholesaler.");
+      await deleteWholesaler(db, id, String(form.get("updatedAt") ?? ""), { adminId: admin.id, email: admin.email, ip });
+      return { id, message: "The wholesaler was deleted." };
+    },
+  });
+}
+
+type Editing = { mode: "create"; prefill?: Partial<AdminWholesaler> } | { mode: "edit"; record: AdminWholesaler } | null;
+
+/** Values a location suggestion hands to the add dialog (/admin/wholesalers/new?name=...&address=...). */
+function prefillFrom(params: URLSearchParams): Partial<AdminWholesaler> {
+  const get = (key: string) => params.get(key) ?? undefined;
+  return { name: get("name"), address: get("address"), city: get("city"), stateId: get("stateId"), zipcode: get("zipcode"), description: get("description") };
+}
+
+function WholesalerFields({ record, states, errors }: { record?: Partial<AdminWholesaler>; states: { id: string; name: string }[]; errors: Record<string, string> }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField name="name" label="Business name" defaultValue={record?.name} error={errors.name} required className="sm:col-span-2" />
+      <TextField name="address" label="Street address" defaultValue={record?.address} error={errors.address} required className="sm:col-span-2" />
+      <TextField name="city" label="City" defaultValue={record?.city} error={errors.city} required />
+      <SelectField
+        name="stateId"
+        label="State"
+        defaultValue={record?.stateId ?? ""}
+        error={errors.stateId}
+        options={[{ value: "", label: "Choose a state" }, ...states.map((s) => ({ value: s.id, label: s.name }))]}
+      />
+      <TextField name="zipcode" label="Zipcode" inputMode="numeric" maxLength={5} defaultValue={record?.zipcode} error={errors.zipcode} required />
+      <SelectField
+        name="type"
+        label="Type"
+        defaultValue={record?.type ?? "Wholesale"}
+        error={errors.type}
+        options={WHOLESALER_TYPES.map((t) => ({ value: t, label: t }))}
+      />
+      <TextField name="hours" label="Hours" placeholder="Mon-Sat 6AM-12PM" defaultValue={record?.hours} error={errors.hours} className="sm:col-span-2" />
+      <TextField name="phone" label="Phone" type="tel" defaultValue={record?.phone} error={errors.phone} />
+      <TextField name="website" label="Website" type="url" placeholder="https://" defaultValue={record?.website} error={errors.website} />
+      <TextAreaField name="description" label="Description" defaultValue={record?.description} error={errors.description} className="sm:col-span-2" />
+      <TextField
+        name="latitude"
+        label="Latitude"
+        inputMode="decimal"
+        defaultValue={record?.latitude === undefined ? "" : String(record.latitude)}
+        error={errors.latitude}
+        hint="Leave latitude and longitude empty to use the zipcode's centre."
+      />
+      <TextField name="longitude" label="Longitude" inputMode="decimal" defaultValue={record?.longitude === undefined ? "" : String(record.longitude)} error={errors.longitude} />
+      <div className="sm:col-span-2">
+        <CheckboxField name="featured" label="Featured" hint="Featured wholesalers lead their state's block on the home page." defaultChecked={record?.featured} />
+      </div>
+    </div>
+  );
+}
+
+export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
+  const { list, states } = loaderData;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const isNewRoute = location.pathname.endsWith("/new");
+  const [editing, setEditing] = useState<Editing>(isNewRoute ? { mode: "create", prefill: prefillFrom(params) } : null);
+
+  const close = (open: boolean) => {
+    if (open) return;
+    setEditing(null);
+    if (isNewRoute) void navigate("/admin/wholesalers", { replace: true });
+  };
+
+  const columns: Column<AdminWholesaler>[] = [
+    {
+      header: "Name",
+      cell: (w) => (
+        <div>
+          <p className="font-medium text-ink">{w.name}</p>
+          <p className="text-xs text-muted">{w.address}</p>
+        </div>
+      ),
+    },
+    { header: "City", cell: (w) => w.city },
+    { header: "State", cell: (w) => w.state },
+    { header: "Type", cell: (w) => w.type },
+    {
+      header: "Actions",
+      className: "w-32 text-right",
+      cell: (w) => (
+        <div className="flex justify-end gap-1">
+          <Button variant="ghost" size="icon" aria-label={`Edit ${w.name}`} onClick={() => setEditing({ mode: "edit", record: w })}>
+            <Pencil aria-hidden="true" />
+          </Button>
+          <DeleteDialog
+            entity={WHOLESALER_ENTITY}
+            label={w.name}
+            confirmation={deleteConfirmation(WHOLESALER_ENTITY)}
+            hidden={{ id: w.id, updatedAt: w.updatedAt }}
+            trigger={
+              <Button variant="ghost" size="icon" aria-label={`Delete ${w.name}`} className="text-red-700 hover:bg-red-50">
+                <Trash2 aria-hidden="true" />
+              </Button>
+            }
+          />
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="grid gap-6">
+      <AdminPageHeader
+        title="Wholesalers"
+        description={`${list.total} ${list.total === 1 ? "listing matches" : "listings match"}.`}
+        action={<AddButton label="Add Wholesaler" onClick={() => setEditing({ mode: "create" })} />}
+      />
+      <ListToolbar
+        searchLabel="Search wholesalers"
+        searchPlaceholder="Name, city or state"
+        filters={[
+          { name: "type", label: "Type", options: [{ value: "", label: "All types" }, ...WHOLESALER_TYPES.map((t) => ({ value: t, label: t }))] },
+          { name: "state", label: "State", options: [{ value: "", label: "All states" }, ...states.map((s) => ({ value: s.id, label: s.name }))] },
+        ]}
+      />
+      <DataTable caption="Wholesalers" columns={columns} rows={list.rows} rowKey={(w) => w.id} emptyText={EMPTY_TEXT} />
+      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+
+      <RecordDialog
+        key={editing?.mode === "edit" ? `edit-${editing.record.id}-${editing.record.updatedAt}` : "create"}
+        open={editing !== null}
+        onOpenChange={close}
+        title={editing?.mode === "edit" ? `Edit ${editing.record.name}` : "Add Wholesaler"}
+        intent={editing?.mode === "edit" ? "update" : "create"}
+        hidden={editing?.mode === "edit" ? { id: editing.record.id, updatedAt: editing.record.updatedAt } : undefined}
+        submitLabel={editing?.mode === "edit" ? "Save changes" : "Add wholesaler"}
+        wide
+      >
+        {(errors) => (
+          <WholesalerFields record={editing?.mode === "edit" ? editing.record : editing?.prefill} states={states} errors={errors} />
+        )}
+      </RecordDialog>
+    </div>
+  );
+}

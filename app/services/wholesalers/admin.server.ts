@@ -1,0 +1,240 @@
+import { sql, type Kysely } from "kysely";
+import { z } from "zod";
+import type { Database } from "~/db/schema";
+import { toDbBool } from "~/db/schema";
+import { nowIso } from "~/utils/dates";
+import { assertOneRowChanged, likePattern, pageWindow, type Page } from "../admin/list";
+import { recordAudit } from "../audit/audit.server";
+import { badRequest } from "../errors";
+import { WHOLESALER_ENTITY, WHOLESALER_TYPES, type WholesalerType } from "./constants";
+import type { Wholesaler } from "./wholesalers.server";
+
+
+export interface AdminWholesaler extends Wholesaler {
+  updatedAt: string;
+}
+
+export interface WholesalerListQuery {
+  q?: string;
+  type?: string;
+  stateId?: string;
+  page: number;
+}
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((value) => value || undefined);
+
+const optionalCoordinate = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      const number = Number(value);
+      if (!Number.isFinite(number) || number < min || number > max) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return number;
+    });
+
+export const wholesalerInputSchema = z
+  .object({
+    name: z.string().trim().min(2, "Enter the business name (at least 2 characters).").max(120, "The name is at most 120 characters."),
+    address: z.string().trim().min(3, "Enter the street address.").max(200, "The address is at most 200 characters."),
+    city: z.string().trim().min(2, "Enter the city.").max(80, "The city is at most 80 characters."),
+    stateId: z.string().trim().min(1, "Choose a state."),
+    zipcode: z.string().trim().regex(/^\d{5}$/, "A zipcode is exactly 5 digits."),
+    type: z.enum(WHOLESALER_TYPES, { message: "Choose Wholesale, Retail or Both." }),
+    hours: optionalText(120, "Hours are at most 120 characters."),
+    description: optionalText(2000, "The description is at most 2000 characters."),
+    phone: optionalText(30, "The phone number is at most 30 characters.").refine(
+      (value) => value === undefined || /^[0-9+().\-\s]{7,30}$/.test(value),
+      "Enter a phone number such as (213) 627-3696.",
+    ),
+    website: optionalText(300, "The website is at most 300 characters.").refine(
+      (value) => value === undefined || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value),
+      "Enter a full web address starting with https://",
+    ),
+    latitude: optionalCoordinate(-90, 90, "Latitude is a number from -90 to 90."),
+    longitude: optionalCoordinate(-180, 180, "Longitude is a number from -180 to 180."),
+    featured: z
+      .string()
+      .optional()
+      .transform((value) => value === "on" || value === "true"),
+  })
+  .refine((input) => (input.latitude === undefined) === (input.longitude === undefined), {
+    message: "Give both latitude and longitude, or neither to use the zipcode's centre.",
+    path: ["latitude"],
+  });
+
+export type WholesalerInput = z.output<typeof wholesalerInputSchema>;
+
+/** zod's first message per field, the way the dialogs show them. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export function parseWholesalerInput(raw: unknown): WholesalerInput {
+  const result = wholesalerInputSchema.safeParse(raw);
+  if (!result.success) throw badRequest("Please correct the highlighted fields.", fieldErrorsOf(result.error));
+  return result.data;
+}
+
+/** The zipcode must exist and lie in the chosen state; its centre is the default location. */
+async function resolveLocation(db: Kysely<Database>, input: WholesalerInput) {
+  const state = await db.selectFrom("states").select(["id", "name", "code"]).where("id", "=", input.stateId).executeTakeFirst();
+  if (!state) throw badRequest("Please correct the highlighted fields.", { stateId: "Choose a state from the list." });
+  const zip = await db.selectFrom("zipcodes").selectAll().where("zip", "=", input.zipcode).executeTakeFirst();
+  if (!zip) throw badRequest("Please correct the highlighted fields.", { zipcode: `Zipcode ${input.zipcode} does not exist.` });
+  if (zip.state_code !== state.code) {
+    throw badRequest("Please correct the highlighted fields.", {
+      zipcode: `Zipcode ${input.zipcode} is in ${zip.city}, ${zip.state_code}, not in ${state.name}.`,
+    });
+  }
+  return {
+    state,
+    latitude: input.latitude ?? zip.latitude,
+    longitude: input.longitude ?? zip.longitude,
+  };
+}
+
+function columnsFrom(input: WholesalerInput, location: { latitude: number; longitude: number }) {
+  return {
+    name: input.name,
+    address: input.address,
+    city: input.city,
+    state_id: input.stateId,
+    zipcode: input.zipcode,
+    type: input.type,
+    hours: input.hours ?? "",
+    description: input.description ?? "",
+    phone: input.phone ?? null,
+    website: input.website ?? null,
+    latitude: location.latitude,
+    longitude: location.longitude,
+    featured: toDbBool(input.featured),
+  };
+}
+
+/** One page of wholesalers matching the search (name, city, state) and filters, by name. */
+export async function listWholesalersForAdmin(db: Kysely<Database>, query: WholesalerListQuery): Promise<Page<AdminWholesaler>> {
+  let base = db.selectFrom("wholesalers").innerJoin("states", "states.id", "wholesalers.state_id");
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(wholesalers.name) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(wholesalers.city) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(states.name) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  if (query.type && (WHOLESALER_TYPES as readonly string[]).includes(query.type)) base = base.where("wholesalers.type", "=", query.type);
+  if (query.stateId) base = base.where("wholesalers.state_id", "=", query.stateId);
+
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const total = Number(n);
+  const window = pageWindow(total, query.page);
+  const rows = await base
+    .selectAll("wholesalers")
+    .select("states.name as state_name")
+    .orderBy("wholesalers.name")
+    .orderBy("wholesalers.id")
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return {
+    total,
+    page: window.page,
+    pageCount: window.pageCount,
+    rows: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      address: row.address,
+      city: row.city,
+      state: row.state_name,
+      stateId: row.state_id,
+      zipcode: row.zipcode,
+      type: row.type as WholesalerType,
+      hours: row.hours,
+      description: row.description,
+      image: row.image,
+      imageUpdatedAt: row.image_updated_at,
+      ...(row.phone ? { phone: row.phone } : {}),
+      ...(row.website ? { website: row.website } : {}),
+      latitude: row.latitude,
+      longitude: row.longitude,
+      featured: row.featured === true || row.featured === 1,
+      updatedAt: row.updated_at,
+    })),
+  };
+}
+
+export interface Actor {
+  adminId: number;
+  email: string;
+  ip: string;
+}
+
+const audit = (db: Kysely<Database>, actor: Actor, verb: string, id: number, label: string) =>
+  recordAudit(db, {
+    action: `${WHOLESALER_ENTITY}.${verb}`,
+    adminId: actor.adminId,
+    actor: actor.email,
+    entityType: WHOLESALER_ENTITY,
+    entityId: id,
+    details: { label },
+    ip: actor.ip,
+  });
+
+export async function createWholesaler(db: Kysely<Database>, raw: unknown, actor: Actor): Promise<number> {
+  const input = parseWholesalerInput(raw);
+  const location = await resolveLocation(db, input);
+  const now = nowIso();
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto("wholesalers")
+      .values({ ...columnsFrom(input, location), image: null, image_updated_at: null, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await audit(trx, actor, "create", id, input.name);
+    return id;
+  });
+}
+
+/** Saves an edit made from the version `expectedUpdatedAt`; refuses if someone saved in between. */
+export async function updateWholesaler(db: Kysely<Database>, id: number, expectedUpdatedAt: string, raw: unknown, actor: Actor) {
+  const input = parseWholesalerInput(raw);
+  const location = await resolveLocation(db, input);
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("wholesalers")
+      .set({ ...columnsFrom(input, location), updated_at: nowIso() })
+      .where("id", "=", id)
+      .where("updated_at", "=", expectedUpdatedAt)
+      .executeTakeFirst();
+    assertOneRowChanged(result.numUpdatedRows, WHOLESALER_ENTITY);
+    await audit(trx, actor, "update", id, input.name);
+  });
+}
+
+export async function deleteWholesaler(db: Kysely<Database>, id: number, expectedUpdatedAt: string, actor: Actor) {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("wholesalers").select("name").where("id", "=", id).executeTakeFirst();
+    const result = await trx.deleteFrom("wholesalers").where("id", "=", id).where("updated_at", "=", expectedUpdatedAt).executeTakeFirst();
+    assertOneRowChanged(result.numDeletedRows, WHOLESALER_ENTITY);
+    await audit(trx, actor, "delete", id, row?.name ?? `#${id}`);
+  });
+}

@@ -1,0 +1,61 @@
+import { data } from "react-router";
+import { AppError, STATUS_BY_CODE } from "~/services/errors";
+import { requireAdminForApi, type CurrentAdmin } from "./auth.server";
+
+export interface ActionResult {
+  ok: boolean;
+  intent: string;
+  message: string;
+  fieldErrors?: Record<string, string>;
+  /** The id of the record the action created or changed. */
+  id?: number | string;
+}
+
+export interface AdminActionContext {
+  admin: CurrentAdmin;
+  form: FormData;
+  ip: string;
+}
+
+type Handler = (context: AdminActionContext) => Promise<{ message: string; id?: number | string }>;
+
+/**
+ * Runs one of an admin page's mutations, chosen by the form's `intent`: 401 without a session, field
+ * errors and conflicts as 4xx data the dialog shows, never a 500 for bad input.
+ */
+export async function runAdminAction(
+  request: Request,
+  clientIp: string,
+  handlers: Record<string, Handler>,
+) {
+  const admin = await requireAdminForApi(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const handler = handlers[intent];
+  if (!handler) {
+    return data<ActionResult>({ ok: false, intent, message: "Unknown action." }, { status: 400 });
+  }
+  try {
+    const result = await handler({ admin, form, ip: clientIp });
+    return data<ActionResult>({ ok: true, intent, ...result });
+  } catch (error) {
+    if (error instanceof AppError) {
+      return data<ActionResult>(
+        { ok: false, intent, message: error.message, fieldErrors: error.fieldErrors },
+        { status: STATUS_BY_CODE[error.code] },
+      );
+    }
+    throw error;
+  }
+}
+
+/** Form fields as a plain object for zod: repeated names become arrays, files are left out. */
+export function formToObject(form: FormData): Record<string, string | string[]> {
+  const result: Record<string, string | string[]> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== "string") continue;
+    const existing = result[key];
+    result[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return result;
+}
