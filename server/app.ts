@@ -7,6 +7,7 @@ import { getDatabase, getDb, startDatabase, stopDatabase } from "~/db/db.server"
 import { ensureFirstAdmin } from "~/services/auth/admins.server";
 import { registerCalendarRoutes } from "~/services/festivals/calendar-routes.server";
 import { setEnv, type Env } from "~/utils/env.server";
+import { adminMutationGuard } from "./admin-guard";
 import { originCheck } from "./origin-check";
 import { rateLimit } from "./rate-limit";
 import { securityHeaders } from "./security";
@@ -61,6 +62,7 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   app.post("/admin/login", rateLimit({ limit: 30, windowMs: 10 * MINUTE, message: tooMany }));
   app.use(rateLimit({ limit: 1200, windowMs: MINUTE, message: tooMany }));
 
+  app.use("/admin", adminMutationGuard());
   registerCalendarRoutes(app);
 
   app.all(
