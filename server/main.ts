@@ -51,6 +51,17 @@ interface AppModule {
 }
 let appModule: AppModule;
 
+// Uploaded images are named by their content's hash, so they never change; unknown names answer 404.
+server.use(
+  "/uploads",
+  express.static(path.join(env.DATA_DIR, "uploads"), {
+    immutable: true,
+    maxAge: "1y",
+    fallthrough: false,
+    setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
+  }),
+);
+
 if (development) {
   const vite = await import("vite");
   const viteServer = await vite.createServer({ server: { middlewareMode: true } });
