@@ -1,5 +1,6 @@
 import { Flower2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { imageSrcSet } from "~/services/images/constants";
 import { cn } from "~/utils/cn";
 
 export const DEFAULT_FLOWER_IMAGE = "/images/default-flower.webp";
@@ -17,11 +18,14 @@ export function WholesalerImage({
   alt,
   lazy = true,
   className,
+  sizes = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw",
 }: {
   src: string | null;
   alt: string;
   lazy?: boolean;
   className?: string;
+  /** How wide the frame is at each viewport, for choosing among the stored widths. */
+  sizes?: string;
 }) {
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   const current = src !== null && src === brokenSrc ? DEFAULT_FLOWER_IMAGE : src;
@@ -55,6 +59,8 @@ export function WholesalerImage({
       <img
         ref={ref}
         src={current}
+        srcSet={imageSrcSet(current)}
+        sizes={imageSrcSet(current) ? sizes : undefined}
         alt={alt}
         width={WIDTH}
         height={HEIGHT}
