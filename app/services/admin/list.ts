@@ -2,6 +2,23 @@ import { z } from "zod";
 import { SITE_TIME_ZONE } from "~/utils/dates";
 import { AppError } from "../errors";
 
+/** Who makes an admin change, for the audit log. */
+export interface Actor {
+  adminId: number;
+  email: string;
+  ip: string;
+}
+
+/** zod's first message per field, the way the dialogs show them. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
 /** Rows per page of every admin table. */
 export const ADMIN_PAGE_SIZE = 10;
 
@@ -84,3 +101,12 @@ const adminTimeFormat = new Intl.DateTimeFormat("en-US", {
  * on the server, the browser's time zone cannot change the text while hydrating.
  */
 export const formatAdminTime = (iso: string) => adminTimeFormat.format(new Date(iso));
+
+/**
+ * The updated_at of a record saved now. Versions are compared by equality, so a save within the same
+ * millisecond as the previous one (or after a clock step back) must still produce a new value.
+ */
+export function nextVersion(previous: string, now: Date = new Date()): string {
+  const last = Date.parse(previous);
+  return new Date(Number.isNaN(last) ? now.getTime() : Math.max(now.getTime(), last + 1)).toISOString();
+}

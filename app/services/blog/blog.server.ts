@@ -26,7 +26,7 @@ export interface BlogPost {
   updatedAt: string;
 }
 
-const toBlogPost = (row: Selectable<BlogPostsTable>): BlogPost => ({
+export const toBlogPost = (row: Selectable<BlogPostsTable>): BlogPost => ({
   id: row.id,
   title: row.title,
   excerpt: row.excerpt,

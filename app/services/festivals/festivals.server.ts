@@ -27,7 +27,7 @@ export interface Festival {
   updatedAt: string;
 }
 
-const toFestival = (row: Selectable<FestivalsTable>): Festival => ({
+export const toFestival = (row: Selectable<FestivalsTable>): Festival => ({
   id: row.id,
   name: row.name,
   description: row.description,

@@ -3,7 +3,9 @@ import { z } from "zod";
 import type { Database } from "~/db/schema";
 import { toDbBool } from "~/db/schema";
 import { nowIso } from "~/utils/dates";
-import { assertOneRowChanged, likePattern, pageWindow, type Page } from "../admin/list";
+import { assertOneRowChanged, fieldErrorsOf, likePattern, nextVersion, pageWindow, type Actor, type Page } from "../admin/list";
+
+export { fieldErrorsOf, type Actor } from "../admin/list";
 import { recordAudit } from "../audit/audit.server";
 import { badRequest } from "../errors";
 import { WHOLESALER_ENTITY, WHOLESALER_TYPES, type WholesalerType } from "./constants";
@@ -76,16 +78,6 @@ export const wholesalerInputSchema = z
 
 export type WholesalerInput = z.output<typeof wholesalerInputSchema>;
 
-/** zod's first message per field, the way the dialogs show them. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
 export function parseWholesalerInput(raw: unknown): WholesalerInput {
   const result = wholesalerInputSchema.safeParse(raw);
   if (!result.success) throw badRequest("Please correct the highlighted fields.", fieldErrorsOf(result.error));
@@ -93,7 +85,7 @@ export function parseWholesalerInput(raw: unknown): WholesalerInput {
 }
 
 /** The zipcode must exist and lie in the chosen state; its centre is the default location. */
-async function resolveLocation(db: Kysely<Database>, input: WholesalerInput) {
+export async function resolveLocation(db: Kysely<Database>, input: WholesalerInput) {
   const state = await db.selectFrom("states").select(["id", "name", "code"]).where("id", "=", input.stateId).executeTakeFirst();
   if (!state) throw badRequest("Please correct the highlighted fields.", { stateId: "Choose a state from the list." });
   const zip = await db.selectFrom("zipcodes").selectAll().where("zip", "=", input.zipcode).executeTakeFirst();
@@ -110,7 +102,7 @@ async function resolveLocation(db: Kysely<Database>, input: WholesalerInput) {
   };
 }
 
-function columnsFrom(input: WholesalerInput, location: { latitude: number; longitude: number }) {
+export function columnsFrom(input: WholesalerInput, location: { latitude: number; longitude: number }) {
   return {
     name: input.name,
     address: input.address,
@@ -182,12 +174,6 @@ export async function listWholesalersForAdmin(db: Kysely<Database>, query: Whole
   };
 }
 
-export interface Actor {
-  adminId: number;
-  email: string;
-  ip: string;
-}
-
 const audit = (db: Kysely<Database>, actor: Actor, verb: string, id: number, label: string) =>
   recordAudit(db, {
     action: `${WHOLESALER_ENTITY}.${verb}`,
@@ -221,7 +207,7 @@ export async function updateWholesaler(db: Kysely<Database>, id: number, expecte
   await db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("wholesalers")
-      .set({ ...columnsFrom(input, location), updated_at: nowIso() })
+      .set({ ...columnsFrom(input, location), updated_at: nextVersion(expectedUpdatedAt) })
       .where("id", "=", id)
       .where("updated_at", "=", expectedUpdatedAt)
       .executeTakeFirst();

@@ -147,26 +147,20 @@ export function DataTable<T>({
                 </td>
               </tr>
             ) : null}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length} className="px-4 py-12 text-center text-muted">
-                  {emptyText}
-                </td>
+            {rows.map((row) => (
+              <tr key={rowKey(row)} className="align-top hover:bg-stone-50/60">
+                {columns.map((column) => (
+                  <td key={column.header} className={cn("px-4 py-3", column.className)}>
+                    {column.cell(row)}
+                  </td>
+                ))}
               </tr>
-            ) : (
-              rows.map((row) => (
-                <tr key={rowKey(row)} className="align-top hover:bg-stone-50/60">
-                  {columns.map((column) => (
-                    <td key={column.header} className={cn("px-4 py-3", column.className)}>
-                      {column.cell(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))
-            )}
+            ))}
           </tbody>
         </table>
       </div>
+      {/* Outside the scrolling table, so that a narrow screen shows it instead of the table's middle. */}
+      {rows.length === 0 ? <p className="border-t border-stone-100 px-4 py-12 text-center text-muted">{emptyText}</p> : null}
     </div>
   );
 }

@@ -17,7 +17,8 @@ interface RecordDialogProps {
   submitLabel: string;
   /** The form's fields, given the field errors of the last attempt. */
   children(fieldErrors: Record<string, string>): ReactNode;
-  wide?: boolean;
+  /** A wider dialog for forms with two columns; "xl" for side-by-side editors (the blog post's Markdown and preview). */
+  wide?: boolean | "xl";
 }
 
 /** Add and edit dialogs: submit without leaving the list, show field errors in place, close on success. */
@@ -42,7 +43,7 @@ export function RecordDialog({ open, onOpenChange, title, description, intent, h
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-sm" />
         <Dialog.Content
-          className={`fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl ${wide ? "max-w-4xl" : "max-w-xl"}`}
+          className={`fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl ${wide === "xl" ? "max-w-6xl" : wide ? "max-w-4xl" : "max-w-xl"}`}
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <div className="flex items-start justify-between gap-4">
@@ -97,8 +98,10 @@ export function DeleteDialog({ entity, confirmation, label, hidden, trigger }: D
   const fetcher = useFetcher<ActionResult>();
   const result = fetcher.data?.intent === "delete" ? fetcher.data : undefined;
   const handled = useRef<ActionResult | undefined>(undefined);
+  // Acts as soon as the answer arrives, while the list still reloads: a deleted row's dialog unmounts
+  // with its row once the reload lands, and the toast would never be shown.
   useEffect(() => {
-    if (!result || handled.current === result || fetcher.state !== "idle") return;
+    if (!result || handled.current === result) return;
     handled.current = result;
     setOpen(false);
     toast(
@@ -106,7 +109,7 @@ export function DeleteDialog({ entity, confirmation, label, hidden, trigger }: D
         ? { title: "Deleted", description: result.message, variant: "success" }
         : { title: "Could not delete", description: result.message, variant: "destructive" },
     );
-  }, [result, fetcher.state]);
+  }, [result]);
 
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>

@@ -1,0 +1,259 @@
+import { ExternalLink, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { MarkdownEditor, PREVIEW_INTENT, type PreviewResult } from "~/components/admin/blog/markdown-editor";
+import { SelectField, TextAreaField, TextField } from "~/components/admin/list/fields";
+import { AddButton, AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
+import { DeleteDialog, RecordDialog } from "~/components/admin/list/record-dialog";
+import { adminHeaders, adminMeta } from "~/components/admin/meta";
+import { formatPostDate } from "~/components/blog/format";
+import { Button } from "~/components/ui/button";
+import { getDb } from "~/db/db.server";
+import { deleteConfirmation, parseListParams } from "~/services/admin/list";
+import {
+  createBlogPost,
+  deleteBlogPost,
+  listBlogCategories,
+  listBlogPostsForAdmin,
+  updateBlogPost,
+} from "~/services/blog/admin.server";
+import { BLOG_STATUSES, type BlogPost, type BlogStatus } from "~/services/blog/blog.server";
+import { BLOG_POST_ENTITY, CONTENT_MAX, EXCERPT_MAX } from "~/services/blog/post-form";
+import { requireId } from "~/services/ids";
+import { renderMarkdown } from "~/services/markdown/markdown.server";
+import { formToObject, runAdminAction } from "~/utils/admin-action.server";
+import { requireAdmin, requireAdminForApi } from "~/utils/auth.server";
+import { cn } from "~/utils/cn";
+import { todayIsoDate } from "~/utils/dates";
+import type { Route } from "./+types/blog";
+
+export const LOADING_TEXT = "Loading blog posts...";
+export const EMPTY_TEXT = "No blog posts found matching your criteria";
+
+const STATUS_LABELS: Record<BlogStatus, string> = { draft: "Draft", published: "Published" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const { q, page } = parseListParams(url.searchParams);
+  const category = url.searchParams.get("category")?.trim() || undefined;
+  const status = url.searchParams.get("status") ?? undefined;
+  const db = getDb();
+  const [list, categories] = await Promise.all([listBlogPostsForAdmin(db, { q, category, status, page }), listBlogCategories(db)]);
+  return { list, categories, statuses: BLOG_STATUSES, today: todayIsoDate() };
+}
+
+export const headers = adminHeaders;
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Blog");
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // The editor's preview goes through the public article's renderer, so both show the same safe HTML.
+  const form = await request.clone().formData();
+  if (form.get("intent") === PREVIEW_INTENT) {
+    await requireAdminForApi(request);
+    return { intent: PREVIEW_INTENT, html: renderMarkdown(String(form.get("content") ?? "").slice(0, CONTENT_MAX)) } satisfies PreviewResult;
+  }
+
+  const db = getDb();
+  return runAdminAction(request, context.clientIp, {
+    create: async ({ admin, form, ip }) => {
+      const id = await createBlogPost(db, formToObject(form), { adminId: admin.id, email: admin.email, ip });
+      return { id, message: `${String(form.get("title")).trim()} was added.` };
+    },
+    update: async ({ admin, form, ip }) => {
+      const id = requireId(String(form.get("id") ?? ""), "Unknown blog post.");
+      await updateBlogPost(db, id, String(form.get("updatedAt") ?? ""), formToObject(form), { adminId: admin.id, email: admin.email, ip });
+      return { id, message: `${String(form.get("title")).trim()} was saved.` };
+    },
+    delete: async ({ admin, form, ip }) => {
+      const id = requireId(String(form.get("id") ?? ""), "Unknown blog post.");
+      await deleteBlogPost(db, id, String(form.get("updatedAt") ?? ""), { adminId: admin.id, email: admin.email, ip });
+      return { id, message: "The blog post was deleted." };
+    },
+  });
+}
+
+type Editing = { mode: "create" } | { mode: "edit"; record: BlogPost } | null;
+
+function ExcerptField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+  const [length, setLength] = useState(defaultValue?.length ?? 0);
+  return (
+    <TextAreaField
+      name="excerpt"
+      label="Excerpt"
+      defaultValue={defaultValue}
+      error={error}
+      maxLength={EXCERPT_MAX}
+      rows={3}
+      onChange={(event) => setLength(event.target.value.length)}
+      hint={`Shown on blog cards and in search results. ${length}/${EXCERPT_MAX} characters.`}
+      className="md:col-span-3"
+    />
+  );
+}
+
+function BlogPostFields({
+  record,
+  categories,
+  statuses,
+  today,
+  errors,
+}: {
+  record?: BlogPost;
+  categories: string[];
+  statuses: readonly BlogStatus[];
+  today: string;
+  errors: Record<string, string>;
+}) {
+  return (
+    <div className="grid gap-4 md:grid-cols-3">
+      <TextField name="title" label="Title" defaultValue={record?.title} error={errors.title} required className="md:col-span-3" />
+      <ExcerptField defaultValue={record?.excerpt} error={errors.excerpt} />
+      <SelectField
+        name="category"
+        label="Category"
+        defaultValue={record?.category ?? ""}
+        error={errors.category}
+        options={[{ value: "", label: "Choose a category" }, ...categories.map((c) => ({ value: c, label: c }))]}
+      />
+      <TextField name="date" label="Date" type="date" defaultValue={record?.date ?? today} error={errors.date} required />
+      <SelectField
+        name="status"
+        label="Status"
+        defaultValue={record?.status ?? "draft"}
+        error={errors.status}
+        hint="Only published posts appear on the site."
+        options={statuses.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+      />
+      <TextField
+        name="image"
+        label="Image (optional)"
+        placeholder="/images/blog/example.webp"
+        defaultValue={record?.image ?? ""}
+        error={errors.image}
+        hint="A path on this site, such as /images/blog/spring-bouquet.webp. Empty shows the default flower image."
+        className="md:col-span-3"
+      />
+      <div className="md:col-span-3">
+        <MarkdownEditor name="content" label="Article (Markdown)" defaultValue={record?.content} error={errors.content} maxLength={CONTENT_MAX} />
+      </div>
+    </div>
+  );
+}
+
+function StatusBadge({ status }: { status: BlogStatus }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium",
+        status === "published" ? "bg-green-50 text-leaf" : "bg-stone-100 text-stone-700",
+      )}
+    >
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+export default function AdminBlog({ loaderData }: Route.ComponentProps) {
+  const { list, categories, statuses, today } = loaderData;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isNewRoute = location.pathname.endsWith("/new");
+  const [editing, setEditing] = useState<Editing>(isNewRoute ? { mode: "create" } : null);
+
+  const close = (open: boolean) => {
+    if (open) return;
+    setEditing(null);
+    if (isNewRoute) void navigate("/admin/blog", { replace: true });
+  };
+
+  const columns: Column<BlogPost>[] = [
+    {
+      header: "Title",
+      className: "min-w-56",
+      cell: (p) => (
+        <div className="max-w-md">
+          <p className="font-medium text-ink">{p.title}</p>
+          <p className="line-clamp-1 text-xs text-muted">{p.excerpt}</p>
+        </div>
+      ),
+    },
+    { header: "Category", cell: (p) => p.category },
+    {
+      header: "Date",
+      className: "whitespace-nowrap",
+      cell: (p) => <time dateTime={p.date}>{formatPostDate(p.date)}</time>,
+    },
+    { header: "Status", cell: (p) => <StatusBadge status={p.status} /> },
+    {
+      header: "Actions",
+      className: "w-40 text-right",
+      cell: (p) => (
+        <div className="flex justify-end gap-1">
+          {p.status === "published" ? (
+            <Button variant="ghost" size="icon" asChild>
+              <Link to={`/blog/${p.id}`} target="_blank" rel="noopener" aria-label={`View ${p.title} on the site (opens in a new tab)`}>
+                <ExternalLink aria-hidden="true" />
+              </Link>
+            </Button>
+          ) : null}
+          <Button variant="ghost" size="icon" aria-label={`Edit ${p.title}`} onClick={() => setEditing({ mode: "edit", record: p })}>
+            <Pencil aria-hidden="true" />
+          </Button>
+          <DeleteDialog
+            entity={BLOG_POST_ENTITY}
+            label={p.title}
+            confirmation={deleteConfirmation(BLOG_POST_ENTITY)}
+            hidden={{ id: p.id, updatedAt: p.updatedAt }}
+            trigger={
+              <Button variant="ghost" size="icon" aria-label={`Delete ${p.title}`} className="text-red-700 hover:bg-red-50">
+                <Trash2 aria-hidden="true" />
+              </Button>
+            }
+          />
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="grid gap-6">
+      <AdminPageHeader
+        title="Blog"
+        description={`${list.total} ${list.total === 1 ? "post matches" : "posts match"}.`}
+        action={<AddButton label="Add Post" onClick={() => setEditing({ mode: "create" })} />}
+      />
+      <ListToolbar
+        searchLabel="Search blog posts"
+        searchPlaceholder="Title, excerpt or text"
+        filters={[
+          { name: "category", label: "Category", options: [{ value: "", label: "All categories" }, ...categories.map((c) => ({ value: c, label: c }))] },
+          { name: "status", label: "Status", options: [{ value: "", label: "All statuses" }, ...statuses.map((s) => ({ value: s, label: STATUS_LABELS[s] }))] },
+        ]}
+      />
+      <DataTable caption="Blog posts" columns={columns} rows={list.rows} rowKey={(p) => p.id} emptyText={EMPTY_TEXT} loadingText={LOADING_TEXT} />
+      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+
+      <RecordDialog
+        key={editing?.mode === "edit" ? `edit-${editing.record.id}-${editing.record.updatedAt}` : "create"}
+        open={editing !== null}
+        onOpenChange={close}
+        title={editing?.mode === "edit" ? `Edit ${editing.record.title}` : "Add Post"}
+        intent={editing?.mode === "edit" ? "update" : "create"}
+        hidden={editing?.mode === "edit" ? { id: editing.record.id, updatedAt: editing.record.updatedAt } : undefined}
+        submitLabel={editing?.mode === "edit" ? "Save changes" : "Add post"}
+        wide="xl"
+      >
+        {(errors) => (
+          <BlogPostFields
+            record={editing?.mode === "edit" ? editing.record : undefined}
+            categories={categories}
+            statuses={statuses}
+            today={today}
+            errors={errors}
+          />
+        )}
+      </RecordDialog>
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+import { Pencil, Star, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/admin/list/fields";
+import { AddButton, AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
+import { DeleteDialog, RecordDialog } from "~/components/admin/list/record-dialog";
+import { adminHeaders, adminMeta } from "~/components/admin/meta";
+import { formatDateRange, MONTH_NAMES } from "~/components/festivals/dates";
+import { Button } from "~/components/ui/button";
+import { getDb } from "~/db/db.server";
+import { deleteConfirmation, parseListParams } from "~/services/admin/list";
+import {
+  createFestival,
+  deleteFestival,
+  listFestivalsForAdmin,
+  listFestivalStateChoices,
+  listFestivalStatesInUse,
+  parseMonth,
+  updateFestival,
+} from "~/services/festivals/admin.server";
+import { FESTIVAL_ENTITY } from "~/services/festivals/festival-form";
+import type { Festival } from "~/services/festivals/festivals.server";
+import { requireId } from "~/services/ids";
+import { formToObject, runAdminAction } from "~/utils/admin-action.server";
+import { requireAdmin } from "~/utils/auth.server";
+import type { Route } from "./+types/festivals";
+
+export const LOADING_TEXT = "Loading festivals data...";
+export const EMPTY_TEXT = "No festivals found matching your criteria";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const { q, page } = parseListParams(url.searchParams);
+  const month = parseMonth(url.searchParams.get("month"));
+  const state = url.searchParams.get("state")?.trim() || undefined;
+  const db = getDb();
+  const [list, statesInUse, stateChoices] = await Promise.all([
+    listFestivalsForAdmin(db, { q, month, state, page }),
+    listFestivalStatesInUse(db),
+    listFestivalStateChoices(db),
+  ]);
+  return { list, statesInUse, stateChoices };
+}
+
+export const headers = adminHeaders;
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Festivals");
+
+export function action({ request, context }: Route.ActionArgs) {
+  const db = getDb();
+  return runAdminAction(request, context.clientIp, {
+    create: async ({ admin, form, ip }) => {
+      const id = await createFestival(db, formToObject(form), { adminId: admin.id, email: admin.email, ip });
+      return { id, message: `${String(form.get("name")).trim()} was added.` };
+    },
+    update: async ({ admin, form, ip }) => {
+      const id = requireId(String(form.get("id") ?? ""), "Unknown festival.");
+      await updateFestival(db, id, String(form.get("updatedAt") ?? ""), formToObject(form), { adminId: admin.id, email: admin.email, ip });
+      return { id, message: `${String(form.get("name")).trim()} was saved.` };
+    },
+    delete: async ({ admin, form, ip }) => {
+      const id = requireId(String(form.get("id") ?? ""), "Unknown festival.");
+      await deleteFestival(db, id, String(form.get("updatedAt") ?? ""), { adminId: admin.id, email: admin.email, ip });
+      return { id, message: "The festival was deleted." };
+    },
+  });
+}
+
+type Editing = { mode: "create" } | { mode: "edit"; record: Festival } | null;
+
+function FestivalFields({ record, stateChoices, errors }: { record?: Festival; stateChoices: string[]; errors: Record<string, string> }) {
+  // A state written before the list existed stays choosable, so opening a record never changes it silently.
+  const states = record && !stateChoices.includes(record.state) ? [record.state, ...stateChoices] : stateChoices;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField name="name" label="Festival name" defaultValue={record?.name} error={errors.name} required className="sm:col-span-2" />
+      <TextAreaField name="description" label="Description" defaultValue={record?.description} error={errors.description} required className="sm:col-span-2" />
+      <TextField name="startDate" label="Start date" type="date" defaultValue={record?.startDate} error={errors.startDate} required />
+      <TextField name="endDate" label="End date" type="date" defaultValue={record?.endDate} error={errors.endDate} required hint="On or after the start date." />
+      <TextField name="location" label="Venue" placeholder="Golden Gate Park" defaultValue={record?.location} error={errors.location} required className="sm:col-span-2" />
+      <TextField name="city" label="City" defaultValue={record?.city} error={errors.city} required />
+      <SelectField
+        name="state"
+        label="State"
+        defaultValue={record?.state ?? ""}
+        error={errors.state}
+        options={[{ value: "", label: "Choose a state" }, ...states.map((name) => ({ value: name, label: name }))]}
+      />
+      <TextField name="website" label="Website (optional)" type="url" placeholder="https://" defaultValue={record?.website} error={errors.website} />
+      <TextField name="ticketPrice" label="Ticket price (optional)" placeholder="Free, or $10-$25" defaultValue={record?.ticketPrice} error={errors.ticketPrice} />
+      <TextField
+        name="image"
+        label="Image (optional)"
+        placeholder="/images/festivals/example.webp"
+        defaultValue={record?.image ?? ""}
+        error={errors.image}
+        hint="A path on this site, such as /images/festivals/tulip-time.webp. Empty shows the default flower image."
+        className="sm:col-span-2"
+      />
+      <div className="sm:col-span-2">
+        <CheckboxField name="featured" label="Featured" hint="Featured festivals stand out on the festival calendar." defaultChecked={record?.featured} />
+      </div>
+    </div>
+  );
+}
+
+export default function AdminFestivals({ loaderData }: Route.ComponentProps) {
+  const { list, statesInUse, stateChoices } = loaderData;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isNewRoute = location.pathname.endsWith("/new");
+  const [editing, setEditing] = useState<Editing>(isNewRoute ? { mode: "create" } : null);
+
+  const close = (open: boolean) => {
+    if (open) return;
+    setEditing(null);
+    if (isNewRoute) void navigate("/admin/festivals", { replace: true });
+  };
+
+  const columns: Column<Festival>[] = [
+    {
+      header: "Name",
+      className: "min-w-56",
+      cell: (f) => (
+        <div>
+          <p className="font-medium text-ink">{f.name}</p>
+          <p className="text-xs text-muted">{f.location}</p>
+        </div>
+      ),
+    },
+    {
+      header: "Dates",
+      className: "whitespace-nowrap",
+      cell: (f) => (
+        <time dateTime={f.startDate} className="whitespace-nowrap">
+          {formatDateRange(f.startDate, f.endDate)}
+        </time>
+      ),
+    },
+    { header: "City / State", cell: (f) => `${f.city}, ${f.state}` },
+    {
+      header: "Featured",
+      cell: (f) =>
+        f.featured ? (
+          <span className="inline-flex items-center gap-1 rounded-full bg-blush px-2.5 py-0.5 text-xs font-medium text-rose-brand">
+            <Star className="size-3.5 fill-current" aria-hidden="true" />
+            Featured
+          </span>
+        ) : (
+          <span className="text-muted">No</span>
+        ),
+    },
+    {
+      header: "Actions",
+      className: "w-32 text-right",
+      cell: (f) => (
+        <div className="flex justify-end gap-1">
+          <Button variant="ghost" size="icon" aria-label={`Edit ${f.name}`} onClick={() => setEditing({ mode: "edit", record: f })}>
+            <Pencil aria-hidden="true" />
+          </Button>
+          <DeleteDialog
+            entity={FESTIVAL_ENTITY}
+            label={f.name}
+            confirmation={deleteConfirmation(FESTIVAL_ENTITY)}
+            hidden={{ id: f.id, updatedAt: f.updatedAt }}
+            trigger={
+              <Button variant="ghost" size="icon" aria-label={`Delete ${f.name}`} className="text-red-700 hover:bg-red-50">
+                <Trash2 aria-hidden="true" />
+              </Button>
+            }
+          />
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="grid gap-6">
+      <AdminPageHeader
+        title="Festivals"
+        description={`${list.total} ${list.total === 1 ? "festival matches" : "festivals match"}.`}
+        action={<AddButton label="Add Festival" onClick={() => setEditing({ mode: "create" })} />}
+      />
+      <ListToolbar
+        searchLabel="Search festivals"
+        searchPlaceholder="Name, city or state"
+        filters={[
+          {
+            name: "month",
+            label: "Month",
+            options: [{ value: "", label: "All months" }, ...MONTH_NAMES.map((name, index) => ({ value: String(index + 1), label: name }))],
+          },
+          { name: "state", label: "State", options: [{ value: "", label: "All states" }, ...statesInUse.map((name) => ({ value: name, label: name }))] },
+        ]}
+      />
+      <DataTable caption="Festivals" columns={columns} rows={list.rows} rowKey={(f) => f.id} emptyText={EMPTY_TEXT} loadingText={LOADING_TEXT} />
+      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+
+      <RecordDialog
+        key={editing?.mode === "edit" ? `edit-${editing.record.id}-${editing.record.updatedAt}` : "create"}
+        open={editing !== null}
+        onOpenChange={close}
+        title={editing?.mode === "edit" ? `Edit ${editing.record.name}` : "Add Festival"}
+        intent={editing?.mode === "edit" ? "update" : "create"}
+        hidden={editing?.mode === "edit" ? { id: editing.record.id, updatedAt: editing.record.updatedAt } : undefined}
+        submitLabel={editing?.mode === "edit" ? "Save changes" : "Add festival"}
+        wide
+      >
+        {(errors) => <FestivalFields record={editing?.mode === "edit" ? editing.record : undefined} stateChoices={stateChoices} errors={errors} />}
+      </RecordDialog>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+/** What the admin post form and its server-side validation share (this module is safe in the browser). */
+
+/** The entity in words, as messages and the delete confirmation name it. */
+export const BLOG_POST_ENTITY = "blog post";
+
+export const EXCERPT_MAX = 300;
+export const CONTENT_MAX = 50_000;
