@@ -13,7 +13,8 @@ export async function loginAsAdmin(page: Page, next = "/admin") {
   await page.getByLabel("Email").fill(E2E_ADMIN.email);
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === new URL(next, url).pathname);
+  // Signing in hashes the password (scrypt, about half a second alone), so allow for a busy machine.
+  await expect(page).toHaveURL((url) => url.pathname === new URL(next, url).pathname, { timeout: 20_000 });
 }
 
 /** Accepts the browser's log lines for responses that answer one of these statuses on purpose. */

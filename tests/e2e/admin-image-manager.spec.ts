@@ -1,8 +1,9 @@
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { loginAsAdmin } from "./admin-fixtures";
 import { acceptLoggedFailures, expect, expectAccessible, test, withDatabase } from "./fixtures";
 
-const notifications = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Notifications (F8)" });
+const notifications = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
 
 test.describe("admin image manager", () => {
   test("uploads a photo for a business and the public state page shows it", async ({ page }) => {

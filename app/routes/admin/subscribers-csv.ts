@@ -1,0 +1,23 @@
+import { getDb } from "~/db/db.server";
+import { parseListParams } from "~/services/admin/list";
+import { exportSubscribersCsv } from "~/services/newsletter/admin.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { todayIsoDate } from "~/utils/dates";
+import type { Route } from "./+types/subscribers-csv";
+
+/** /admin/subscribers.csv: the subscribers (optionally those matching `q` and `status`) as a download. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const url = new URL(request.url);
+  const { q } = parseListParams(url.searchParams);
+  const status = url.searchParams.get("status") ?? undefined;
+  const { csv } = await exportSubscribersCsv(getDb(), { q, status }, { adminId: admin.id, email: admin.email, ip: context.clientIp });
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="subscribers-${todayIsoDate()}.csv"`,
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}

@@ -1,0 +1,205 @@
+import { Check, ExternalLink, X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, redirect, useFetcher, useRevalidator } from "react-router";
+import { AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
+import { adminHeaders, adminMeta } from "~/components/admin/meta";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { toast } from "~/components/ui/use-toast";
+import { getDb } from "~/db/db.server";
+import { formatAdminTime, parseListParams } from "~/services/admin/list";
+import { requireId } from "~/services/ids";
+import {
+  acceptSuggestion,
+  listSuggestionsForAdmin,
+  rejectSuggestion,
+  SUGGESTION_STATUSES,
+  suggestionStatusFrom,
+  wholesalerPrefillFor,
+  type SuggestionStatus,
+} from "~/services/suggestions/admin.server";
+import { runAdminAction, type ActionResult } from "~/utils/admin-action.server";
+import { requireAdmin } from "~/utils/auth.server";
+import type { Route } from "./+types/suggestions";
+
+const EMPTY_TEXT: Record<SuggestionStatus, string> = {
+  pending: "No suggestions are waiting for review.",
+  accepted: "No suggestions have been accepted yet.",
+  rejected: "No suggestions have been rejected.",
+};
+
+const STATUS_LABELS: Record<SuggestionStatus, string> = { pending: "Pending", accepted: "Accepted", rejected: "Rejected" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const { q, page } = parseListParams(url.searchParams);
+  const status = suggestionStatusFrom(url.searchParams.get("status"));
+  const db = getDb();
+  const list = await listSuggestionsForAdmin(db, { q, status, page });
+  const rows = await Promise.all(
+    list.rows.map(async (s) => ({
+      ...s,
+      submittedWhen: formatAdminTime(s.createdAt),
+      reviewedWhen: s.reviewedAt ? formatAdminTime(s.reviewedAt) : null,
+      // An accepted suggestion can be opened as a new wholesaler again, e.g. after the dialog was closed unsaved.
+      wholesalerHref: s.status === "accepted" ? `/admin/wholesalers/new?${(await wholesalerPrefillFor(db, s)).toString()}` : null,
+    })),
+  );
+  // The page gets the service's vocabulary from here: server modules never reach the browser bundle.
+  return { status, statuses: [...SUGGESTION_STATUSES], searching: Boolean(q), list: { ...list, rows } };
+}
+
+export const headers = adminHeaders;
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Suggestions");
+
+export function action({ request, context }: Route.ActionArgs) {
+  const db = getDb();
+  return runAdminAction(request, context.clientIp, {
+    accept: async ({ admin, form, ip }) => {
+      const id = requireId(String(form.get("id") ?? ""), "Unknown suggestion.");
+      const suggestion = await acceptSuggestion(db, id, String(form.get("status") ?? ""), { adminId: admin.id, email: admin.email, ip });
+      // Accepting leads straight to the add dialog, filled with what the visitor sent.
+      throw redirect(`/admin/wholesalers/new?${(await wholesalerPrefillFor(db, suggestion)).toString()}`);
+    },
+    reject: async ({ admin, form, ip }) => {
+      const id = requireId(String(form.get("id") ?? ""), "Unknown suggestion.");
+      const suggestion = await rejectSuggestion(db, id, String(form.get("status") ?? ""), { adminId: admin.id, email: admin.email, ip });
+      return { id, message: `${suggestion.businessName} was rejected.` };
+    },
+  });
+}
+
+type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
+
+function ReviewActions({ suggestion }: { suggestion: Row }) {
+  const fetcher = useFetcher<ActionResult>();
+  const handled = useRef<ActionResult | undefined>(undefined);
+  const revalidator = useRevalidator();
+  // Acts as soon as the answer arrives: a rejected row leaves the pending list (and unmounts) once the
+  // list reloads. A refused review does not reload the list by itself, so it asks for the current state.
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result || handled.current === result) return;
+    handled.current = result;
+    if (!result.ok) void revalidator.revalidate();
+    toast(
+      result.ok
+        ? { title: "Rejected", description: result.message, variant: "success" }
+        : { title: "Could not update the suggestion", description: result.message, variant: "destructive" },
+    );
+  }, [fetcher.data, revalidator]);
+
+  const busy = fetcher.state !== "idle";
+  const pendingIntent = busy ? String(fetcher.formData?.get("intent") ?? "") : "";
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap justify-end gap-2">
+      <input type="hidden" name="id" value={suggestion.id} />
+      <input type="hidden" name="status" value={suggestion.status} />
+      {suggestion.status !== "accepted" ? (
+        <Button type="submit" name="intent" value="accept" size="sm" variant="leaf" disabled={busy} aria-label={`Accept ${suggestion.businessName}`}>
+          <Check aria-hidden="true" />
+          {pendingIntent === "accept" ? "Accepting..." : "Accept"}
+        </Button>
+      ) : null}
+      {suggestion.status === "pending" ? (
+        <Button
+          type="submit"
+          name="intent"
+          value="reject"
+          size="sm"
+          variant="secondary"
+          disabled={busy}
+          aria-label={`Reject ${suggestion.businessName}`}
+          className="text-red-800"
+        >
+          <X aria-hidden="true" />
+          {pendingIntent === "reject" ? "Rejecting..." : "Reject"}
+        </Button>
+      ) : null}
+      {suggestion.wholesalerHref ? (
+        <Link to={suggestion.wholesalerHref} className={buttonVariants({ variant: "secondary", size: "sm" })}>
+          <ExternalLink aria-hidden="true" />
+          Add as wholesaler
+        </Link>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+export default function AdminSuggestions({ loaderData }: Route.ComponentProps) {
+  const { list, status, statuses, searching } = loaderData;
+
+  const columns: Column<Row>[] = [
+    {
+      header: "Business",
+      className: "min-w-56",
+      cell: (s) => (
+        <div>
+          <p className="font-medium text-ink">{s.businessName}</p>
+          <p className="mt-0.5 text-xs text-muted">{s.businessAddress}</p>
+        </div>
+      ),
+    },
+    {
+      header: "Sent by",
+      className: "min-w-44",
+      cell: (s) =>
+        s.contactName || s.email ? (
+          <div className="break-words">
+            {s.contactName ? <p>{s.contactName}</p> : null}
+            {s.email ? (
+              <a href={`mailto:${s.email}`} className="text-xs text-rose-brand underline-offset-4 hover:underline">
+                {s.email}
+              </a>
+            ) : null}
+          </div>
+        ) : (
+          <span className="text-xs text-muted">Anonymous</span>
+        ),
+    },
+    {
+      header: "Additional information",
+      className: "min-w-64",
+      cell: (s) =>
+        s.additionalInfo ? <p className="whitespace-pre-line break-words">{s.additionalInfo}</p> : <span className="text-xs text-muted">None</span>,
+    },
+    {
+      header: "Dates",
+      cell: (s) => (
+        <div className="text-xs">
+          <p className="whitespace-nowrap">
+            Sent <time dateTime={s.createdAt}>{s.submittedWhen}</time>
+          </p>
+          {s.reviewedAt ? (
+            <p className="mt-1 whitespace-nowrap text-muted">
+              {STATUS_LABELS[s.status]} <time dateTime={s.reviewedAt}>{s.reviewedWhen}</time>
+            </p>
+          ) : null}
+        </div>
+      ),
+    },
+    { header: "Actions", className: "w-44 text-right", cell: (s) => <ReviewActions suggestion={s} /> },
+  ];
+
+  return (
+    <div className="grid gap-6">
+      <AdminPageHeader
+        title="Suggestions"
+        description={`${list.total} ${STATUS_LABELS[status].toLowerCase()} ${list.total === 1 ? "suggestion" : "suggestions"} from the About page's 'Submit a Location' form. Accepting one opens it as a new wholesaler.`}
+      />
+      <ListToolbar
+        searchLabel="Search suggestions"
+        searchPlaceholder="Business, address, name or email"
+        filters={[{ name: "status", label: "Status", options: statuses.map((value) => ({ value, label: STATUS_LABELS[value] })) }]}
+      />
+      <DataTable
+        caption={`${STATUS_LABELS[status]} location suggestions`}
+        columns={columns}
+        rows={list.rows}
+        rowKey={(s) => s.id}
+        emptyText={searching ? `No ${status} suggestions match your search.` : EMPTY_TEXT[status]}
+      />
+      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { sql, type Kysely } from "kysely";
+import { z } from "zod";
+import type { Database } from "~/db/schema";
+import { nowIso } from "~/utils/dates";
+import { assertOneRowChanged, likePattern, nextVersion, pageWindow, type Page } from "../admin/list";
+import { recordAudit } from "../audit/audit.server";
+import { badRequest } from "../errors";
+import { fieldErrorsOf, type Actor } from "../admin/list";
+import type { GroceryStore } from "./grocery.server";
+
+export const GROCERY_STORE_ENTITY = "grocery store";
+/** The entity as the audit log names it (`grocery_store.create`). */
+const AUDIT_ENTITY = "grocery_store";
+
+export const MAX_POSITION = 999;
+
+export interface AdminGroceryStore extends GroceryStore {
+  position: number;
+  updatedAt: string;
+}
+
+export interface GroceryListQuery {
+  q?: string;
+  page: number;
+}
+
+export const groceryStoreInputSchema = z.object({
+  name: z.string().trim().min(2, "Enter the store's name (at least 2 characters).").max(80, "The name is at most 80 characters."),
+  description: z
+    .string()
+    .trim()
+    .min(20, "Describe what the store offers (at least 20 characters).")
+    .max(1500, "The description is at most 1500 characters."),
+  priceRange: z
+    .string()
+    .trim()
+    .min(1, "Enter a price range such as $4-$15.")
+    .max(30, "The price range is at most 30 characters.")
+    .regex(/\d/, "Enter a price range such as $4-$15."),
+  bestFor: z.string().trim().min(3, "Say what the store is best for (at least 3 characters).").max(120, "Best for is at most 120 characters."),
+  position: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      if (!/^\d{1,3}$/.test(value)) {
+        ctx.addIssue({ code: "custom", message: `The position is a whole number from 0 to ${MAX_POSITION}.` });
+        return z.NEVER;
+      }
+      return Number(value);
+    }),
+});
+
+export type GroceryStoreInput = z.output<typeof groceryStoreInputSchema>;
+
+export function parseGroceryStoreInput(raw: unknown): GroceryStoreInput {
+  const result = groceryStoreInputSchema.safeParse(raw);
+  if (!result.success) throw badRequest("Please correct the highlighted fields.", fieldErrorsOf(result.error));
+  return result.data;
+}
+
+/** One page of stores matching the search (name, description, best for), in the home page's order. */
+export async function listGroceryStoresForAdmin(db: Kysely<Database>, query: GroceryListQuery): Promise<Page<AdminGroceryStore>> {
+  let base = db.selectFrom("grocery_stores");
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(name) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(description) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(best_for) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const total = Number(n);
+  const window = pageWindow(total, query.page);
+  const rows = await base
+    .selectAll()
+    .orderBy("position")
+    .orderBy("name")
+    .orderBy("id")
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return {
+    total,
+    page: window.page,
+    pageCount: window.pageCount,
+    rows: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      priceRange: row.price_range,
+      bestFor: row.best_for,
+      position: row.position,
+      updatedAt: row.updated_at,
+    })),
+  };
+}
+
+const audit = (db: Kysely<Database>, actor: Actor, verb: string, id: number, label: string) =>
+  recordAudit(db, {
+    action: `${AUDIT_ENTITY}.${verb}`,
+    adminId: actor.adminId,
+    actor: actor.email,
+    entityType: AUDIT_ENTITY,
+    entityId: id,
+    details: { label },
+    ip: actor.ip,
+  });
+
+const columnsFrom = (input: GroceryStoreInput) => ({
+  name: input.name,
+  description: input.description,
+  price_range: input.priceRange,
+  best_for: input.bestFor,
+});
+
+/** Adds a store; without a position it goes after the others. */
+export async function createGroceryStore(db: Kysely<Database>, raw: unknown, actor: Actor): Promise<number> {
+  const input = parseGroceryStoreInput(raw);
+  const now = nowIso();
+  return db.transaction().execute(async (trx) => {
+    let position = input.position;
+    if (position === undefined) {
+      const { last } = await trx
+        .selectFrom("grocery_stores")
+        .select((eb) => eb.fn.max("position").as("last"))
+        .executeTakeFirstOrThrow();
+      position = Math.min(MAX_POSITION, last === null ? 0 : Number(last) + 1);
+    }
+    const { id } = await trx
+      .insertInto("grocery_stores")
+      .values({ ...columnsFrom(input), position, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await audit(trx, actor, "create", id, input.name);
+    return id;
+  });
+}
+
+/** Saves an edit made from the version `expectedUpdatedAt`; without a position the store keeps its place. */
+export async function updateGroceryStore(db: Kysely<Database>, id: number, expectedUpdatedAt: string, raw: unknown, actor: Actor) {
+  const input = parseGroceryStoreInput(raw);
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("grocery_stores")
+      .set({ ...columnsFrom(input), ...(input.position === undefined ? {} : { position: input.position }), updated_at: nextVersion(expectedUpdatedAt) })
+      .where("id", "=", id)
+      .where("updated_at", "=", expectedUpdatedAt)
+      .executeTakeFirst();
+    assertOneRowChanged(result.numUpdatedRows, GROCERY_STORE_ENTITY);
+    await audit(trx, actor, "update", id, input.name);
+  });
+}
+
+export async function deleteGroceryStore(db: Kysely<Database>, id: number, expectedUpdatedAt: string, actor: Actor) {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("grocery_stores").select("name").where("id", "=", id).executeTakeFirst();
+    const result = await trx.deleteFrom("grocery_stores").where("id", "=", id).where("updated_at", "=", expectedUpdatedAt).executeTakeFirst();
+    assertOneRowChanged(result.numDeletedRows, GROCERY_STORE_ENTITY);
+    await audit(trx, actor, "delete", id, row?.name ?? `#${id}`);
+  });
+}
