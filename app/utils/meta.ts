@@ -17,15 +17,34 @@ export interface PageMetaInput {
   keywords?: string;
   /** Path of the canonical URL, e.g. "/blog/3". */
   path: string;
+  /** A site path ("/images/...") or an absolute URL; the site's default share image when missing. */
   image?: string | null;
   type?: "website" | "article";
   noindex?: boolean;
   jsonLd?: object | object[];
 }
 
+const DEFAULT_SITE_NAME = "Wholesale Flower Finder";
+const DEFAULT_SITE_URL = "https://www.wholesaleflowerfinder.com";
+const DEFAULT_CONTACT_EMAIL = "hello@wholesaleflowerfinder.com";
+export const DEFAULT_SHARE_IMAGE = "/images/og-default.webp";
+
+/** A site path prefixed with the site's address; an address that is already absolute stays as it is. */
+export const absoluteUrl = (siteUrl: string, pathOrUrl: string) => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl}`);
+
 export function rootDataFrom(matches: readonly (MatchLike | undefined)[]): RootData | undefined {
   const root = matches.find((match) => match?.id === "root");
   return (root?.loaderData ?? root?.data) as RootData | undefined;
+}
+
+/** The site's name, address and contact email as the pages' metadata and structured data name them. */
+export function siteIdentity(matches: readonly (MatchLike | undefined)[]) {
+  const root = rootDataFrom(matches);
+  return {
+    name: root?.settings.general.siteName ?? DEFAULT_SITE_NAME,
+    url: root?.siteUrl ?? DEFAULT_SITE_URL,
+    email: root?.settings.general.contactEmail ?? DEFAULT_CONTACT_EMAIL,
+  };
 }
 
 /**
@@ -34,12 +53,11 @@ export function rootDataFrom(matches: readonly (MatchLike | undefined)[]): RootD
  */
 export function pageMeta(matches: readonly (MatchLike | undefined)[], input: PageMetaInput): MetaDescriptor[] {
   const root = rootDataFrom(matches);
-  const siteName = root?.settings.general.siteName ?? "Wholesale Flower Finder";
-  const siteUrl = root?.siteUrl ?? "https://www.wholesaleflowerfinder.com";
+  const { name: siteName, url: siteUrl } = siteIdentity(matches);
   const title = input.fullTitle ?? (input.title ? `${input.title} | ${siteName}` : (root?.settings.seo.metaTitle ?? siteName));
   const description = input.description ?? root?.settings.seo.metaDescription ?? "";
   const url = `${siteUrl}${input.path}`;
-  const image = `${siteUrl}${input.image ?? "/images/og-default.webp"}`;
+  const image = absoluteUrl(siteUrl, input.image ?? DEFAULT_SHARE_IMAGE);
   const noindex = input.noindex || root?.allowIndexing === false;
 
   const tags: MetaDescriptor[] = [

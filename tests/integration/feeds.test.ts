@@ -1,3 +1,4 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../support/server";
 
@@ -18,7 +19,15 @@ describe("sitemap.xml, robots.txt and rss.xml", () => {
     expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
     const xml = await response.text();
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const sitemap = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "url" }).parse(xml) as {
+      urlset: { "@_xmlns": string; url: { loc: string; lastmod?: string }[] };
+    };
+    expect(sitemap.urlset["@_xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+    const locs = sitemap.urlset.url.map((url) => url.loc);
+    for (const { lastmod } of sitemap.urlset.url) if (lastmod !== undefined) expect(lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(new Set(locs).size).toBe(locs.length);
+    expect(locs.some((loc) => loc.includes("/search"))).toBe(false);
     const posts = (await (await fetch(`${server.url}/api/blog-posts`)).json()) as unknown[];
     const festivals = (await (await fetch(`${server.url}/api/flower-festivals`)).json()) as unknown[];
     // home, 2 state lists, 50 states, blog + posts, festivals + each, about, privacy, terms, sitemap
@@ -43,6 +52,15 @@ describe("sitemap.xml, robots.txt and rss.xml", () => {
     expect(response.headers.get("content-type")).toMatch(/^application\/rss\+xml/);
     const xml = await response.text();
     const posts = (await (await fetch(`${server.url}/api/blog-posts`)).json()) as { id: number; title: string }[];
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const rss = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "item" }).parse(xml) as {
+      rss: { "@_version": string; channel: { title: string; link: string; item: { title: string; link: string; guid: { "#text": string } }[] } };
+    };
+    expect(rss.rss["@_version"]).toBe("2.0");
+    expect(rss.rss.channel.link).toBe(`${SITE_URL}/blog`);
+    expect(rss.rss.channel.item.map((item) => [item.title, item.link, item.guid["#text"]])).toEqual(
+      posts.map((post) => [post.title, `${SITE_URL}/blog/${post.id}`, `${SITE_URL}/blog/${post.id}`]),
+    );
     const items = xml.match(/<item>/g) ?? [];
     expect(items).toHaveLength(posts.length);
     expect(xml).toContain(`<link>${SITE_URL}/blog/${posts[0]!.id}</link>`);

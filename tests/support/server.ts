@@ -5,7 +5,7 @@ import path from "node:path";
 import readline from "node:readline";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const ENTRY = path.join(ROOT, "build/main.js");
+const ENTRY = path.join(path.resolve(ROOT, process.env.BUILD_DIR ?? "build"), "main.js");
 
 export interface RunningServer {
   url: string;

@@ -34,7 +34,8 @@ export const SUGGESTION_FORM_FIELDS: FieldSpec[] = [
   {
     name: "businessAddress",
     label: "Business address",
-    autoComplete: "street-address",
+    // The business's address, not the visitor's: address autofill would offer the wrong one.
+    autoComplete: "off",
     placeholder: "123 Flower St, Los Angeles, CA 90014",
     required: true,
   },

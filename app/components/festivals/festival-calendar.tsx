@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { useMemo } from "react";
-import { DayPicker, type ChevronProps, type DateRange, type Modifiers } from "react-day-picker";
+import { DayPicker, type ChevronProps, type DateRange, type DayProps, type Modifiers } from "react-day-picker";
 import { Button } from "~/components/ui/button";
 import { formatLongDate, fromLocalDate, toLocalDate } from "./dates";
 
@@ -22,6 +22,14 @@ interface FestivalCalendarProps {
 
 /** The first of the month of a YYYY-MM-DD or YYYY-MM. */
 const monthStart = (isoDate: string) => toLocalDate(`${isoDate.slice(0, 7)}-01`);
+
+/**
+ * A day cell without DayPicker's explicit role="gridcell": inside its role="grid" table a td already is a
+ * grid cell, and HTML forbids restating the role there.
+ */
+function Day({ day: _day, modifiers: _modifiers, role: _role, ...cell }: DayProps) {
+  return <td {...cell} />;
+}
 
 function Chevron({ orientation }: ChevronProps) {
   const Icon = orientation === "left" ? ChevronLeft : ChevronRight;
@@ -81,7 +89,7 @@ export function FestivalCalendar({ festivals, selected, today, initialMonth, onS
           today: "[&>button]:font-bold [&>button]:ring-2 [&>button]:ring-inset [&>button]:ring-leaf/60",
         }}
         labels={{ labelDayButton }}
-        components={{ Chevron }}
+        components={{ Chevron, Day }}
         classNames={{
           root: "relative w-full",
           months: "relative",

@@ -1,4 +1,4 @@
-import { Flower2, Menu, X } from "lucide-react";
+import { Flower2, Menu, Search, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -51,6 +51,14 @@ export function Header({ siteName, enableBlog, enableFestivals }: HeaderProps) {
           </ul>
         </nav>
 
+        <div className="flex items-center gap-1">
+        <Link
+          to="/search"
+          aria-label="Search the directory"
+          className="inline-flex size-11 items-center justify-center rounded-full text-ink/80 hover:bg-blush hover:text-rose-brand"
+        >
+          <Search className="size-5" aria-hidden="true" />
+        </Link>
         <Dialog.Root open={open} onOpenChange={setOpen}>
           <Dialog.Trigger
             className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-blush lg:hidden"
@@ -88,6 +96,7 @@ export function Header({ siteName, enableBlog, enableFestivals }: HeaderProps) {
             </Dialog.Content>
           </Dialog.Portal>
         </Dialog.Root>
+        </div>
       </div>
     </header>
   );

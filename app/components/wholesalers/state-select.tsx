@@ -8,6 +8,13 @@ export interface StateOption {
   name: string;
 }
 
+/**
+ * The select only navigates and never holds a choice, so it always shows its prompt. A value that is no
+ * state (rather than none) also keeps the server from rendering Radix's hidden native select with an
+ * empty option, which is invalid HTML (an option needs a label).
+ */
+const NO_CHOICE = "none";
+
 /** Choosing a state opens its page. */
 export function StateSelect({ states, label = "State" }: { states: StateOption[]; label?: string }) {
   const id = useId();
@@ -15,9 +22,9 @@ export function StateSelect({ states, label = "State" }: { states: StateOption[]
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
-      <Select onValueChange={(stateId) => void navigate(`/state/${stateId}`)}>
-        <SelectTrigger id={id} className="h-12">
-          <SelectValue placeholder="Choose a state" />
+      <Select value={NO_CHOICE} onValueChange={(stateId) => void navigate(`/state/${stateId}`)}>
+        <SelectTrigger id={id} className="h-12 text-stone-500">
+          <SelectValue>Choose a state</SelectValue>
         </SelectTrigger>
         <SelectContent>
           {states.map((state) => (

@@ -1,5 +1,6 @@
 import { CalendarHeart, Mail, MapPin, ShieldCheck } from "lucide-react";
 import { data, useRouteLoaderData } from "react-router";
+import { ABOUT_FAQ } from "~/components/about/faq";
 import { FaqList } from "~/components/about/faq-list";
 import { FeatureCards } from "~/components/about/feature-cards";
 import { LocationForm, SUBMIT_LOCATION, type SuggestionFormResult } from "~/components/about/location-form";
@@ -9,6 +10,7 @@ import type { loader as rootLoader } from "~/root";
 import { AppError } from "~/services/errors";
 import { SUGGESTION_FIELDS, SUGGESTION_MESSAGES, HONEYPOT_FIELD, type LocationSuggestionField } from "~/services/suggestions/suggestion-form";
 import { createLocationSuggestion } from "~/services/suggestions/suggestions.server";
+import { faqPageJsonLd } from "~/services/seo/json-ld";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/about";
 
@@ -19,6 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Since 2020 we have helped consumers, DIY arrangers, wedding and event florists and budget shoppers find wholesale flower suppliers. Suggest a wholesaler we are missing.",
     keywords: "about wholesale flower finder, submit wholesale flower market, wholesale flowers to the public, flower market FAQ",
     path: "/about",
+    jsonLd: faqPageJsonLd(ABOUT_FAQ),
   });
 
 export async function action({ request, context }: Route.ActionArgs) {

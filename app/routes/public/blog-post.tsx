@@ -11,7 +11,8 @@ import { getPublishedPost, listRelatedPosts, type BlogPost } from "~/services/bl
 import { AppError } from "~/services/errors";
 import { parseId } from "~/services/ids";
 import { renderMarkdown } from "~/services/markdown/markdown.server";
-import { pageMeta } from "~/utils/meta";
+import { blogPostingJsonLd } from "~/services/seo/json-ld";
+import { pageMeta, siteIdentity } from "~/utils/meta";
 import { requireFeature } from "~/utils/site.server";
 import type { Route } from "./+types/blog-post";
 
@@ -43,6 +44,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       excerpt: post.excerpt,
       category: post.category,
       date: post.date,
+      updatedAt: post.updatedAt,
       image: post.image,
       html: renderMarkdown(post.content),
       related: related.map(({ id, title, image }) => ({ id, title, image })),
@@ -64,6 +66,7 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) 
     path: `/blog/${article.id}`,
     image: article.image,
     type: "article",
+    jsonLd: blogPostingJsonLd({ ...article, image: article.image ?? DEFAULT_POST_IMAGE }, siteIdentity(matches)),
   });
 };
 

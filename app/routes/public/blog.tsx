@@ -1,8 +1,10 @@
 import { BlogCard } from "~/components/blog/blog-card";
+import { DEFAULT_POST_IMAGE } from "~/components/blog/format";
 import { PageIntro } from "~/components/blog/page-intro";
 import { getDb } from "~/db/db.server";
 import { listPublishedPosts } from "~/services/blog/blog.server";
-import { pageMeta } from "~/utils/meta";
+import { blogJsonLd } from "~/services/seo/json-ld";
+import { pageMeta, siteIdentity } from "~/utils/meta";
 import { requireFeature } from "~/utils/site.server";
 import type { Route } from "./+types/blog";
 
@@ -15,13 +17,19 @@ export async function loader() {
   return { posts: await listPublishedPosts(getDb()) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta(matches, {
     title: "DIY Flower Arranging Blog",
     description:
       "Practical DIY flower arranging guides: buying at wholesale markets, wedding and event flowers on a budget, seasonal flowers and how to make bouquets last.",
     keywords: "DIY flower arranging, wholesale flowers, wedding flowers DIY, flower care tips, budget flowers",
     path: "/blog",
+    jsonLd: data
+      ? blogJsonLd(
+          data.posts.map((post) => ({ ...post, image: post.image ?? DEFAULT_POST_IMAGE })),
+          siteIdentity(matches),
+        )
+      : undefined,
   });
 
 export default function Blog({ loaderData }: Route.ComponentProps) {

@@ -23,7 +23,7 @@ import { parseId } from "~/services/ids";
 import { cn } from "~/utils/cn";
 import { todayIsoDate } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
-import { pageMeta, rootDataFrom } from "~/utils/meta";
+import { pageMeta, siteIdentity } from "~/utils/meta";
 import { requireFeature } from "~/utils/site.server";
 import type { Route } from "./+types/festival";
 
@@ -66,16 +66,14 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) 
     return pageMeta(matches, { title: NOT_FOUND_TITLE, path: `/festivals/${params.id}`, noindex: true });
   }
   const { festival } = loaderData;
-  const siteUrl = rootDataFrom(matches)?.siteUrl ?? "https://www.wholesaleflowerfinder.com";
   const description = `${formatDateRange(festival.startDate, festival.endDate, "long")} at ${festival.location}, ${festival.city}, ${festival.state}. ${festival.description}`;
   return pageMeta(matches, {
     title: festival.name,
     description: description.length > 160 ? `${description.slice(0, 157).trimEnd()}...` : description,
     keywords: `${festival.name}, flower festival, ${festival.city}, ${festival.state}`,
     path: `/festivals/${festival.id}`,
-    // pageMeta prefixes the site's address, so only a local image can be the share image.
-    image: festival.image?.startsWith("/") ? festival.image : undefined,
-    jsonLd: festivalEvent(festival, siteUrl),
+    image: festival.image,
+    jsonLd: festivalEvent(festival, siteIdentity(matches).url),
   });
 };
 

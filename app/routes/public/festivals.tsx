@@ -12,7 +12,7 @@ import { listFestivals, listUpcomingFestivals, type Festival } from "~/services/
 import { listStates } from "~/services/states/states.server";
 import { cn } from "~/utils/cn";
 import { todayIsoDate } from "~/utils/dates";
-import { pageMeta, rootDataFrom } from "~/utils/meta";
+import { pageMeta, siteIdentity } from "~/utils/meta";
 import { requireFeature } from "~/utils/site.server";
 import type { Route } from "./+types/festivals";
 
@@ -54,17 +54,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, data }) => {
-  const siteUrl = rootDataFrom(matches)?.siteUrl ?? "https://www.wholesaleflowerfinder.com";
-  return pageMeta(matches, {
+export const meta: Route.MetaFunction = ({ matches, data }) =>
+  pageMeta(matches, {
     title: PAGE_TITLE,
     description:
       "Plan trips to flower festivals across the United States: tulip fields, rose parades, cherry blossoms, lilacs and dahlias, with dates, venues, tickets and a calendar you can subscribe to.",
     keywords: "flower festivals, tulip festival, cherry blossom festival, rose parade, flower show, festival calendar",
     path: "/festivals",
-    jsonLd: data ? festivalEventList(data.festivals.slice(0, STRUCTURED_EVENTS), siteUrl) : undefined,
+    jsonLd: data ? festivalEventList(data.festivals.slice(0, STRUCTURED_EVENTS), siteIdentity(matches).url) : undefined,
   });
-};
 
 function SectionTitle({ id, children, className }: { id: string; children: React.ReactNode; className?: string }) {
   return (

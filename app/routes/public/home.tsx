@@ -10,7 +10,8 @@ import { listGroceryStores } from "~/services/grocery/grocery.server";
 import { getSiteSettings } from "~/services/settings/settings.server";
 import { getState, listStates } from "~/services/states/states.server";
 import { listFeaturedWholesalers } from "~/services/wholesalers/wholesalers.server";
-import { pageMeta, rootDataFrom } from "~/utils/meta";
+import { organizationJsonLd, webSiteJsonLd } from "~/services/seo/json-ld";
+import { pageMeta, siteIdentity } from "~/utils/meta";
 import type { Route } from "./+types/home";
 
 /** The state the featured block shows. */
@@ -40,27 +41,14 @@ export async function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = rootDataFrom(matches);
-  const siteName = root?.settings.general.siteName ?? "Wholesale Flower Finder";
-  const siteUrl = root?.siteUrl ?? "https://www.wholesaleflowerfinder.com";
+  const site = siteIdentity(matches);
   return pageMeta(matches, {
-    fullTitle: `Find Wholesale Flowers Near You - Save up to 70% | ${siteName}`,
+    fullTitle: `Find Wholesale Flowers Near You - Save up to 70% | ${site.name}`,
     description:
       "Find wholesale flower markets and suppliers near you by zipcode or state, compare grocery store flowers and save up to 70% on flowers for weddings, events and DIY arrangements.",
     keywords: "wholesale flowers, flower market, wholesale florist, cheap flowers, bulk flowers, DIY wedding flowers",
     path: "/",
-    jsonLd: [
-      {
-        "@context": "https://schema.org",
-        "@type": "Organization",
-        name: siteName,
-        url: siteUrl,
-        logo: `${siteUrl}/favicon.svg`,
-        foundingDate: "2020",
-        email: root?.settings.general.contactEmail,
-      },
-      { "@context": "https://schema.org", "@type": "WebSite", name: siteName, url: siteUrl },
-    ],
+    jsonLd: [organizationJsonLd(site), webSiteJsonLd(site)],
   });
 };
 

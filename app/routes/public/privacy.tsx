@@ -11,6 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: PRIVACY_TITLE,
     description: "What personal information the site collects (newsletter email, location suggestions, server logs), why, how long we keep it and how to have it deleted.",
+    keywords: "privacy policy, personal information, newsletter email, cookies",
     path: "/privacy",
   });
 

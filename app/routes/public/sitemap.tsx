@@ -55,6 +55,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: SITEMAP_TITLE,
     description: "Every page of the site in one place: wholesale flower suppliers in all 50 states, the DIY blog, flower festivals and more.",
+    keywords: "sitemap, wholesale flowers by state, flower arranging blog, flower festivals",
     path: "/sitemap",
   });
 

@@ -7,7 +7,8 @@ import { citiesPhrase } from "~/components/wholesalers/format";
 import { WholesalerCard } from "~/components/wholesalers/wholesaler-card";
 import { findState } from "~/services/states/states.server";
 import { listWholesalersByState } from "~/services/wholesalers/wholesalers.server";
-import { pageMeta, rootDataFrom } from "~/utils/meta";
+import { stateBusinessListJsonLd } from "~/services/seo/json-ld";
+import { pageMeta, siteIdentity } from "~/utils/meta";
 import type { Route } from "./+types/state";
 
 export const STATE_NOT_FOUND_TITLE = "State Not Found";
@@ -18,49 +19,19 @@ export async function loader({ params }: Route.LoaderArgs) {
   const state = await findState(db, params.stateId);
   if (!state) return data({ state: null, wholesalers: [] }, { status: 404 });
   const wholesalers = await listWholesalersByState(db, state.id);
-  return { state: { id: state.id, name: state.name, region: state.region, cities: state.cities }, wholesalers };
+  return { state: { id: state.id, name: state.name, code: state.code, region: state.region, cities: state.cities }, wholesalers };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data: page, params }) => {
   const state = page?.state;
   if (!state) return pageMeta(matches, { title: STATE_NOT_FOUND_TITLE, path: `/state/${params.stateId}`, noindex: true });
-  const siteUrl = rootDataFrom(matches)?.siteUrl ?? "https://www.wholesaleflowerfinder.com";
-  const path = `/state/${state.id}`;
   return pageMeta(matches, {
     title: `${state.name} Wholesale Flower Markets & Suppliers`,
     description: `Find wholesale flower markets and suppliers in ${state.name}: addresses, hours and directions for flower wholesalers serving ${citiesPhrase(state.cities)}.`,
     keywords: `${state.name} wholesale flowers, ${state.name} flower market, wholesale florist ${state.name}, bulk flowers ${state.name}`,
-    path,
-    jsonLd:
-      page.wholesalers.length > 0
-        ? {
-            "@context": "https://schema.org",
-            "@type": "ItemList",
-            name: `${state.name} Flower Wholesalers`,
-            url: `${siteUrl}${path}`,
-            itemListElement: page.wholesalers.map((w, index) => ({
-              "@type": "ListItem",
-              position: index + 1,
-              item: {
-                "@type": "Florist",
-                name: w.name,
-                description: w.description,
-                ...(w.phone ? { telephone: w.phone } : {}),
-                ...(w.website ? { url: w.website } : {}),
-                ...(w.image ? { image: new URL(w.image, siteUrl).toString() } : {}),
-                address: {
-                  "@type": "PostalAddress",
-                  streetAddress: w.address,
-                  addressLocality: w.city,
-                  addressRegion: w.state,
-                  postalCode: w.zipcode,
-                  addressCountry: "US",
-                },
-                geo: { "@type": "GeoCoordinates", latitude: w.latitude, longitude: w.longitude },
-              },
-            })),
-          }
-        : undefined,
+    path: `/state/${state.id}`,
+    image: page.wholesalers.find((wholesaler) => wholesaler.image)?.image,
+    jsonLd: page.wholesalers.length > 0 ? stateBusinessListJsonLd(state, page.wholesalers, siteIdentity(matches).url) : undefined,
   });
 };
 

@@ -10,6 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: TERMS_TITLE,
     description: "The terms for using the wholesale flower directory, blog, festival calendar, newsletter and location suggestion form.",
+    keywords: "terms of service, terms of use, directory listings, location suggestions",
     path: "/terms",
   });
 

@@ -1,0 +1,368 @@
+import { ArrowRight, BookOpen, CalendarDays, MapPin, Search, SearchX, Store, type LucideIcon } from "lucide-react";
+import { Form, Link } from "react-router";
+import { CategoryBadge } from "~/components/blog/blog-card";
+import { formatPostDate } from "~/components/blog/format";
+import { formatDateRange } from "~/components/festivals/dates";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { TypeBadge } from "~/components/wholesalers/wholesaler-card";
+import { getDb } from "~/db/db.server";
+import { NO_RESULTS_HINT, normalizeSearchQuery, SEARCH_QUERY_MAX_LENGTH, searchTerms } from "~/services/search/query";
+import { searchSite, type SearchGroup, type SiteSearchResults } from "~/services/search/search.server";
+import { getSiteSettings } from "~/services/settings/settings.server";
+import { cn } from "~/utils/cn";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/search";
+
+export const SEARCH_TITLE = "Search";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = getDb();
+  const { general } = await getSiteSettings(db);
+  const sections = { blog: general.enableBlog, festivals: general.enableFestivals };
+  const query = normalizeSearchQuery(new URL(request.url).searchParams.get("q"));
+  return { query, sections, results: query ? await searchSite(db, query, sections) : null };
+}
+
+/** "wholesalers, states, blog articles and festivals", less the sections that are switched off. */
+function kindsPhrase(sections: { blog: boolean; festivals: boolean }) {
+  const kinds = ["wholesalers", "states", ...(sections.blog ? ["blog articles"] : []), ...(sections.festivals ? ["flower festivals"] : [])];
+  return `${kinds.slice(0, -1).join(", ")} and ${kinds.at(-1)}`;
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) => {
+  const query = data?.query ?? "";
+  const kinds = kindsPhrase(data?.sections ?? { blog: true, festivals: true });
+  return pageMeta(matches, {
+    title: query ? `Search results for “${query}”` : SEARCH_TITLE,
+    description: query
+      ? `${kinds.charAt(0).toUpperCase()}${kinds.slice(1)} matching “${query}” in the directory of wholesale flower suppliers.`
+      : `Search the directory of wholesale flower suppliers across the United States: ${kinds} by name, city or state.`,
+    keywords: "search wholesale flowers, find flower wholesaler, flower market search, flower festival search",
+    path: query ? `/search?q=${encodeURIComponent(query)}` : "/search",
+    // Result pages are endless and thin; only the pages they lead to belong in an index.
+    noindex: Boolean(query),
+  });
+};
+
+/** The words of the query marked wherever they appear in a result's text. */
+function Highlight({ text, terms }: { text: string; terms: readonly string[] }) {
+  if (terms.length === 0) return <>{text}</>;
+  const pattern = new RegExp(`(${terms.map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`, "gi");
+  return (
+    <>
+      {text.split(pattern).map((part, index) =>
+        index % 2 === 1 ? (
+          <mark key={index} className="rounded-sm bg-blush px-0.5 text-inherit">
+            {part}
+          </mark>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
+function SearchForm({ query }: { query: string }) {
+  return (
+    <Form method="get" action="/search" role="search" className="mt-8 flex max-w-2xl flex-col gap-3 sm:flex-row" key={query}>
+      <label htmlFor="site-search" className="sr-only">
+        Search wholesalers, states, articles and festivals
+      </label>
+      <div className="relative flex-1">
+        <Search className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-rose-brand" aria-hidden="true" />
+        <Input
+          id="site-search"
+          type="search"
+          name="q"
+          defaultValue={query}
+          maxLength={SEARCH_QUERY_MAX_LENGTH}
+          placeholder="City, state, market, flower or festival"
+          autoComplete="off"
+          enterKeyHint="search"
+          className="h-12 rounded-full pl-12 text-lg"
+        />
+      </div>
+      <Button type="submit" size="lg" className="sm:w-36">
+        <Search aria-hidden="true" />
+        Search
+      </Button>
+    </Form>
+  );
+}
+
+interface Kind {
+  id: string;
+  title: string;
+  icon: LucideIcon;
+  group: SearchGroup<unknown> | undefined;
+}
+
+function kindsOf(results: SiteSearchResults): Kind[] {
+  const kinds: Kind[] = [
+    { id: "wholesalers", title: "Wholesalers", icon: Store, group: results.wholesalers },
+    { id: "states", title: "States", icon: MapPin, group: results.states },
+    { id: "articles", title: "Blog articles", icon: BookOpen, group: results.posts },
+    { id: "festivals", title: "Festivals", icon: CalendarDays, group: results.festivals },
+  ];
+  return kinds.filter((kind) => kind.group !== undefined);
+}
+
+function KindSummary({ kinds }: { kinds: Kind[] }) {
+  return (
+    <nav aria-label="Results by kind">
+      <ul className="flex flex-wrap gap-2">
+        {kinds.map(({ id, title, icon: Icon, group }) => {
+          const count = group?.count ?? 0;
+          const content = (
+            <>
+              <Icon className="size-4" aria-hidden="true" />
+              {title}{" "}
+              <span className={cn("rounded-full px-2 text-xs font-semibold", count > 0 ? "bg-rose-brand text-white" : "bg-stone-200 text-stone-600")}>
+                {count}
+              </span>
+            </>
+          );
+          const chip = "inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-medium ring-1";
+          return (
+            <li key={id}>
+              {count > 0 ? (
+                <a href={`#${id}`} className={cn(chip, "bg-white text-ink ring-stone-200 transition-colors hover:bg-blush hover:text-rose-brand")}>
+                  {content}
+                </a>
+              ) : (
+                <span className={cn(chip, "bg-white/60 text-stone-600 ring-stone-200/70")}>{content}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+const resultCard =
+  "relative flex h-full flex-col gap-2 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-rose-brand/40 hover:shadow-md sm:p-5";
+/** The whole card is the link's target; the title stays the link's accessible name. */
+const stretchedLink = "after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-rose-brand";
+
+function ResultGroup({ kind, more, children }: { kind: Kind; more?: { to: string; label: string }; children: React.ReactNode }) {
+  const count = kind.group?.count ?? 0;
+  const shown = kind.group?.items.length ?? 0;
+  const Icon = kind.icon;
+  return (
+    <section aria-labelledby={`${kind.id}-heading`} id={kind.id} className="scroll-mt-24">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-stone-200 pb-3">
+        <h2 id={`${kind.id}-heading`} className="flex items-center gap-2 font-serif text-2xl font-semibold text-ink">
+          <Icon className="size-5 text-rose-brand" aria-hidden="true" />
+          {kind.title}{" "}
+          <span className="text-base font-normal text-muted">({count})</span>
+        </h2>
+        {count > shown ? (
+          <p className="text-sm text-muted">
+            Showing the first {shown} of {count}. Add a word to narrow the search.
+          </p>
+        ) : null}
+      </div>
+      <ul className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>
+      {more && count > shown ? (
+        <Link to={more.to} className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-rose-brand underline-offset-4 hover:underline">
+          {more.label}
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
+      ) : null}
+    </section>
+  );
+}
+
+function Results({ query, results }: { query: string; results: SiteSearchResults }) {
+  const terms = searchTerms(query);
+  const kinds = kindsOf(results);
+  const byId = (id: string) => kinds.find((kind) => kind.id === id);
+  const wholesalers = byId("wholesalers");
+  const states = byId("states");
+  const articles = byId("articles");
+  const festivals = byId("festivals");
+
+  return (
+    <>
+      <KindSummary kinds={kinds} />
+      <div className="mt-10 grid gap-12">
+        {wholesalers && results.wholesalers.count > 0 ? (
+          <ResultGroup kind={wholesalers}>
+            {results.wholesalers.items.map((wholesaler) => (
+              <li key={wholesaler.id}>
+                <article className={resultCard}>
+                  <TypeBadge type={wholesaler.type} className="self-start" />
+                  <h3 className="font-serif text-lg font-semibold leading-snug text-ink">
+                    <Link to={`/state/${wholesaler.stateId}`} className={cn("hover:text-rose-brand", stretchedLink)}>
+                      <Highlight text={wholesaler.name} terms={terms} />
+                    </Link>
+                  </h3>
+                  <p className="flex items-start gap-1.5 text-sm text-muted">
+                    <MapPin className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
+                    <span>
+                      {wholesaler.address}, <Highlight text={wholesaler.city} terms={terms} />, <Highlight text={wholesaler.state} terms={terms} />
+                    </span>
+                  </p>
+                </article>
+              </li>
+            ))}
+          </ResultGroup>
+        ) : null}
+
+        {states && results.states.count > 0 ? (
+          <ResultGroup kind={states} more={{ to: "/all-states", label: "All 50 states" }}>
+            {results.states.items.map((state) => (
+              <li key={state.id}>
+                <article className={cn(resultCard, "flex-row items-center justify-between")}>
+                  <div>
+                    <h3 className="font-serif text-lg font-semibold text-ink">
+                      <Link to={`/state/${state.id}`} className={cn("hover:text-rose-brand", stretchedLink)}>
+                        <Highlight text={state.name} terms={terms} />
+                      </Link>
+                    </h3>
+                    <p className="text-sm text-muted">{state.region} · wholesale flower markets and suppliers</p>
+                  </div>
+                  <ArrowRight className="size-5 shrink-0 text-stone-400" aria-hidden="true" />
+                </article>
+              </li>
+            ))}
+          </ResultGroup>
+        ) : null}
+
+        {articles && results.posts && results.posts.count > 0 ? (
+          <ResultGroup kind={articles} more={{ to: "/blog", label: "All articles" }}>
+            {results.posts.items.map((post) => (
+              <li key={post.id}>
+                <article className={resultCard}>
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
+                    <CategoryBadge category={post.category} />
+                    <time dateTime={post.date}>{formatPostDate(post.date)}</time>
+                  </div>
+                  <h3 className="font-serif text-lg font-semibold leading-snug text-ink">
+                    <Link to={`/blog/${post.id}`} className={cn("hover:text-rose-brand", stretchedLink)}>
+                      <Highlight text={post.title} terms={terms} />
+                    </Link>
+                  </h3>
+                  <p className="line-clamp-3 text-sm leading-relaxed text-muted">
+                    <Highlight text={post.excerpt} terms={terms} />
+                  </p>
+                </article>
+              </li>
+            ))}
+          </ResultGroup>
+        ) : null}
+
+        {festivals && results.festivals && results.festivals.count > 0 ? (
+          <ResultGroup kind={festivals} more={{ to: `/festivals?q=${encodeURIComponent(query)}`, label: "See them in the festival calendar" }}>
+            {results.festivals.items.map((festival) => (
+              <li key={festival.id}>
+                <article className={resultCard}>
+                  <p className="flex items-center gap-1.5 text-sm font-medium text-leaf">
+                    <CalendarDays className="size-4" aria-hidden="true" />
+                    {formatDateRange(festival.startDate, festival.endDate)}
+                  </p>
+                  <h3 className="font-serif text-lg font-semibold leading-snug text-ink">
+                    <Link to={`/festivals/${festival.id}`} className={cn("hover:text-rose-brand", stretchedLink)}>
+                      <Highlight text={festival.name} terms={terms} />
+                    </Link>
+                  </h3>
+                  <p className="flex items-center gap-1.5 text-sm text-muted">
+                    <MapPin className="size-4 shrink-0 text-rose-brand" aria-hidden="true" />
+                    <span>
+                      <Highlight text={festival.city} terms={terms} />, <Highlight text={festival.state} terms={terms} />
+                    </span>
+                  </p>
+                </article>
+              </li>
+            ))}
+          </ResultGroup>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+function Suggestions({ sections, title }: { sections: { blog: boolean; festivals: boolean }; title: string }) {
+  const examples = ["Los Angeles", "Texas", "flower market", ...(sections.festivals ? ["tulip"] : []), ...(sections.blog ? ["wedding"] : [])];
+  const browse = [
+    { to: "/states", label: "Wholesalers by state" },
+    ...(sections.festivals ? [{ to: "/festivals", label: "Festival calendar" }] : []),
+    ...(sections.blog ? [{ to: "/blog", label: "DIY flower blog" }] : []),
+  ];
+  return (
+    <div className="grid gap-6 sm:grid-cols-2">
+      <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+        <h2 className="font-serif text-xl font-semibold text-ink">{title}</h2>
+        <ul className="mt-4 flex flex-wrap gap-2">
+          {examples.map((example) => (
+            <li key={example}>
+              <Link
+                to={`/search?q=${encodeURIComponent(example)}`}
+                className="inline-flex items-center gap-1.5 rounded-full bg-cream px-3.5 py-1.5 text-sm font-medium text-ink ring-1 ring-stone-200 transition-colors hover:bg-blush hover:text-rose-brand"
+              >
+                <Search className="size-3.5 text-rose-brand" aria-hidden="true" />
+                {example}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+        <h2 className="font-serif text-xl font-semibold text-ink">Or browse</h2>
+        <ul className="mt-4 grid gap-2">
+          {browse.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="inline-flex items-center gap-1.5 font-medium text-rose-brand underline-offset-4 hover:underline">
+                {link.label}
+                <ArrowRight className="size-4" aria-hidden="true" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { query, sections, results } = loaderData;
+  const total = results?.total ?? 0;
+  return (
+    <>
+      <section className="border-b border-stone-200/70 bg-gradient-to-b from-blush/60 to-cream">
+        <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+          <p className="text-sm font-semibold uppercase tracking-[0.18em] text-rose-brand">{SEARCH_TITLE}</p>
+          <h1 className="mt-3 font-serif text-4xl font-semibold leading-tight text-ink [overflow-wrap:anywhere] sm:text-5xl">
+            {query ? `Results for “${query}”` : "Find flowers, markets and festivals"}
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg leading-relaxed text-muted" role="status">
+            {query
+              ? `${total} ${total === 1 ? "result" : "results"} among the ${kindsPhrase(sections)}.`
+              : `Look up ${kindsPhrase(sections)} by name, city or state.`}
+          </p>
+          <SearchForm query={query} />
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
+        {results && total > 0 ? (
+          <Results query={query} results={results} />
+        ) : results ? (
+          <div className="grid gap-8">
+            <div className="flex flex-col items-center rounded-3xl border border-dashed border-stone-300 bg-white/70 px-6 py-12 text-center">
+              <SearchX className="size-10 text-rose-brand/70" aria-hidden="true" />
+              <h2 className="mt-4 font-serif text-2xl font-semibold text-ink [overflow-wrap:anywhere]">No results for “{query}”</h2>
+              <p className="mt-2 max-w-md text-muted">{NO_RESULTS_HINT}</p>
+            </div>
+            <Suggestions sections={sections} title="Try one of these" />
+          </div>
+        ) : (
+          <Suggestions sections={sections} title="Popular searches" />
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+import type { BlogPost } from "../blog/blog.server";
+import type { WholesalerType } from "../wholesalers/constants";
+import type { Wholesaler } from "../wholesalers/wholesalers.server";
+import { absoluteUrl } from "~/utils/meta";
+
+/**
+ * schema.org structured data for the pages, with what the search engines' rich-result rules require.
+ * Client-safe: route `meta` functions run in the browser too.
+ */
+
+export type JsonLd = { "@context"?: string; "@type": string } & Record<string, unknown>;
+
+export const SCHEMA_CONTEXT = "https://schema.org";
+/** The site says it has existed since 2020. */
+export const FOUNDING_YEAR = "2020";
+/** Square and scalable, so it meets any minimum logo size. */
+export const LOGO_PATH = "/favicon.svg";
+export const BLOG_NAME = "Flower Arranging Guide";
+export const SEARCH_PATH = "/search";
+
+export interface SiteIdentity {
+  name: string;
+  /** The site's address without a trailing slash, e.g. https://www.wholesaleflowerfinder.com */
+  url: string;
+  email: string;
+}
+
+const organizationId = (site: SiteIdentity) => `${site.url}/#organization`;
+
+const logo = (site: SiteIdentity) => ({ "@type": "ImageObject", url: absoluteUrl(site.url, LOGO_PATH) });
+
+/** The product as an author or publisher: named, linked and with its logo. */
+function productOrganization(site: SiteIdentity) {
+  return { "@type": "Organization", "@id": organizationId(site), name: site.name, url: `${site.url}/`, logo: logo(site) };
+}
+
+export function organizationJsonLd(site: SiteIdentity): JsonLd {
+  return {
+    "@context": SCHEMA_CONTEXT,
+    ...productOrganization(site),
+    email: site.email,
+    foundingDate: FOUNDING_YEAR,
+    contactPoint: { "@type": "ContactPoint", contactType: "customer support", email: site.email, availableLanguage: "English" },
+  };
+}
+
+/** The site with a search box: search engines may send a query straight to /search. */
+export function webSiteJsonLd(site: SiteIdentity): JsonLd {
+  return {
+    "@context": SCHEMA_CONTEXT,
+    "@type": "WebSite",
+    "@id": `${site.url}/#website`,
+    name: site.name,
+    url: `${site.url}/`,
+    inLanguage: "en-US",
+    publisher: { "@id": organizationId(site) },
+    potentialAction: {
+      "@type": "SearchAction",
+      target: { "@type": "EntryPoint", urlTemplate: `${site.url}${SEARCH_PATH}?q={search_term_string}` },
+      "query-input": "required name=search_term_string",
+    },
+  };
+}
+
+export function faqPageJsonLd(faq: readonly { question: string; answer: string }[]): JsonLd {
+  return {
+    "@context": SCHEMA_CONTEXT,
+    "@type": "FAQPage",
+    mainEntity: faq.map(({ question, answer }) => ({
+      "@type": "Question",
+      name: question,
+      acceptedAnswer: { "@type": "Answer", text: answer },
+    })),
+  };
+}
+
+/** A market that sells only wholesale is a WholesaleStore; one that sells to the public is a Florist. */
+export const businessType = (type: WholesalerType) => (type === "Wholesale" ? "WholesaleStore" : "Florist");
+
+export type BusinessListing = Pick<
+  Wholesaler,
+  "name" | "address" | "city" | "zipcode" | "type" | "description" | "image" | "phone" | "website" | "latitude" | "longitude"
+>;
+
+/** The wholesalers of a state as local businesses, in the order the page lists them. */
+export function stateBusinessListJsonLd(
+  state: { id: string; name: string; code: string },
+  wholesalers: readonly BusinessListing[],
+  siteUrl: string,
+): JsonLd {
+  return {
+    "@context": SCHEMA_CONTEXT,
+    "@type": "ItemList",
+    name: `${state.name} Flower Wholesalers`,
+    url: `${siteUrl}/state/${state.id}`,
+    numberOfItems: wholesalers.length,
+    itemListElement: wholesalers.map((wholesaler, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      item: {
+        "@type": businessType(wholesaler.type),
+        name: wholesaler.name,
+        description: wholesaler.description,
+        address: {
+          "@type": "PostalAddress",
+          streetAddress: wholesaler.address,
+          addressLocality: wholesaler.city,
+          addressRegion: state.code,
+          postalCode: wholesaler.zipcode,
+          addressCountry: "US",
+        },
+        geo: { "@type": "GeoCoordinates", latitude: wholesaler.latitude, longitude: wholesaler.longitude },
+        ...(wholesaler.phone ? { telephone: wholesaler.phone } : {}),
+        ...(wholesaler.website ? { url: wholesaler.website } : {}),
+        ...(wholesaler.image ? { image: absoluteUrl(siteUrl, wholesaler.image) } : {}),
+      },
+    })),
+  };
+}
+
+export type PostSummary = Pick<BlogPost, "id" | "title" | "excerpt" | "date" | "updatedAt"> & { image: string };
+
+/** A date of modification never before the publication date (a post may be dated ahead of its last edit). */
+const modified = (post: Pick<BlogPost, "date" | "updatedAt">) => (post.updatedAt.slice(0, 10) < post.date ? post.date : post.updatedAt);
+
+function blogPosting(post: PostSummary, site: SiteIdentity) {
+  const url = `${site.url}/blog/${post.id}`;
+  return {
+    "@type": "BlogPosting",
+    headline: post.title,
+    description: post.excerpt,
+    url,
+    image: [absoluteUrl(site.url, post.image)],
+    datePublished: post.date,
+    dateModified: modified(post),
+    author: productOrganization(site),
+    publisher: productOrganization(site),
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+  };
+}
+
+export function blogJsonLd(posts: readonly PostSummary[], site: SiteIdentity): JsonLd {
+  return {
+    "@context": SCHEMA_CONTEXT,
+    "@type": "Blog",
+    name: BLOG_NAME,
+    url: `${site.url}/blog`,
+    publisher: productOrganization(site),
+    blogPost: posts.map((post) => blogPosting(post, site)),
+  };
+}
+
+/** An article: written and published by the product itself. */
+export function blogPostingJsonLd(post: PostSummary & { category: string }, site: SiteIdentity): JsonLd {
+  return { "@context": SCHEMA_CONTEXT, ...blogPosting(post, site), articleSection: post.category, inLanguage: "en-US" };
+}
+
+/**
+ * The entry price in US dollars from a free-text ticket price: "0" when entry is free, else the first
+ * amount named ("$12-$25" gives "12"); undefined when the text names no price.
+ */
+export function ticketPriceAmount(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  if (/\bfree\b/i.test(text)) return "0";
+  const amount = /\$\s?(\d+(?:\.\d{1,2})?)/.exec(text) ?? /\b(\d+(?:\.\d{1,2})?)\b/.exec(text);
+  return amount?.[1];
+}
+
+/** An Offer for an event's tickets when its price is known. */
+export function ticketOffer(ticketPrice: string | undefined, url: string) {
+  const price = ticketPriceAmount(ticketPrice);
+  if (price === undefined) return undefined;
+  return {
+    "@type": "Offer",
+    price,
+    priceCurrency: "USD",
+    availability: "https://schema.org/InStock",
+    url,
+    description: ticketPrice,
+  };
+}

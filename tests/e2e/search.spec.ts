@@ -1,0 +1,81 @@
+import { NO_RESULTS_HINT } from "../../app/services/search/query";
+import { expect, expectAccessible, test } from "./fixtures";
+
+interface ApiFestival {
+  id: number;
+  name: string;
+}
+
+const SEARCH_BOX = "Search wholesalers, states, articles and festivals";
+
+test.describe("site search (/search)", () => {
+  test("without a query it shows the search box and searches to try", async ({ page }) => {
+    const response = await page.goto("/search");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle("Search | Wholesale Flower Finder");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find flowers, markets and festivals");
+    await expect(page.getByRole("searchbox", { name: SEARCH_BOX })).toHaveValue("");
+    await expect(page.getByRole("heading", { name: "Popular searches" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Wholesalers by state" })).toHaveAttribute("href", "/states");
+    await expectAccessible(page);
+  });
+
+  test("finds wholesalers and festivals, grouped by kind with counts, each leading to its page", async ({ page, request }) => {
+    const festivals = (await (await request.get("/api/flower-festivals?q=portland")).json()) as ApiFestival[];
+    expect(festivals.length).toBeGreaterThan(0);
+
+    await page.goto("/search");
+    await page.getByRole("searchbox", { name: SEARCH_BOX }).fill("Portland");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL("/search?q=Portland");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “Portland”");
+    await expect(page).toHaveTitle("Search results for “Portland” | Wholesale Flower Finder");
+
+    const kinds = page.getByRole("navigation", { name: "Results by kind" });
+    await expect(kinds.getByRole("link", { name: `Festivals ${festivals.length}` })).toHaveAttribute("href", "#festivals");
+    await expect(kinds.getByText("States 0")).toBeVisible();
+
+    const festivalGroup = page.getByRole("region", { name: `Festivals (${festivals.length})` });
+    await expect(festivalGroup.getByRole("listitem")).toHaveCount(festivals.length);
+    const wholesalerGroup = page.getByRole("region", { name: /^Wholesalers \(\d+\)$/ });
+    const wholesalerLinks = wholesalerGroup.getByRole("link");
+    await expect(wholesalerLinks.first()).toBeVisible();
+    for (const href of await wholesalerLinks.evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
+      expect(href).toMatch(/^\/state\/[a-z]+$/);
+    }
+    await expectAccessible(page);
+
+    await festivalGroup.getByRole("link", { name: festivals[0]!.name }).click();
+    await expect(page).toHaveURL(`/festivals/${festivals[0]!.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(festivals[0]!.name);
+  });
+
+  test("finds a state by its name", async ({ page }) => {
+    await page.goto("/search?q=carolina");
+    const states = page.getByRole("region", { name: "States (2)" });
+    await expect(states.getByRole("link", { name: "North Carolina" })).toHaveAttribute("href", "/state/northcarolina");
+    await states.getByRole("link", { name: "South Carolina" }).click();
+    await expect(page).toHaveURL("/state/southcarolina");
+  });
+
+  test("says when nothing matches and offers searches to try", async ({ page }) => {
+    const response = await page.goto("/search?q=zzqx");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { name: "No results for “zzqx”" })).toBeVisible();
+    await expect(page.getByText(NO_RESULTS_HINT, { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "tulip" }).click();
+    await expect(page).toHaveURL("/search?q=tulip");
+    await expect(page.getByRole("region", { name: /^Festivals \(\d+\)$/ })).toBeVisible();
+  });
+
+  test("answers any input: long text is cut to 100 characters and markup stays text", async ({ page }) => {
+    const query = `<b>rose</b> 100%_'"${"x".repeat(300)}`;
+    const response = await page.goto(`/search?q=${encodeURIComponent(query)}`);
+    expect(response?.status()).toBe(200);
+    const box = page.getByRole("searchbox", { name: SEARCH_BOX });
+    await expect(box).toHaveValue(query.slice(0, 100));
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("<b>rose</b> 100%_'\"");
+    await expect(page.locator("main b")).toHaveCount(0);
+  });
+});
