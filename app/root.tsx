@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -42,7 +43,8 @@ function Analytics({ id, nonce }: { id: string; nonce: string }) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
-  const analyticsId = root?.settings.seo.googleAnalyticsId;
+  // Admins at work are not measured: the script goes on public pages only.
+  const analyticsId = useLocation().pathname.startsWith("/admin") ? undefined : root?.settings.seo.googleAnalyticsId;
   return (
     <html lang="en">
       <head>

@@ -14,8 +14,38 @@ export default [
     route("privacy", "routes/public/privacy.tsx"),
     route("terms", "routes/public/terms.tsx"),
     route("sitemap", "routes/public/sitemap.tsx"),
+    route("search", "routes/public/search.tsx"),
     route("newsletter/unsubscribe", "routes/public/unsubscribe.tsx"),
     route("*", "routes/public/not-found.tsx"),
+  ]),
+
+  route("sitemap.xml", "routes/seo/sitemap-xml.ts"),
+  route("robots.txt", "routes/seo/robots-txt.ts"),
+  route("rss.xml", "routes/seo/rss-xml.ts"),
+
+  ...prefix("admin", [
+    route("login", "routes/admin/login.tsx"),
+    route("logout", "routes/admin/logout.ts"),
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("wholesalers", "routes/admin/wholesalers.tsx"),
+      route("wholesalers/new", "routes/admin/wholesalers.tsx", { id: "admin-wholesalers-new" }),
+      route("festivals", "routes/admin/festivals.tsx"),
+      route("festivals/new", "routes/admin/festivals.tsx", { id: "admin-festivals-new" }),
+      route("blog", "routes/admin/blog.tsx"),
+      route("blog/new", "routes/admin/blog.tsx", { id: "admin-blog-new" }),
+      route("states", "routes/admin/states.tsx"),
+      route("grocery-stores", "routes/admin/grocery-stores.tsx"),
+      route("subscribers", "routes/admin/subscribers.tsx"),
+      route("subscribers.csv", "routes/admin/subscribers-csv.ts"),
+      route("suggestions", "routes/admin/suggestions.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      route("image-manager", "routes/admin/image-manager.tsx"),
+      route("tools/backup", "routes/admin/tools/backup.ts"),
+      route("tools/import", "routes/admin/tools/import.ts"),
+      route("tools/clear-cache", "routes/admin/tools/clear-cache.ts"),
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
   ]),
 
   ...prefix("api", [
@@ -31,6 +61,7 @@ export default [
     route("flower-festivals/upcoming", "routes/api/festivals-upcoming.ts"),
     route("flower-festivals/:id", "routes/api/festival.ts"),
     route("newsletter/subscribe", "routes/api/newsletter-subscribe.ts"),
+    route("upload/wholesaler/:id", "routes/api/upload-wholesaler.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -96,7 +96,7 @@ test.describe("admin sign-in", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Welcome, Admin" })).toBeVisible();
     await expect(page.getByText(`Signed in as ${E2E_ADMIN.email}`)).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
-    await expect(page.getByRole("tab")).toHaveText(["Overview", "Recent Activity"]);
+    await expect(page.getByRole("tab")).toHaveText(["Overview", "Recent Activity", "Statistics", "Quick Tools"]);
     const nav = page.getByRole("navigation", { name: "Admin" });
     const sections: [string, string][] = [
       ["Wholesalers", "/admin/wholesalers"],

@@ -54,23 +54,3 @@ export function withDatabase<T>(fn: (db: Database.Database) => T): T {
     db.close();
   }
 }
-
-/** Saves the general settings the way the admin settings screen stores them. */
-export function setGeneralSettings(values: Partial<Record<"siteName" | "contactEmail", string> & Record<"enableBlog" | "enableFestivals" | "enableFeaturedWholesalers", boolean>>) {
-  withDatabase((db) => {
-    const row = db.prepare("select value from settings where key = 'general'").get() as { value: string } | undefined;
-    const current = row ? (JSON.parse(row.value) as object) : {};
-    const next = JSON.stringify({
-      siteName: "Wholesale Flower Finder",
-      contactEmail: "hello@wholesaleflowerfinder.com",
-      enableFeaturedWholesalers: true,
-      enableBlog: true,
-      enableFestivals: true,
-      ...current,
-      ...values,
-    });
-    db.prepare(
-      "insert into settings (key, value, updated_at) values ('general', ?, ?) on conflict(key) do update set value = excluded.value, updated_at = excluded.updated_at",
-    ).run(next, new Date().toISOString());
-  });
-}

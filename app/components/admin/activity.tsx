@@ -6,11 +6,15 @@ export interface ActivityEntry extends AuditLogItem {
   when: string;
 }
 
-const AUTH_ACTIONS: Record<string, { text: string; icon: LucideIcon; tone: "ok" | "warn" }> = {
+const AUTH_ACTIONS: Record<string, { text: string; icon: LucideIcon; tone: "ok" | "warn" | "neutral" }> = {
   "auth.login.success": { text: "Signed in", icon: LogIn, tone: "ok" },
   "auth.login.failure": { text: "Failed sign-in attempt", icon: ShieldAlert, tone: "warn" },
   "auth.login.throttled": { text: "Sign-in refused (too many attempts)", icon: ShieldAlert, tone: "warn" },
   "auth.logout": { text: "Signed out", icon: LogOut, tone: "ok" },
+  "tools.backup": { text: "Downloaded a backup", icon: History, tone: "neutral" },
+  "tools.import": { text: "Imported wholesalers", icon: History, tone: "neutral" },
+  "tools.clear_cache": { text: "Cleared the server caches", icon: History, tone: "neutral" },
+  "wholesaler.image": { text: "Uploaded a wholesaler photo", icon: History, tone: "neutral" },
 };
 
 const VERBS: Record<string, string> = {

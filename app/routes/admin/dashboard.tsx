@@ -1,12 +1,15 @@
 import { CalendarDays, ImageIcon, Lightbulb, Mail, Map, Newspaper, PenLine, Plus, Store, type LucideIcon } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { Link } from "react-router";
+import { Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import { ActivityFeed } from "~/components/admin/activity";
+import { QuickTools } from "~/components/admin/dashboard/quick-tools";
+import { StatisticsTab } from "~/components/admin/dashboard/statistics-tab";
 import { adminMeta } from "~/components/admin/meta";
 import { buttonVariants } from "~/components/ui/button";
-import { getDb } from "~/db/db.server";
+import { getDatabase, getDb } from "~/db/db.server";
 import { listRecentAudit } from "~/services/audit/audit.server";
 import { getDashboardCounts, type DashboardCounts } from "~/services/dashboard/dashboard.server";
+import { getDashboardStatistics } from "~/services/dashboard/statistics.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { SITE_TIME_ZONE } from "~/utils/dates";
 import type { Route } from "./+types/dashboard";
@@ -26,15 +29,36 @@ const whenFormat = new Intl.DateTimeFormat("en-US", {
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const db = getDb();
-  const [counts, activity] = await Promise.all([getDashboardCounts(db), listRecentAudit(db, RECENT_ACTIVITY_LIMIT)]);
+  const [counts, activity, statistics] = await Promise.all([
+    getDashboardCounts(db),
+    listRecentAudit(db, RECENT_ACTIVITY_LIMIT),
+    getDashboardStatistics(db),
+  ]);
   return {
     admin: { name: admin.name, email: admin.email },
     counts,
+    statistics,
+    database: getDatabase().dialect,
     activity: activity.map((entry) => ({ ...entry, when: whenFormat.format(new Date(entry.createdAt)) })),
   };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Dashboard");
+
+const TABS = ["overview", "activity", "statistics", "tools"] as const;
+type Tab = (typeof TABS)[number];
+const tabFrom = (value: string | null): Tab => TABS.find((tab) => tab === value) ?? "overview";
+
+/** The open tab lives in the URL (?tab=...) so that a reload or a shared link keeps it; switching tabs loads nothing. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const withoutTab = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("tab");
+    return params.toString();
+  };
+  return withoutTab(currentUrl) === withoutTab(nextUrl) ? false : defaultShouldRevalidate;
+};
 
 const STATS: { key: keyof DashboardCounts; label: string; hint: string; icon: LucideIcon }[] = [
   { key: "wholesalers", label: "Wholesalers", hint: "Listings in the directory", icon: Store },
@@ -56,10 +80,18 @@ const QUICK_ACTIONS: { to: string; label: string; icon: LucideIcon }[] = [
 const numberFormat = new Intl.NumberFormat("en-US");
 
 const tabTrigger =
-  "rounded-full px-4 py-2 text-sm font-medium text-muted transition-colors hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm";
+  "rounded-xl px-4 py-2 text-sm font-medium sm:rounded-full text-muted transition-colors hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { admin, counts, activity } = loaderData;
+  const { admin, counts, activity, statistics, database } = loaderData;
+  const [params, setParams] = useSearchParams();
+  const tab = tabFrom(params.get("tab"));
+  const selectTab = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value === "overview") next.delete("tab");
+    else next.set("tab", value);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
   return (
     <div>
       <header>
@@ -69,13 +101,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
 
-      <Tabs.Root defaultValue="overview" className="mt-8">
-        <Tabs.List aria-label="Dashboard" className="inline-flex flex-wrap gap-1 rounded-full bg-stone-200/70 p-1">
+      <Tabs.Root value={tab} onValueChange={selectTab} className="mt-8">
+        <Tabs.List aria-label="Dashboard" className="grid grid-cols-2 gap-1 rounded-2xl bg-stone-200/70 p-1 sm:inline-flex sm:rounded-full">
           <Tabs.Trigger value="overview" className={tabTrigger}>
             Overview
           </Tabs.Trigger>
           <Tabs.Trigger value="activity" className={tabTrigger}>
             Recent Activity
+          </Tabs.Trigger>
+          <Tabs.Trigger value="statistics" className={tabTrigger}>
+            Statistics
+          </Tabs.Trigger>
+          <Tabs.Trigger value="tools" className={tabTrigger}>
+            Quick Tools
           </Tabs.Trigger>
         </Tabs.List>
 
@@ -117,6 +155,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 className="font-serif text-xl font-semibold text-ink">Recent changes and sign-ins</h2>
           <p className="mb-4 mt-1 text-sm text-muted">The {RECENT_ACTIVITY_LIMIT} latest entries of the audit log, newest first.</p>
           <ActivityFeed entries={activity} />
+        </Tabs.Content>
+
+        <Tabs.Content value="statistics" className="mt-6 outline-none">
+          <h2 className="sr-only">Statistics</h2>
+          <StatisticsTab statistics={statistics} />
+        </Tabs.Content>
+
+        <Tabs.Content value="tools" className="mt-6 outline-none">
+          <h2 className="sr-only">Quick Tools</h2>
+          <QuickTools database={database} />
         </Tabs.Content>
       </Tabs.Root>
     </div>

@@ -2,9 +2,16 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "~/db/schema";
 import { nowIso } from "~/utils/dates";
+import { recordAudit } from "../audit/audit.server";
+import { AppError, badRequest } from "../errors";
+import { registerCache } from "../tools/cache.server";
+import { fieldErrorsOf } from "../admin/list";
 
 export const PRODUCT_NAME = "Wholesale Flower Finder";
 export const DEFAULT_CONTACT_EMAIL = "hello@wholesaleflowerfinder.com";
+
+export const GA_ID_PATTERN = /^(G-[A-Z0-9]{4,20}|UA-\d{4,10}-\d{1,4})$/;
+export const GA_ID_MESSAGE = "Enter a Google Analytics ID such as G-XXXXXXXXXX (or UA-12345678-1), or leave it empty.";
 
 export const generalSettingsSchema = z.object({
   siteName: z.string().trim().min(2, "Site name must be at least 2 characters.").max(80, "Site name must be at most 80 characters."),
@@ -21,10 +28,12 @@ export const seoSettingsSchema = z.object({
     .trim()
     .min(10, "Meta description must be at least 10 characters.")
     .max(320, "Meta description must be at most 320 characters."),
+  // Only a real measurement id: the value ends up in a script tag on every page.
   googleAnalyticsId: z
     .string()
     .trim()
-    .max(40)
+    .toUpperCase()
+    .refine((value) => value === "" || GA_ID_PATTERN.test(value), GA_ID_MESSAGE)
     .optional()
     .transform((value) => value || undefined),
 });
@@ -46,8 +55,9 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   },
   seo: {
     metaTitle: `Find Wholesale Flowers | ${PRODUCT_NAME}`,
+    // Within the recommended 150-160 characters.
     metaDescription:
-      "Find affordable wholesale flower suppliers near you. Search wholesale flower markets by zipcode or state, compare grocery store flowers and learn to arrange flowers on a budget.",
+      "Find affordable wholesale flower suppliers near you. Search flower markets by zipcode or state, compare grocery store flowers and arrange flowers on a budget.",
     googleAnalyticsId: undefined,
   },
 };
@@ -62,21 +72,135 @@ function parseStored<T>(schema: z.ZodType<T>, raw: string | undefined, fallback:
   }
 }
 
-/** The site's settings, with the defaults for anything not saved yet. */
-export async function getSiteSettings(db: Kysely<Database>): Promise<SiteSettings> {
-  const rows = await db.selectFrom("settings").select(["key", "value"]).where("key", "in", ["general", "seo"]).execute();
-  const byKey = new Map(rows.map((row) => [row.key, row.value]));
-  return {
-    general: parseStored(generalSettingsSchema, byKey.get("general"), DEFAULT_SETTINGS.general),
-    seo: parseStored(seoSettingsSchema, byKey.get("seo"), DEFAULT_SETTINGS.seo),
+export type SettingsKey = "general" | "seo";
+const SETTINGS_KEYS: SettingsKey[] = ["general", "seo"];
+
+async function readSettings(db: Kysely<Database>) {
+  const rows = await db.selectFrom("settings").select(["key", "value", "updated_at"]).where("key", "in", SETTINGS_KEYS).execute();
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  const settings: SiteSettings = {
+    general: parseStored(generalSettingsSchema, byKey.get("general")?.value, DEFAULT_SETTINGS.general),
+    seo: parseStored(seoSettingsSchema, byKey.get("seo")?.value, DEFAULT_SETTINGS.seo),
   };
+  // "" stands for "never saved": the version an editor of the defaults started from.
+  const versions: Record<SettingsKey, string> = {
+    general: byKey.get("general")?.updated_at ?? "",
+    seo: byKey.get("seo")?.updated_at ?? "",
+  };
+  return { settings, versions };
 }
 
-export async function saveSetting(db: Kysely<Database>, key: "general" | "seo", value: GeneralSettings | SeoSettings) {
+/**
+ * Every page reads the settings (root loader, feature checks), so they are kept in memory briefly.
+ * A save in this process empties the cache at once; the TTL bounds how long another process (a second
+ * server on the same PostgreSQL database, or an edit made directly in the database) can see old values.
+ */
+export const SETTINGS_CACHE_TTL_MS = 10_000;
+
+const settingsCache = new Map<Kysely<Database>, { settings: SiteSettings; expiresAt: number }>();
+// Bumped by every invalidation, so a read that started before a save cannot put the old values back.
+let cacheGeneration = 0;
+
+export function invalidateSettingsCache(): number {
+  cacheGeneration += 1;
+  const entries = settingsCache.size;
+  settingsCache.clear();
+  return entries;
+}
+
+registerCache({ name: "Site settings", clear: invalidateSettingsCache });
+
+/** The site's settings, with the defaults for anything not saved yet. */
+export async function getSiteSettings(db: Kysely<Database>): Promise<SiteSettings> {
+  const cached = settingsCache.get(db);
+  if (cached && cached.expiresAt > Date.now()) return cached.settings;
+  const generation = cacheGeneration;
+  const { settings } = await readSettings(db);
+  if (generation === cacheGeneration) settingsCache.set(db, { settings, expiresAt: Date.now() + SETTINGS_CACHE_TTL_MS });
+  return settings;
+}
+
+/** The stored settings and the version of each group, read fresh for the settings screen. */
+export async function getSettingsForEditing(db: Kysely<Database>) {
+  return readSettings(db);
+}
+
+export async function saveSetting(db: Kysely<Database>, key: SettingsKey, value: GeneralSettings | SeoSettings) {
   const row = { key, value: JSON.stringify(value), updated_at: nowIso() };
   await db
     .insertInto("settings")
     .values(row)
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: row.value, updated_at: row.updated_at }))
     .execute();
+  invalidateSettingsCache();
 }
+
+export const SETTINGS_CONFLICT_MESSAGE =
+  "These settings were changed by someone else since you opened this page. Reload the page to see the latest values, then make your changes again.";
+
+export interface SettingsActor {
+  adminId: number;
+  email: string;
+  ip: string;
+}
+
+const GROUP_LABELS: Record<SettingsKey, string> = { general: "General settings", seo: "SEO & Meta settings" };
+
+/** A new version stamp that differs from the one being replaced, even within the same millisecond. */
+function nextVersion(previous: string): string {
+  const now = nowIso();
+  return now === previous ? new Date(Date.parse(now) + 1).toISOString() : now;
+}
+
+/**
+ * Saves one settings group edited from version `expectedVersion` ("" when the editor saw the defaults),
+ * with its audit entry, and refuses when someone saved the group in between.
+ */
+async function updateSettingsGroup<T extends GeneralSettings | SeoSettings>(
+  db: Kysely<Database>,
+  key: SettingsKey,
+  schema: z.ZodType<T>,
+  raw: unknown,
+  expectedVersion: string,
+  actor: SettingsActor,
+): Promise<T> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw badRequest("Please correct the highlighted fields.", fieldErrorsOf(parsed.error));
+  const value = JSON.stringify(parsed.data);
+  const updatedAt = nextVersion(expectedVersion);
+  await db.transaction().execute(async (trx) => {
+    // The version check is part of the write itself, so two saves racing cannot both pass it.
+    const result = expectedVersion
+      ? await trx
+          .updateTable("settings")
+          .set({ value, updated_at: updatedAt })
+          .where("key", "=", key)
+          .where("updated_at", "=", expectedVersion)
+          .executeTakeFirst()
+          .then((r) => r.numUpdatedRows)
+      : await trx
+          .insertInto("settings")
+          .values({ key, value, updated_at: updatedAt })
+          .onConflict((oc) => oc.column("key").doNothing())
+          .executeTakeFirst()
+          .then((r) => r.numInsertedOrUpdatedRows ?? 0n);
+    if (Number(result) !== 1) throw new AppError("conflict", SETTINGS_CONFLICT_MESSAGE);
+    await recordAudit(trx, {
+      action: "settings.update",
+      adminId: actor.adminId,
+      actor: actor.email,
+      entityType: "settings",
+      entityId: key,
+      details: { label: GROUP_LABELS[key] },
+      ip: actor.ip,
+    });
+  });
+  invalidateSettingsCache();
+  return parsed.data;
+}
+
+export const updateGeneralSettings = (db: Kysely<Database>, raw: unknown, expectedVersion: string, actor: SettingsActor) =>
+  updateSettingsGroup(db, "general", generalSettingsSchema, raw, expectedVersion, actor);
+
+export const updateSeoSettings = (db: Kysely<Database>, raw: unknown, expectedVersion: string, actor: SettingsActor) =>
+  updateSettingsGroup(db, "seo", seoSettingsSchema, raw, expectedVersion, actor);

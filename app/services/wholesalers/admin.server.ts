@@ -5,7 +5,6 @@ import { toDbBool } from "~/db/schema";
 import { nowIso } from "~/utils/dates";
 import { assertOneRowChanged, fieldErrorsOf, likePattern, nextVersion, pageWindow, type Actor, type Page } from "../admin/list";
 
-export { fieldErrorsOf, type Actor } from "../admin/list";
 import { recordAudit } from "../audit/audit.server";
 import { badRequest } from "../errors";
 import { WHOLESALER_ENTITY, WHOLESALER_TYPES, type WholesalerType } from "./constants";

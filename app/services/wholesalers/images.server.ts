@@ -6,7 +6,7 @@ import { recordAudit } from "../audit/audit.server";
 import { notFound } from "../errors";
 import { removeImageFiles, storeImage } from "../images/pipeline.server";
 import { WHOLESALER_ENTITY } from "./constants";
-import type { Actor } from "./admin.server";
+import type { Actor } from "../admin/list";
 
 export const uploadsDir = (dataDir: string) => path.join(dataDir, "uploads");
 

@@ -1,0 +1,312 @@
+import { DatabaseBackup, Download, FileSpreadsheet, RefreshCcw, type LucideIcon } from "lucide-react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { toast } from "~/components/ui/use-toast";
+import type { ClearedCache } from "~/services/tools/cache.server";
+import type { ImportRejection, ImportReport, ImportRowRef } from "~/services/tools/import.server";
+import { cn } from "~/utils/cn";
+
+/** Same limits as the server's (services/tools/import.server.ts), checked here before uploading. */
+const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+const IMPORT_HEADER = "name,address,city,state,zipcode,type,hours,description,phone,website";
+
+const numberFormat = new Intl.NumberFormat("en-US");
+
+function ToolCard({ icon: Icon, title, description, className, children }: { icon: LucideIcon; title: string; description: ReactNode; className?: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={cn("min-w-0 rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6", className)}>
+      <div className="flex items-center gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-blush text-rose-brand">
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+        <h3 id={headingId} className="font-serif text-lg font-semibold text-ink">
+          {title}
+        </h3>
+      </div>
+      <div className="mt-3 text-sm leading-relaxed text-muted">{description}</div>
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+function Alert({ children }: { children?: string }) {
+  if (!children) return null;
+  return (
+    <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      {children}
+    </p>
+  );
+}
+
+/** A plain form post: the browser saves the answer as a file, streamed, however large the database is. */
+function BackupTool({ database }: { database: "sqlite" | "postgres" }) {
+  return (
+    <ToolCard
+      icon={DatabaseBackup}
+      title="Backup"
+      description={
+        database === "sqlite" ? (
+          <>
+            Downloads a consistent snapshot of the whole database as a SQLite file, taken while the site keeps running. To restore it, stop
+            the site and put the file in the data folder as <code className="text-ink">wholesale-flower-finder.db</code>.
+          </>
+        ) : (
+          "Downloads every table of the PostgreSQL database as one JSON file, read in a single consistent snapshot."
+        )
+      }
+    >
+      <form method="post" action="/admin/tools/backup">
+        <Button type="submit" variant="secondary">
+          <Download aria-hidden="true" />
+          Download backup
+        </Button>
+      </form>
+    </ToolCard>
+  );
+}
+
+interface ClearCacheAnswer {
+  ok?: boolean;
+  message: string;
+  cleared?: ClearedCache[];
+}
+
+function ClearCacheTool() {
+  const fetcher = useFetcher<ClearCacheAnswer>();
+  const busy = fetcher.state !== "idle";
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const handled = useRef<ClearCacheAnswer | undefined>(undefined);
+  useEffect(() => {
+    if (!answer || handled.current === answer) return;
+    handled.current = answer;
+    toast(answer.ok ? { title: "Cache cleared", description: answer.message, variant: "success" } : { title: "Could not clear the cache", description: answer.message, variant: "destructive" });
+  }, [answer]);
+
+  return (
+    <ToolCard
+      icon={RefreshCcw}
+      title="Clear cache"
+      description="Drops every server-side cache, such as the site settings kept in memory, so that the next page view reads everything fresh from the database."
+    >
+      <Button type="button" variant="secondary" disabled={busy} onClick={() => void fetcher.submit(null, { method: "post", action: "/admin/tools/clear-cache" })}>
+        <RefreshCcw aria-hidden="true" />
+        {busy ? "Clearing..." : "Clear cache"}
+      </Button>
+      <div role="status" className="mt-3 text-sm text-ink empty:hidden">
+        {answer?.ok ? answer.message : null}
+      </div>
+      <Alert>{answer && !answer.ok ? answer.message : undefined}</Alert>
+    </ToolCard>
+  );
+}
+
+type ImportAnswer = ImportReport | { message: string };
+const isReport = (answer: ImportAnswer | undefined): answer is ImportReport => answer !== undefined && "fingerprint" in answer;
+
+function RowsTable({ caption, rows, total }: { caption: string; rows: ImportRowRef[]; total: number }) {
+  if (total === 0) return null;
+  return (
+    <details className="mt-4 text-sm">
+      <summary className="cursor-pointer font-medium text-rose-brand underline-offset-4 hover:underline">
+        {caption} ({numberFormat.format(total)})
+      </summary>
+      <div className="mt-2 max-h-72 overflow-auto rounded-xl border border-stone-200">
+        <table className="w-full text-left">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="sticky top-0 bg-stone-50 text-xs uppercase tracking-wide text-muted">
+            <tr>
+              <th scope="col" className="px-3 py-2">Row</th>
+              <th scope="col" className="px-3 py-2">Name</th>
+              <th scope="col" className="px-3 py-2">City</th>
+              <th scope="col" className="px-3 py-2">State</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {rows.map((row) => (
+              <tr key={row.row}>
+                <td className="px-3 py-1.5 tabular-nums">{row.row}</td>
+                <td className="px-3 py-1.5 text-ink">{row.name}</td>
+                <td className="px-3 py-1.5">{row.city}</td>
+                <td className="px-3 py-1.5">{row.state}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {rows.length < total ? <p className="px-3 py-2 text-xs text-muted">The first {rows.length} of {numberFormat.format(total)} rows.</p> : null}
+      </div>
+    </details>
+  );
+}
+
+function RejectionsTable({ rejections, total }: { rejections: ImportRejection[]; total: number }) {
+  if (total === 0) return null;
+  return (
+    <div className="mt-4">
+      <h4 className="text-sm font-semibold text-red-800">Rows with errors ({numberFormat.format(total)}): these are not imported</h4>
+      <div className="mt-2 max-h-80 overflow-auto rounded-xl border border-red-200">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Rows with errors</caption>
+          <thead className="sticky top-0 bg-red-50 text-xs uppercase tracking-wide text-red-900">
+            <tr>
+              <th scope="col" className="w-16 px-3 py-2">Row</th>
+              <th scope="col" className="px-3 py-2">Name</th>
+              <th scope="col" className="px-3 py-2">Problem</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-red-100">
+            {rejections.map((rejection) => (
+              <tr key={rejection.row} className="align-top">
+                <td className="px-3 py-2 tabular-nums">{rejection.row}</td>
+                <td className="px-3 py-2 text-ink [overflow-wrap:anywhere]">{rejection.name || "(no name)"}</td>
+                <td className="px-3 py-2">
+                  <ul className="grid gap-1">
+                    {rejection.messages.map((message) => (
+                      <li key={message}>{message}</li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {rejections.length < total ? <p className="px-3 py-2 text-xs text-muted">The first {rejections.length} of {numberFormat.format(total)} rows with errors.</p> : null}
+      </div>
+    </div>
+  );
+}
+
+function ReportView({ report }: { report: ImportReport }) {
+  const dryRun = report.mode === "dry-run";
+  const counts = [
+    { label: dryRun ? "To create" : "Created", value: report.created, tone: "bg-green-50 text-leaf" },
+    { label: dryRun ? "To update" : "Updated", value: report.updated, tone: "bg-blush text-rose-brand" },
+    { label: "Unchanged", value: report.unchanged, tone: "bg-stone-100 text-ink" },
+    { label: dryRun ? "With errors" : "Skipped", value: report.rejected, tone: "bg-red-50 text-red-800" },
+  ];
+  return (
+    <div className="mt-5 border-t border-stone-200 pt-5">
+      <p role="status" className="text-sm font-medium text-ink">
+        {report.message}
+      </p>
+      <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {counts.map(({ label, value, tone }) => (
+          <div key={label} className={cn("rounded-xl px-3 py-2", value > 0 ? tone : "bg-stone-100 text-ink")}>
+            <dt className="text-xs font-medium">{label}</dt>
+            <dd className="font-serif text-xl font-semibold tabular-nums">{numberFormat.format(value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <RejectionsTable rejections={report.rejections} total={report.rejected} />
+      <RowsTable caption={dryRun ? "Rows to create" : "Created"} rows={report.createdRows} total={report.created} />
+      <RowsTable caption={dryRun ? "Rows to update" : "Updated"} rows={report.updatedRows} total={report.updated} />
+    </div>
+  );
+}
+
+/** Check first (a dry run that writes nothing), then import exactly the file that was checked. */
+function ImportTool({ className }: { className?: string }) {
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string>();
+  const dryRun = useFetcher<ImportAnswer>({ key: "import-dry-run" });
+  const importer = useFetcher<ImportAnswer>({ key: "import-run" });
+  const [shown, setShown] = useState<"dry-run" | "import" | null>(null);
+  const handled = useRef<ImportAnswer | undefined>(undefined);
+
+  const checked = isReport(dryRun.data) ? dryRun.data : undefined;
+  const imported = importer.state === "idle" && isReport(importer.data) ? importer.data : undefined;
+  const busy = dryRun.state !== "idle" || importer.state !== "idle";
+
+  useEffect(() => {
+    if (!imported || handled.current === imported) return;
+    handled.current = imported;
+    toast({ title: "Import finished", description: imported.message, variant: "success" });
+  }, [imported]);
+
+  const send = (intent: "dry-run" | "import") => {
+    if (!file) {
+      setFileError("Choose a CSV file to import.");
+      return;
+    }
+    const form = new FormData();
+    form.set("intent", intent);
+    form.set("file", file);
+    if (intent === "import" && checked) form.set("fingerprint", checked.fingerprint);
+    setShown(intent);
+    const fetcher = intent === "dry-run" ? dryRun : importer;
+    void fetcher.submit(form, { method: "post", action: "/admin/tools/import", encType: "multipart/form-data" });
+  };
+
+  const choose = (chosen: File | null) => {
+    setShown(null);
+    setFile(chosen);
+    setFileError(chosen && chosen.size > MAX_IMPORT_BYTES ? "The file is larger than 2 MB. Split it into smaller files." : undefined);
+  };
+
+  const current = shown === "import" ? importer : shown === "dry-run" ? dryRun : undefined;
+  const answer = current?.state === "idle" ? current.data : undefined;
+  const canImport = shown === "dry-run" && checked !== undefined && checked.created + checked.updated > 0 && !busy;
+  const importable = checked ? checked.created + checked.updated : 0;
+
+  return (
+    <ToolCard
+      icon={FileSpreadsheet}
+      title="Import wholesalers"
+      className={className}
+      description={
+        <>
+          <p>
+            A CSV file with a header row. The state may be a two-letter code (CA) or a name (California); the type is Wholesale, Retail or
+            Both (Wholesale when empty). A row whose name and address match an existing wholesaler, ignoring case, updates it. Up to 2 MB and
+            5,000 rows; check the file with a dry run first.
+          </p>
+          <code className="mt-2 block overflow-x-auto whitespace-nowrap rounded-lg bg-stone-100 px-3 py-2 text-xs text-ink">{IMPORT_HEADER}</code>
+        </>
+      }
+    >
+      <div className="grid gap-4 sm:flex sm:flex-wrap sm:items-end">
+        <div className="min-w-0 sm:flex-1">
+          <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-ink">
+            CSV file
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(event) => choose(event.target.files?.[0] ?? null)}
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? `${inputId}-error` : undefined}
+            className="block w-full text-sm text-ink file:mr-3 file:h-10 file:rounded-full file:border-0 file:bg-blush file:px-4 file:font-medium file:text-rose-brand hover:file:bg-rose-100"
+          />
+          {fileError ? (
+            <p id={`${inputId}-error`} className="mt-1.5 text-sm text-red-700">
+              {fileError}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button type="button" variant="secondary" disabled={busy || !file || Boolean(fileError)} onClick={() => send("dry-run")}>
+            {dryRun.state !== "idle" ? "Checking..." : "Check file (dry run)"}
+          </Button>
+          <Button type="button" disabled={!canImport} onClick={() => send("import")}>
+            {importer.state !== "idle" ? "Importing..." : importable > 0 && shown === "dry-run" ? `Import ${numberFormat.format(importable)} ${importable === 1 ? "row" : "rows"}` : "Import"}
+          </Button>
+        </div>
+      </div>
+      {answer && !isReport(answer) ? <Alert>{answer.message}</Alert> : null}
+      {answer && isReport(answer) ? <ReportView report={answer} /> : null}
+    </ToolCard>
+  );
+}
+
+export function QuickTools({ database }: { database: "sqlite" | "postgres" }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <BackupTool database={database} />
+      <ClearCacheTool />
+      <ImportTool className="lg:col-span-2" />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { getDb } from "~/db/db.server";
+import { badRequest } from "~/services/errors";
+import { readFormWithLimit } from "~/services/tools/form-body.server";
+import { decodeImportFile, dryRunImport, MAX_IMPORT_BYTES, runImport } from "~/services/tools/import.server";
+import { apiResponse, methodNotAllowed } from "~/utils/api.server";
+import { requireAdminForApi } from "~/utils/auth.server";
+import type { Route } from "./+types/import";
+
+export const loader = methodNotAllowed("POST");
+
+const TOO_LARGE = "The file is larger than 2 MB. Split it into smaller files.";
+/** Room for the multipart boundaries and the other fields around the file. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/** CSV import of wholesalers: `intent=dry-run` reports what would change, `intent=import` does it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdminForApi(request);
+  return apiResponse(async () => {
+    const form = await readFormWithLimit(request, MAX_IMPORT_BYTES + FORM_OVERHEAD_BYTES, TOO_LARGE);
+    const file = form.get("file");
+    if (!(file instanceof File) || file.size === 0) throw badRequest("Choose a CSV file to import.");
+    const text = decodeImportFile(new Uint8Array(await file.arrayBuffer()));
+    const fileName = file.name || "import.csv";
+    const db = getDb();
+    switch (form.get("intent")) {
+      case "dry-run":
+        return dryRunImport(db, text, fileName);
+      case "import":
+        return runImport(db, text, fileName, String(form.get("fingerprint") ?? ""), { adminId: admin.id, email: admin.email, ip: context.clientIp });
+      default:
+        throw badRequest("Unknown action.");
+    }
+  });
+}

@@ -1,0 +1,376 @@
+import crypto from "node:crypto";
+import type { Kysely, Selectable } from "kysely";
+import type { Database } from "~/db/schema";
+import { nowIso } from "~/utils/dates";
+import { recordAudit } from "../audit/audit.server";
+import { AppError, badRequest } from "../errors";
+import { WHOLESALER_TYPES } from "../wholesalers/constants";
+import { fieldErrorsOf } from "../admin/list";
+import { columnsFrom, resolveLocation, wholesalerInputSchema, type WholesalerInput } from "../wholesalers/admin.server";
+import { CsvSyntaxError, isBlankRow, parseCsv } from "./csv";
+
+export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 5000;
+
+/** The columns of an import file, in the order the template lists them. */
+export const IMPORT_COLUMNS = ["name", "address", "city", "state", "zipcode", "type", "hours", "description", "phone", "website"] as const;
+const REQUIRED_COLUMNS = ["name", "address", "city", "state", "zipcode"] as const;
+/** Accepted as well: exact coordinates, for a listing that is not at its zipcode's centre. */
+const EXTRA_COLUMNS = ["latitude", "longitude"] as const;
+type Column = (typeof IMPORT_COLUMNS)[number] | (typeof EXTRA_COLUMNS)[number];
+const KNOWN_COLUMNS: readonly Column[] = [...IMPORT_COLUMNS, ...EXTRA_COLUMNS];
+const COLUMN_ALIASES: Record<string, Column> = { zip: "zipcode", postalcode: "zipcode", lat: "latitude", lng: "longitude", lon: "longitude", url: "website" };
+
+/** How many rows of each kind a report lists (the counts are always complete). */
+const LISTED_ROWS = 200;
+
+export interface ImportRowRef {
+  row: number;
+  name: string;
+  city: string;
+  state: string;
+}
+
+export interface ImportRejection {
+  row: number;
+  name: string;
+  messages: string[];
+}
+
+export interface ImportReport {
+  mode: "dry-run" | "import";
+  fileName: string;
+  /** Identifies the file's content: the import must be of the file the dry run checked. */
+  fingerprint: string;
+  /** Data rows in the file (blank lines aside). */
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+  createdRows: ImportRowRef[];
+  updatedRows: ImportRowRef[];
+  rejections: ImportRejection[];
+  message: string;
+}
+
+export interface ImportActor {
+  adminId: number;
+  email: string;
+  ip: string;
+}
+
+interface ValidRow {
+  row: number;
+  key: string;
+  input: WholesalerInput;
+  stateName: string;
+  latitude: number;
+  longitude: number;
+}
+
+type Existing = Pick<
+  Selectable<Database["wholesalers"]>,
+  "id" | "name" | "address" | "city" | "state_id" | "zipcode" | "type" | "hours" | "description" | "phone" | "website" | "latitude" | "longitude"
+>;
+
+export const importFingerprint = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
+
+/** The file's bytes as text: UTF-8 only, since that is what spreadsheets write as "CSV UTF-8". */
+export function decodeImportFile(bytes: Uint8Array): string {
+  if (bytes.byteLength > MAX_IMPORT_BYTES) throw new AppError("payload_too_large", "The file is larger than 2 MB. Split it into smaller files.");
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw badRequest('The file is not UTF-8 text. Save it from your spreadsheet as "CSV UTF-8" and try again.');
+  }
+}
+
+/** Name and address, ignoring case and spacing: how a row finds the listing it updates. */
+const matchKey = (name: string, address: string) =>
+  `${name.trim().replace(/\s+/g, " ").toLowerCase()}\u0000${address.trim().replace(/\s+/g, " ").toLowerCase()}`;
+
+const normalizeHeader = (cell: string) => {
+  const plain = cell.trim().toLowerCase().replace(/[^a-z]/g, "");
+  return COLUMN_ALIASES[plain] ?? plain;
+};
+
+function readHeader(header: string[]): Map<Column, number> {
+  const columns = new Map<Column, number>();
+  header.forEach((cell, index) => {
+    const name = normalizeHeader(cell);
+    if (name === "" && cell.trim() === "") return;
+    if (!(KNOWN_COLUMNS as readonly string[]).includes(name)) {
+      throw badRequest(`The header has an unknown column "${cell.trim()}". The columns are: ${IMPORT_COLUMNS.join(", ")}.`);
+    }
+    if (columns.has(name as Column)) throw badRequest(`The header names the column "${name}" twice.`);
+    columns.set(name as Column, index);
+  });
+  const missing = REQUIRED_COLUMNS.filter((column) => !columns.has(column));
+  if (missing.length > 0) {
+    throw badRequest(
+      `The first row must be a header naming the columns. Missing: ${missing.join(", ")}. The columns are: ${IMPORT_COLUMNS.join(", ")}.`,
+    );
+  }
+  return columns;
+}
+
+/** The file's data rows with their spreadsheet row numbers (the header is row 1), blank lines left out. */
+function readRows(text: string) {
+  let table: string[][];
+  try {
+    table = parseCsv(text);
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw badRequest(error.message);
+    throw error;
+  }
+  const [header, ...rest] = table;
+  if (!header || isBlankRow(header)) throw badRequest("The file is empty. The first row must be a header naming the columns.");
+  const columns = readHeader(header);
+  const rows = rest.map((cells, index) => ({ row: index + 2, cells })).filter(({ cells }) => !isBlankRow(cells));
+  if (rows.length === 0) throw badRequest("The file has a header but no rows to import.");
+  if (rows.length > MAX_IMPORT_ROWS) {
+    throw badRequest(`The file has ${rows.length.toLocaleString("en-US")} rows. Import at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows at a time.`);
+  }
+  return { columns, width: header.length, rows };
+}
+
+async function stateLookup(db: Kysely<Database>) {
+  const states = await db.selectFrom("states").select(["id", "name", "code"]).execute();
+  const byText = new Map<string, { id: string; name: string }>();
+  for (const state of states) {
+    for (const text of [state.id, state.name, state.code]) byText.set(text.toLowerCase(), { id: state.id, name: state.name });
+  }
+  return (text: string) => byText.get(text.trim().replace(/\s+/g, " ").toLowerCase());
+}
+
+/**
+ * Checks every row the way the admin's wholesaler form does (same rules, same messages, zipcode in its
+ * state) and finds the rows that repeat another row of the file.
+ */
+async function validateRows(db: Kysely<Database>, text: string) {
+  const { columns, width, rows } = readRows(text);
+  const findState = await stateLookup(db);
+  const locations = new Map<string, Promise<{ latitude: number; longitude: number }>>();
+  const valid: ValidRow[] = [];
+  const rejections: ImportRejection[] = [];
+  const firstRowByKey = new Map<string, number>();
+
+  for (const { row, cells } of rows) {
+    const cell = (column: Column) => {
+      const index = columns.get(column);
+      return index === undefined ? "" : (cells[index] ?? "").trim();
+    };
+    const name = cell("name");
+    if (cells.length > width) {
+      rejections.push({ row, name, messages: [`This row has ${cells.length} values but the header has ${width} columns. Put values that contain commas in double quotes.`] });
+      continue;
+    }
+
+    const stateText = cell("state");
+    const state = stateText ? findState(stateText) : undefined;
+    const typeText = cell("type");
+    const raw = {
+      name,
+      address: cell("address"),
+      city: cell("city"),
+      stateId: state?.id ?? "",
+      zipcode: cell("zipcode"),
+      type: typeText ? (WHOLESALER_TYPES.find((type) => type.toLowerCase() === typeText.toLowerCase()) ?? typeText) : "Wholesale",
+      hours: cell("hours"),
+      description: cell("description"),
+      phone: cell("phone"),
+      website: cell("website"),
+      latitude: cell("latitude"),
+      longitude: cell("longitude"),
+    };
+    const parsed = wholesalerInputSchema.safeParse(raw);
+    const errors = parsed.success ? {} : fieldErrorsOf(parsed.error);
+    if (stateText && !state) {
+      errors.stateId = `Unknown state "${stateText}". Use a two-letter code such as CA or a name such as California.`;
+    }
+    if (!parsed.success || errors.stateId) {
+      rejections.push({ row, name, messages: Object.values(errors) });
+      continue;
+    }
+
+    const input = parsed.data;
+    const placeKey = `${input.stateId}|${input.zipcode}|${input.latitude ?? ""}|${input.longitude ?? ""}`;
+    let location = locations.get(placeKey);
+    if (!location) {
+      location = resolveLocation(db, input);
+      locations.set(placeKey, location);
+    }
+    let resolved: { latitude: number; longitude: number };
+    try {
+      resolved = await location;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      rejections.push({ row, name, messages: error.fieldErrors ? Object.values(error.fieldErrors) : [error.message] });
+      continue;
+    }
+
+    const key = matchKey(input.name, input.address);
+    const earlier = firstRowByKey.get(key);
+    if (earlier !== undefined) {
+      rejections.push({ row, name, messages: [`Row ${earlier} has the same name and address. Each wholesaler can appear only once.`] });
+      continue;
+    }
+    firstRowByKey.set(key, row);
+    valid.push({ row, key, input, stateName: state?.name ?? input.stateId, latitude: resolved.latitude, longitude: resolved.longitude });
+  }
+  return { rowCount: rows.length, valid, rejections };
+}
+
+/** The values a row writes over an existing listing: its image and featured flag stay as they are. */
+function updateColumns(row: ValidRow, existing: Existing) {
+  // Without coordinates in the file, a listing keeps its own unless its zipcode changes.
+  const keepCoordinates = row.input.latitude === undefined && existing.zipcode === row.input.zipcode;
+  const { featured: _featured, ...columns } = columnsFrom(
+    row.input,
+    keepCoordinates ? { latitude: existing.latitude, longitude: existing.longitude } : row,
+  );
+  return columns;
+}
+
+function isUnchanged(columns: ReturnType<typeof updateColumns>, existing: Existing) {
+  return (Object.keys(columns) as (keyof typeof columns)[]).every((key) => columns[key] === existing[key]);
+}
+
+/** Sorts the valid rows into new listings and updates of the listings with the same name and address. */
+async function classify(db: Kysely<Database>, valid: ValidRow[]) {
+  const existingRows = await db
+    .selectFrom("wholesalers")
+    .select(["id", "name", "address", "city", "state_id", "zipcode", "type", "hours", "description", "phone", "website", "latitude", "longitude"])
+    .orderBy("id")
+    .execute();
+  const byKey = new Map<string, Existing[]>();
+  for (const existing of existingRows) {
+    const key = matchKey(existing.name, existing.address);
+    byKey.set(key, [...(byKey.get(key) ?? []), existing]);
+  }
+
+  const creates: ValidRow[] = [];
+  const updates: { row: ValidRow; id: number; columns: ReturnType<typeof updateColumns> }[] = [];
+  const unchanged: ValidRow[] = [];
+  const rejections: ImportRejection[] = [];
+  for (const row of valid) {
+    const matches = byKey.get(row.key) ?? [];
+    const [existing] = matches;
+    if (!existing) {
+      creates.push(row);
+    } else if (matches.length > 1) {
+      rejections.push({
+        row: row.row,
+        name: row.input.name,
+        messages: [`${matches.length} wholesalers already have this name and address, so the row cannot tell which one to update. Edit them on the Wholesalers page.`],
+      });
+    } else {
+      const columns = updateColumns(row, existing);
+      if (isUnchanged(columns, existing)) unchanged.push(row);
+      else updates.push({ row, id: existing.id, columns });
+    }
+  }
+  return { creates, updates, unchanged, rejections };
+}
+
+const refOf = (row: ValidRow): ImportRowRef => ({ row: row.row, name: row.input.name, city: row.input.city, state: row.stateName });
+
+function report(
+  mode: ImportReport["mode"],
+  fileName: string,
+  fingerprint: string,
+  rowCount: number,
+  plan: Awaited<ReturnType<typeof classify>>,
+  rejections: ImportRejection[],
+): ImportReport {
+  const allRejections = [...rejections, ...plan.rejections].sort((a, b) => a.row - b.row);
+  const counts = { created: plan.creates.length, updated: plan.updates.length, unchanged: plan.unchanged.length, rejected: allRejections.length };
+  const rowsWord = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "row" : "rows"}`;
+  const parts =
+    mode === "dry-run"
+      ? [`${counts.created} to create`, `${counts.updated} to update`, `${counts.unchanged} unchanged`, `${counts.rejected} with errors`]
+      : [`${counts.created} created`, `${counts.updated} updated`, `${counts.unchanged} unchanged`, `${counts.rejected} skipped for errors`];
+  const message =
+    mode === "dry-run"
+      ? `Dry run of ${rowsWord(rowCount)}: ${parts.join(", ")}. Nothing has been saved yet.`
+      : `Imported ${rowsWord(rowCount)}: ${parts.join(", ")}.`;
+  return {
+    mode,
+    fileName,
+    fingerprint,
+    rows: rowCount,
+    ...counts,
+    createdRows: plan.creates.slice(0, LISTED_ROWS).map(refOf),
+    updatedRows: plan.updates.slice(0, LISTED_ROWS).map(({ row }) => refOf(row)),
+    rejections: allRejections.slice(0, LISTED_ROWS),
+    message,
+  };
+}
+
+/** What importing the file would do, row by row, without writing anything. */
+export async function dryRunImport(db: Kysely<Database>, text: string, fileName: string): Promise<ImportReport> {
+  const { rowCount, valid, rejections } = await validateRows(db, text);
+  const plan = await classify(db, valid);
+  return report("dry-run", fileName, importFingerprint(text), rowCount, plan, rejections);
+}
+
+export const IMPORT_CHANGED_MESSAGE = "This is not the file the dry run checked. Run the dry run again, then import.";
+
+/**
+ * Imports the file the dry run checked (`expectedFingerprint`): new listings are created, listings with
+ * the same name and address updated, rows with errors skipped; all in one transaction with its audit entry.
+ */
+export async function runImport(
+  db: Kysely<Database>,
+  text: string,
+  fileName: string,
+  expectedFingerprint: string,
+  actor: ImportActor,
+): Promise<ImportReport> {
+  const fingerprint = importFingerprint(text);
+  if (fingerprint !== expectedFingerprint) throw new AppError("conflict", IMPORT_CHANGED_MESSAGE);
+  const { rowCount, valid, rejections } = await validateRows(db, text);
+  if (valid.length === 0) throw badRequest("Nothing to import: every row has an error. Correct the file and run the dry run again.");
+
+  return db.transaction().execute(async (trx) => {
+    // Matched again inside the transaction, so the updates apply to the listings as they are now.
+    const plan = await classify(trx, valid);
+    const now = nowIso();
+    const createdIds: number[] = [];
+    const BATCH = 100;
+    for (let i = 0; i < plan.creates.length; i += BATCH) {
+      const values = plan.creates
+        .slice(i, i + BATCH)
+        .map((row) => ({ ...columnsFrom(row.input, row), image: null, image_updated_at: null, created_at: now, updated_at: now }));
+      const inserted = await trx.insertInto("wholesalers").values(values).returning("id").execute();
+      createdIds.push(...inserted.map((r) => r.id));
+    }
+    for (const update of plan.updates) {
+      await trx
+        .updateTable("wholesalers")
+        .set({ ...update.columns, updated_at: now })
+        .where("id", "=", update.id)
+        .execute();
+    }
+    const result = report("import", fileName, fingerprint, rowCount, plan, rejections);
+    await recordAudit(trx, {
+      action: "tools.import",
+      adminId: actor.adminId,
+      actor: actor.email,
+      entityType: "wholesaler",
+      details: {
+        label: `${fileName}: ${result.created} created, ${result.updated} updated`,
+        rows: result.rows,
+        created: result.created,
+        updated: result.updated,
+        unchanged: result.unchanged,
+        rejected: result.rejected,
+        createdIds,
+        updatedIds: plan.updates.map((u) => u.id),
+      },
+      ip: actor.ip,
+    });
+    return result;
+  });
+}

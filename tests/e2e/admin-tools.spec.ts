@@ -1,0 +1,159 @@
+import fs from "node:fs";
+import Database from "better-sqlite3";
+import { todayIsoDate } from "../../app/utils/dates";
+import { acceptLoggedStatuses, E2E_ADMIN, loginAsAdmin } from "./admin-fixtures";
+import { expect, expectAccessible, test, withDatabase } from "./fixtures";
+
+const HEADER = "name,address,city,state,zipcode,type,hours,description,phone,website";
+const TOOLS = ["/admin/tools/backup", "/admin/tools/import", "/admin/tools/clear-cache"];
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+const count = (query: string, ...params: string[]) => withDatabase((db) => (db.prepare(query).get(...params) as { n: number }).n);
+const lastAudit = (action: string) =>
+  withDatabase((db) => db.prepare("select actor, details from audit_log where action = ? order by id desc limit 1").get(action) as { actor: string; details: string } | undefined);
+
+test.describe("dashboard statistics", () => {
+  test("draws the charts from the database's figures, with their numbers as tables", async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.getByRole("tab", { name: "Statistics" }).click();
+    await expect(page).toHaveURL("/admin?tab=statistics");
+
+    const byState = page.getByRole("figure", { name: "Wholesalers per state" });
+    const byRegion = page.getByRole("figure", { name: "Wholesalers per region" });
+    const subscribers = page.getByRole("figure", { name: "New subscribers per week" });
+    for (const figure of [byState, byRegion, subscribers]) await expect(figure.getByRole("img")).toBeVisible();
+    await expect(byState.getByRole("img")).toHaveAccessibleName(/^Wholesalers per state\. California \d+/);
+    // Axis labels.
+    await expect(subscribers.locator("svg").getByText("Week starting", { exact: true })).toBeVisible();
+    await expect(subscribers.locator("svg").getByText("New subscribers", { exact: true })).toBeVisible();
+    await expect(byState.locator("svg").getByText("Wholesalers", { exact: true })).toBeVisible();
+    await expectAccessible(page);
+
+    // Other tests add listings and subscribers meanwhile: the page must match a count taken at the same time.
+    const cell = (figure: typeof byState, row: string) =>
+      figure.getByRole("row").filter({ has: page.getByRole("rowheader", { name: row, exact: true }) }).getByRole("cell");
+    await expect(async () => {
+      await page.reload();
+      const expected = {
+        california: count("select count(*) as n from wholesalers where state_id = 'california'"),
+        west: count("select count(*) as n from wholesalers join states on states.id = wholesalers.state_id where states.region = 'West'"),
+        total: count("select count(*) as n from wholesalers"),
+      };
+      await byState.getByText("Show the numbers").click();
+      await byRegion.getByText("Show the numbers").click();
+      await expect(cell(byState, "California")).toHaveText(String(expected.california), { timeout: 500 });
+      await expect(cell(byRegion, "West")).toHaveText(String(expected.west), { timeout: 500 });
+      await expect(page.locator("dl > div").filter({ hasText: "Wholesalers listed" }).locator("dd")).toHaveText(expected.total.toLocaleString("en-US"), {
+        timeout: 500,
+      });
+    }).toPass();
+    await expect(subscribers.getByRole("img")).toHaveAccessibleName(/^New subscribers per week\. Week of .+: \d+/);
+  });
+});
+
+test.describe("quick tools", () => {
+  test("Backup downloads a SQLite snapshot that opens, with all 50 states, and logs it", async ({ page }, testInfo) => {
+    await loginAsAdmin(page, "/admin");
+    await page.getByRole("tab", { name: "Quick Tools" }).click();
+    await expectAccessible(page);
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download backup" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`wholesale-flower-finder-${todayIsoDate()}.db`);
+    const saved = testInfo.outputPath("backup.db");
+    await file.saveAs(saved);
+
+    expect(fs.readFileSync(saved).subarray(0, 16).toString("latin1")).toBe("SQLite format 3\0");
+    const restored = new Database(saved, { readonly: true });
+    try {
+      expect(restored.pragma("integrity_check", { simple: true })).toBe("ok");
+      expect((restored.prepare("select count(*) as n from states").get() as { n: number }).n).toBe(50);
+      expect((restored.prepare("select count(*) as n from wholesalers").get() as { n: number }).n).toBeGreaterThan(0);
+      expect((restored.prepare("select count(*) as n from admin_users where email = ?").get(E2E_ADMIN.email) as { n: number }).n).toBe(1);
+    } finally {
+      restored.close();
+    }
+    await expect(page).toHaveURL("/admin?tab=tools");
+    expect(lastAudit("tools.backup")?.actor).toBe(E2E_ADMIN.email);
+  });
+
+  test("Import checks the file first, reports the bad row by number, and then imports the good rows", async ({ page }) => {
+    const id = unique();
+    const names = [`Import Test ${id}, Growers`, `Import Market ${id}`];
+    const csv = [
+      HEADER,
+      `"${names[0]}",1 Pine St,Portland,OR,97201,Wholesale,"Mon-Fri 6AM-2PM","Cut flowers, greens\nand supplies",(503) 555-0100,https://example.com`,
+      `Import Broken ${id},2 Elm St,Portland,Oregon,90012,,,,,`,
+      `${names[1]},3 Flower St,Los Angeles,California,90012,retail,,,,`,
+    ].join("\r\n");
+    const nameLike = `%${id}%`;
+
+    await loginAsAdmin(page, "/admin");
+    await page.getByRole("tab", { name: "Quick Tools" }).click();
+    const tool = page.getByRole("region", { name: "Import wholesalers" });
+    await tool.getByLabel("CSV file").setInputFiles({ name: "wholesalers.csv", mimeType: "text/csv", buffer: Buffer.from(`\uFEFF${csv}`) });
+    await expect(tool.getByRole("button", { name: "Import", exact: true })).toBeDisabled();
+    await tool.getByRole("button", { name: "Check file (dry run)" }).click();
+
+    await expect(tool.getByRole("status")).toHaveText("Dry run of 3 rows: 2 to create, 0 to update, 0 unchanged, 1 with errors. Nothing has been saved yet.");
+    const problem = tool.getByRole("table", { name: "Rows with errors" }).getByRole("row").nth(1);
+    await expect(problem.getByRole("cell")).toHaveText(["3", `Import Broken ${id}`, "Zipcode 90012 is in Los Angeles, CA, not in Oregon."]);
+    expect(count("select count(*) as n from wholesalers where name like ?", nameLike)).toBe(0);
+    await expectAccessible(page);
+
+    await tool.getByRole("button", { name: "Import 2 rows" }).click();
+    await expect(tool.getByRole("status")).toHaveText("Imported 3 rows: 2 created, 0 updated, 0 unchanged, 1 skipped for errors.");
+    await expect(page.getByText("Import finished", { exact: true })).toBeVisible();
+    const imported = withDatabase(
+      (db) => db.prepare("select name, type, description, state_id from wholesalers where name like ? order by name").all(nameLike) as Record<string, string>[],
+    );
+    expect(imported).toEqual([
+      { name: names[1], type: "Retail", description: "", state_id: "california" },
+      { name: names[0], type: "Wholesale", description: "Cut flowers, greens\nand supplies", state_id: "oregon" },
+    ]);
+    expect(JSON.parse(lastAudit("tools.import")?.details ?? "{}")).toMatchObject({ created: 2, rejected: 1 });
+    // The import cannot be repeated without a new dry run.
+    await expect(tool.getByRole("button", { name: "Import", exact: true })).toBeDisabled();
+  });
+
+  test("Import refuses a file without the expected header, saying what is missing", async ({ page, pageErrors }) => {
+    await loginAsAdmin(page, "/admin?tab=tools");
+    const tool = page.getByRole("region", { name: "Import wholesalers" });
+    await tool.getByLabel("CSV file").setInputFiles({ name: "contacts.csv", mimeType: "text/csv", buffer: Buffer.from("name,address,city\nA shop,1 Road,Town\n") });
+    await tool.getByRole("button", { name: "Check file (dry run)" }).click();
+    await expect(tool.getByRole("alert")).toHaveText(
+      "The first row must be a header naming the columns. Missing: state, zipcode. The columns are: name, address, city, state, zipcode, type, hours, description, phone, website.",
+    );
+    acceptLoggedStatuses(pageErrors, 400);
+  });
+
+  test("Clear cache empties the server's caches and says which", async ({ page }) => {
+    await loginAsAdmin(page, "/admin?tab=tools");
+    await page.getByRole("button", { name: "Clear cache" }).click();
+    const tool = page.getByRole("region", { name: "Clear cache" });
+    await expect(tool.getByRole("status")).toHaveText(/^Cleared 1 cache: Site settings \(\d+ entr(y|ies)\)\.$/);
+    await expect(page.getByText("Cache cleared", { exact: true })).toBeVisible();
+    expect(lastAudit("tools.clear_cache")?.actor).toBe(E2E_ADMIN.email);
+  });
+
+  test("every tool answers 401 JSON without a session and 403 to a cross-site request", async ({ page, playwright, baseURL }) => {
+    const anonymous = await playwright.request.newContext({ baseURL });
+    try {
+      for (const path of TOOLS) {
+        const response = await anonymous.post(path, { multipart: { intent: "dry-run" } });
+        expect(response.status(), path).toBe(401);
+        expect(response.headers()["content-type"]).toMatch(/^application\/json/);
+        expect(await response.json()).toEqual({ message: "Please sign in to continue." });
+      }
+    } finally {
+      await anonymous.dispose();
+    }
+
+    await loginAsAdmin(page);
+    for (const path of TOOLS) {
+      const response = await page.request.post(path, { multipart: { intent: "dry-run" }, headers: { Origin: "https://evil.example" } });
+      expect(response.status(), path).toBe(403);
+      expect(await response.json()).toEqual({ message: "Cross-site requests are not allowed." });
+    }
+  });
+});
