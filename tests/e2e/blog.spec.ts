@@ -25,6 +25,22 @@ function postWithRelated(posts: ApiPost[]) {
 }
 
 test.describe("blog list", () => {
+  test("shows 6 placeholder cards while the list loads during client-side navigation", async ({ page }) => {
+    await page.goto("/");
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/blog\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("link", { name: "All articles" }).click();
+    await expect(page.getByTestId("blog-placeholders").locator("li")).toHaveCount(6);
+    release();
+    await expect(page.getByTestId("blog-placeholders")).toHaveCount(0);
+    await expect(page).toHaveURL("/blog");
+    await expect(page.getByRole("link", { name: "Read article" }).first()).toBeVisible();
+  });
+
   test("shows every published post in a two-column grid, each with image, category, date, excerpt and 'Read article'", async ({ page }) => {
     const posts = await publishedPosts(page);
     expect(posts.length).toBeGreaterThanOrEqual(6);

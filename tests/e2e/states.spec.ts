@@ -98,6 +98,23 @@ test.describe("All 50 States page (/all-states)", () => {
 });
 
 test.describe("State page (/state/{stateId})", () => {
+  test("explains a wholesaler's type in a tooltip that opens after 700 ms, on hover or focus", async ({ page }) => {
+    await page.goto("/state/california");
+    const badges = page.getByRole("main").locator("article").getByText(/^(Wholesale|Retail|Wholesale & Retail)$/);
+    const tooltip = page.getByRole("tooltip");
+    const started = Date.now();
+    await badges.first().hover();
+    expect(await tooltip.count()).toBe(0);
+    await expect(tooltip).toBeVisible();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+    await expect(tooltip).toContainText(/public|trade/);
+    await page.keyboard.press("Escape");
+    await expect(tooltip).toHaveCount(0);
+
+    await badges.nth(1).focus();
+    await expect(tooltip).toBeVisible();
+  });
+
   test("lists the state's wholesalers with directions that open a maps search in a new tab", async ({ page, request }) => {
     const wholesalers = (await (await request.get("/api/wholesalers/state/california")).json()) as ApiWholesaler[];
     expect(wholesalers.length).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import { Clock, Globe, MapPin, Navigation, Phone } from "lucide-react";
 import type { Wholesaler } from "~/services/wholesalers/wholesalers.server";
 import { cn } from "~/utils/cn";
+import { Tooltip } from "../ui/tooltip";
 import { buttonVariants } from "../ui/button";
 import { directionsUrl } from "./format";
 import { WholesalerImage } from "./wholesaler-image";
@@ -19,17 +20,28 @@ const TYPE_BADGE: Record<Wholesaler["type"], string> = {
 /** "Both" alone says little on a badge. */
 const TYPE_LABEL: Record<Wholesaler["type"], string> = { Wholesale: "Wholesale", Retail: "Retail", Both: "Wholesale & Retail" };
 
+/** What each type means for a shopper, shown in the badge's tooltip. */
+export const TYPE_HINT: Record<Wholesaler["type"], string> = {
+  Wholesale: "Sells mainly to florists and the trade: call ahead to ask whether the public can buy.",
+  Retail: "Open to the public, often with bulk bunches at market prices.",
+  Both: "Sells wholesale to the trade and to the public.",
+};
+
 export function TypeBadge({ type, className }: { type: Wholesaler["type"]; className?: string }) {
   return (
-    <span
-      className={cn(
-        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
-        TYPE_BADGE[type],
-        className,
-      )}
-    >
-      {TYPE_LABEL[type]}
-    </span>
+    <Tooltip content={TYPE_HINT[type]}>
+      <span
+        // Focusable so that keyboard users get the tooltip too.
+        tabIndex={0}
+        className={cn(
+          "inline-flex cursor-help items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
+          TYPE_BADGE[type],
+          className,
+        )}
+      >
+        {TYPE_LABEL[type]}
+      </span>
+    </Tooltip>
   );
 }
 
