@@ -1,14 +1,13 @@
-import { Pencil, Star, Trash2 } from "lucide-react";
+import { Star } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/admin/list/fields";
 import { AddButton, AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
-import { DeleteDialog, RecordDialog } from "~/components/admin/list/record-dialog";
+import { RecordDialog, RowActions } from "~/components/admin/list/record-dialog";
 import { adminHeaders, adminMeta } from "~/components/admin/meta";
 import { formatDateRange, MONTH_NAMES } from "~/components/festivals/dates";
-import { Button } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
-import { deleteConfirmation, parseListParams } from "~/services/admin/list";
+import { parseListParams } from "~/services/admin/list";
 import {
   createFestival,
   deleteFestival,
@@ -154,22 +153,7 @@ export default function AdminFestivals({ loaderData }: Route.ComponentProps) {
       header: "Actions",
       className: "w-32 text-right",
       cell: (f) => (
-        <div className="flex justify-end gap-1">
-          <Button variant="ghost" size="icon" aria-label={`Edit ${f.name}`} onClick={() => setEditing({ mode: "edit", record: f })}>
-            <Pencil aria-hidden="true" />
-          </Button>
-          <DeleteDialog
-            entity={FESTIVAL_ENTITY}
-            label={f.name}
-            confirmation={deleteConfirmation(FESTIVAL_ENTITY)}
-            hidden={{ id: f.id, updatedAt: f.updatedAt }}
-            trigger={
-              <Button variant="ghost" size="icon" aria-label={`Delete ${f.name}`} className="text-red-700 hover:bg-red-50">
-                <Trash2 aria-hidden="true" />
-              </Button>
-            }
-          />
-        </div>
+        <RowActions label={f.name} entity={FESTIVAL_ENTITY} version={{ id: f.id, updatedAt: f.updatedAt }} onEdit={() => setEditing({ mode: "edit", record: f })} />
       ),
     },
   ];

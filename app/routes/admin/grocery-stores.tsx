@@ -1,12 +1,10 @@
-import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { TextAreaField, TextField } from "~/components/admin/list/fields";
 import { AddButton, AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
-import { DeleteDialog, RecordDialog } from "~/components/admin/list/record-dialog";
+import { RecordDialog, RowActions } from "~/components/admin/list/record-dialog";
 import { adminHeaders, adminMeta } from "~/components/admin/meta";
-import { Button } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
-import { deleteConfirmation, parseListParams } from "~/services/admin/list";
+import { parseListParams } from "~/services/admin/list";
 import {
   createGroceryStore,
   deleteGroceryStore,
@@ -105,22 +103,7 @@ export default function AdminGroceryStores({ loaderData }: Route.ComponentProps)
       header: "Actions",
       className: "w-32 text-right",
       cell: (g) => (
-        <div className="flex justify-end gap-1">
-          <Button variant="ghost" size="icon" aria-label={`Edit ${g.name}`} onClick={() => setEditing({ mode: "edit", record: g })}>
-            <Pencil aria-hidden="true" />
-          </Button>
-          <DeleteDialog
-            entity={entity}
-            label={g.name}
-            confirmation={deleteConfirmation(entity)}
-            hidden={{ id: g.id, updatedAt: g.updatedAt }}
-            trigger={
-              <Button variant="ghost" size="icon" aria-label={`Delete ${g.name}`} className="text-red-700 hover:bg-red-50">
-                <Trash2 aria-hidden="true" />
-              </Button>
-            }
-          />
-        </div>
+        <RowActions label={g.name} entity={entity} version={{ id: g.id, updatedAt: g.updatedAt }} onEdit={() => setEditing({ mode: "edit", record: g })} />
       ),
     },
   ];

@@ -1,13 +1,11 @@
-import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/admin/list/fields";
 import { AddButton, AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
-import { DeleteDialog, RecordDialog } from "~/components/admin/list/record-dialog";
+import { RecordDialog, RowActions } from "~/components/admin/list/record-dialog";
 import { adminHeaders, adminMeta } from "~/components/admin/meta";
-import { Button } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
-import { deleteConfirmation, parseListParams } from "~/services/admin/list";
+import { parseListParams } from "~/services/admin/list";
 import { requireId } from "~/services/ids";
 import { listStates } from "~/services/states/states.server";
 import {
@@ -141,22 +139,7 @@ export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
       header: "Actions",
       className: "w-32 text-right",
       cell: (w) => (
-        <div className="flex justify-end gap-1">
-          <Button variant="ghost" size="icon" aria-label={`Edit ${w.name}`} onClick={() => setEditing({ mode: "edit", record: w })}>
-            <Pencil aria-hidden="true" />
-          </Button>
-          <DeleteDialog
-            entity={WHOLESALER_ENTITY}
-            label={w.name}
-            confirmation={deleteConfirmation(WHOLESALER_ENTITY)}
-            hidden={{ id: w.id, updatedAt: w.updatedAt }}
-            trigger={
-              <Button variant="ghost" size="icon" aria-label={`Delete ${w.name}`} className="text-red-700 hover:bg-red-50">
-                <Trash2 aria-hidden="true" />
-              </Button>
-            }
-          />
-        </div>
+        <RowActions label={w.name} entity={WHOLESALER_ENTITY} version={{ id: w.id, updatedAt: w.updatedAt }} onEdit={() => setEditing({ mode: "edit", record: w })} />
       ),
     },
   ];

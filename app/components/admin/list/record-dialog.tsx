@@ -1,9 +1,10 @@
-import { X } from "lucide-react";
+import { Pencil, Trash2, X } from "lucide-react";
 import { AlertDialog, Dialog } from "radix-ui";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
+import { deleteConfirmation } from "~/services/admin/list";
 import type { ActionResult } from "~/utils/admin-action.server";
 
 interface RecordDialogProps {
@@ -139,5 +140,38 @@ export function DeleteDialog({ entity, confirmation, label, hidden, trigger }: D
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+/** The edit and delete buttons of a table row; their names say which record they act on. */
+export function RowActions({
+  label,
+  entity,
+  version,
+  onEdit,
+}: {
+  label: string;
+  entity: string;
+  /** The record's id and the version the list shows, for the conflict check of the delete. */
+  version: { id: number; updatedAt: string };
+  onEdit(): void;
+}) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Button variant="ghost" size="icon" aria-label={`Edit ${label}`} onClick={onEdit}>
+        <Pencil aria-hidden="true" />
+      </Button>
+      <DeleteDialog
+        entity={entity}
+        label={label}
+        confirmation={deleteConfirmation(entity)}
+        hidden={version}
+        trigger={
+          <Button variant="ghost" size="icon" aria-label={`Delete ${label}`} className="text-red-700 hover:bg-red-50">
+            <Trash2 aria-hidden="true" />
+          </Button>
+        }
+      />
+    </div>
   );
 }
