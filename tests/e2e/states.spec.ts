@@ -189,19 +189,19 @@ test.describe("State page (/state/{stateId})", () => {
   test("a card without a photo says 'No image available'; a broken photo falls back to the default one", async ({ page, pageErrors }) => {
     const [broken, missing] = withDatabase((db) => {
       const find = (name: string) =>
-        db.prepare("select id, name, image from wholesalers where state_id = 'ohio' and name = ?").get(name) as {
+        db.prepare("select id, name, image from wholesalers where state_id = 'newyork' and name = ?").get(name) as {
           id: number;
           name: string;
           image: string | null;
         };
-      return [find("West Side Market"), find("North Market")];
+      return [find("Dutch Flower Line"), find("Superior Florists")];
     });
     const setImage = (id: number, image: string | null) =>
       withDatabase((db) => db.prepare("update wholesalers set image = ? where id = ?").run(image, id));
     setImage(broken.id, "/images/does-not-exist.webp");
     setImage(missing.id, null);
     try {
-      await page.goto("/state/ohio");
+      await page.goto("/state/newyork");
       const brokenCard = page.getByTestId("wholesaler-card").filter({ has: page.getByRole("heading", { name: broken.name }) });
       const image = brokenCard.getByRole("img");
       await expect(image).toHaveAttribute("src", "/images/default-flower.webp");

@@ -1,15 +1,20 @@
 import type { SeedWholesaler } from "../types";
 
 /**
- * Wholesale flower markets, wholesale florists and the public markets where
- * budget shoppers and DIY arrangers can buy flowers by the bunch.
+ * Wholesale flower markets, wholesale florists and grower-wholesalers, plus a
+ * couple of public markets famous for their cut-flower stalls.
+ *
+ * Every entry carries a `// source:` comment: either the stored public page
+ * that confirms its name and street address, or "well known" with the reason.
+ * Phones, websites and hours appear only where a stored page confirms them;
+ * otherwise hours are a cautious hint and the description says to call ahead.
  *
  * Coordinates are left out on purpose: the seed places each entry at the
- * centroid of its zipcode. Hours change with the seasons and around holidays,
- * so descriptions remind shoppers to call ahead.
+ * centroid of its zipcode.
  */
 export const wholesalers: SeedWholesaler[] = [
   // ── California ──────────────────────────────────────────────────────────
+  // source: https://www.marketlosangeles.com/listings/bloom-that/ (754 Wall Street, 90014); phone and website: https://docslib.org/doc/7090404/blooming-in-lompoc
   {
     name: "Original Los Angeles Flower Market",
     address: "754 Wall St",
@@ -17,12 +22,26 @@ export const wholesalers: SeedWholesaler[] = [
     stateCode: "CA",
     zipcode: "90014",
     type: "Both",
-    hours: "Mon-Sat 6AM-12PM (public hours start later on some weekdays)",
+    hours: "Mon-Sat from the small hours for badge holders; public mornings (about 6-8AM to noon) for a small fee; closed Sun",
     description:
-      "The historic heart of the LA Flower District, with dozens of vendors selling roses, tropicals, greenery and supplies under one roof. The public can shop for a small entry fee after the trade rush; arrive early for the best selection and bring cash and a cart.",
-    phone: "(213) 627-3696",
+      "The grower-founded market of the American Florists' Exchange (1919), with dozens of stalls of roses, greens, tropicals and supplies on Wall Street. Florists with a badge shop first; the public pays a small entry fee after the trade rush, so bring cash and come early for the best choice.",
+    phone: "(213) 622-1966",
     website: "https://originallaflowermarket.com",
   },
+  // source: https://docslib.org/doc/7090404/blooming-in-lompoc (Bloomin' News 2019: Mellano manages the market at 754 Wall Street); https://labusinessjournal.com/featured/snapshot-mellano-co-still-blooming/ (at the downtown Flower Market since 1925)
+  {
+    name: "Mellano & Company",
+    address: "754 Wall St",
+    city: "Los Angeles",
+    stateCode: "CA",
+    zipcode: "90014",
+    type: "Wholesale",
+    hours: "Mon-Sat early morning with the flower market; call ahead",
+    description:
+      "Family grower and wholesaler selling in the Los Angeles Flower Market since 1925, known for its own San Diego County greens, eucalyptus and ranunculus alongside imports. A favourite of event florists and Rose Parade float builders who need big quantities of foliage.",
+    website: "https://www.mellano.com",
+  },
+  // source: well known (the Southern California Flower Market's own address, across Wall Street from 754 Wall St, has been 755 Wall St for decades)
   {
     name: "Southern California Flower Market",
     address: "755 Wall St",
@@ -30,11 +49,11 @@ export const wholesalers: SeedWholesaler[] = [
     stateCode: "CA",
     zipcode: "90014",
     type: "Both",
-    hours: "Mon-Sat 6AM-12PM",
+    hours: "Mon-Sat early morning to about noon; public later in the morning for a small fee",
     description:
-      "Right across Wall Street from the Original LA Flower Market, this long-running mart packs growers and importers into two floors of stalls. Open to the public for a small fee; prices drop and vendors bargain as closing time nears, which is great for DIY brides buying in bulk.",
-    phone: "(213) 627-2482",
+      "The market founded by Japanese-American growers in the early 1910s, facing the Original Los Angeles Flower Market across Wall Street. Growers and importers sell from rows of stalls; the public is welcome after the trade hours, and bargaining gets easier near closing time.",
   },
+  // source: well known (the California Flower Mall's entrance is at 825 S San Pedro St in the LA Flower District); hours: https://californiaflowermall.com/about-us/
   {
     name: "California Flower Mall",
     address: "825 S San Pedro St",
@@ -42,35 +61,12 @@ export const wholesalers: SeedWholesaler[] = [
     stateCode: "CA",
     zipcode: "90014",
     type: "Both",
-    hours: "Daily 6AM-12PM (extended hours before Valentine's Day and Mother's Day)",
+    hours: "Mon-Sat 4:30AM-4:30PM; Sun 5AM-12PM (extended before Valentine's Day and Mother's Day)",
     description:
-      "A flower-district mall of independent stalls selling wholesale-priced roses, mixed bouquets and potted plants, with free entry for the public. Handy on Sundays when the bigger marts are closed; compare a few stalls before you buy.",
+      "About 30 family-run vendors under one roof selling cut flowers, tropicals, orchids and potted plants by the bunch. Entry is free for everyone, it is the flower-district market that opens on Sundays, and there is an ATM and parking on site.",
+    website: "https://californiaflowermall.com",
   },
-  {
-    name: "Mellano & Company",
-    address: "766 Wall St",
-    city: "Los Angeles",
-    stateCode: "CA",
-    zipcode: "90014",
-    type: "Wholesale",
-    hours: "Mon-Sat 5AM-12PM",
-    description:
-      "Family-run grower and wholesaler in the LA Flower Market since 1925, supplying its own California-grown flowers and foliage alongside imports. A go-to source for event florists who need large quantities of greens, roses and seasonal stems.",
-    phone: "(888) 635-5266",
-    website: "https://www.mellano.com",
-  },
-  {
-    name: "Mayesh Wholesale Florist - Los Angeles",
-    address: "5401 W 104th St",
-    city: "Los Angeles",
-    stateCode: "CA",
-    zipcode: "90045",
-    type: "Wholesale",
-    hours: "Mon-Fri 6AM-3PM; Sat 6AM-12PM",
-    description:
-      "Headquarters branch of one of the country's best-known wholesalers to wedding and event florists, with novelty and garden roses from around the world. Trade accounts only; designers can pre-order online and pick up near LAX.",
-    website: "https://www.mayesh.com",
-  },
+  // source: https://localnewsmatters.org/2025/04/20/san-franciscos-famed-flower-market-ready-to-bloom-in-spacious-new-warehouse-facility (new market at 901 16th Street)
   {
     name: "San Francisco Flower Market",
     address: "901 16th St",
@@ -78,21 +74,11 @@ export const wholesalers: SeedWholesaler[] = [
     stateCode: "CA",
     zipcode: "94107",
     type: "Both",
-    hours: "Mon-Sat early morning to early afternoon; public shopping after the trade rush",
+    hours: "Mon-Sat early morning for badge holders; public later in the morning; call ahead for current public hours",
     description:
-      "The Bay Area's century-old flower market, now in a new Potrero Hill hall with about 20 wholesalers, growers and supply vendors. The public is welcome later in the morning; come midweek for the calmest aisles and ask vendors about end-of-day deals.",
+      "The Bay Area's grower-founded market, dating from 1912, reopened in 2025 in a new Potrero Hill hall with about 22 wholesalers, growers and supply vendors. Trade buyers need an annual badge; the public can shop once the morning rush is over.",
   },
-  {
-    name: "Rafa's Wholesale Flowers",
-    address: "901 16th St",
-    city: "San Francisco",
-    stateCode: "CA",
-    zipcode: "94107",
-    type: "Both",
-    hours: "Mon-Sat early morning to early afternoon",
-    description:
-      "Popular cut-flower stall inside the San Francisco Flower Market with a broad mix of roses, seasonal blooms and fillers. A reliable stop for DIY arrangers who want wholesale pricing without hunting through every aisle.",
-  },
+  // source: https://cafgs.org/news/sfflower-market-bids-farewell (Neve Bros moving to the new market at 901 16th St)
   {
     name: "Neve Bros.",
     address: "901 16th St",
@@ -100,46 +86,26 @@ export const wholesalers: SeedWholesaler[] = [
     stateCode: "CA",
     zipcode: "94107",
     type: "Both",
-    hours: "Mon-Sat early morning to early afternoon",
+    hours: "Mon-Sat with the San Francisco Flower Market; call ahead",
     description:
-      "Petaluma rose growers selling their own tea and spray roses at the San Francisco Flower Market for generations. Look here for fragrant, locally grown roses that last longer than long-haul imports.",
+      "Petaluma rose growers who have sold their own tea and spray roses at the San Francisco Flower Market for generations. Look here for fragrant, locally grown roses that travel far less than imports.",
   },
+  // source: https://localnewsmatters.org/2025/04/20/san-franciscos-famed-flower-market-ready-to-bloom-in-spacious-new-warehouse-facility (Mayesh Wholesale is one of the market's 22 vendors at 901 16th Street)
   {
-    name: "Ferry Plaza Farmers Market",
-    address: "1 Ferry Building",
+    name: "Mayesh Wholesale Florist - San Francisco",
+    address: "901 16th St",
     city: "San Francisco",
     stateCode: "CA",
-    zipcode: "94111",
-    type: "Retail",
-    hours: "Tue & Thu 10AM-2PM; Sat 8AM-2PM",
+    zipcode: "94107",
+    type: "Wholesale",
+    hours: "Mon-Sat early morning with the San Francisco Flower Market; trade accounts",
     description:
-      "Waterfront farmers market where Northern California flower farms sell seasonal bouquets, dahlias, peonies and branches straight from the field. Prices beat most florists; go early on Saturday before the best buckets sell out.",
-    website: "https://cuesa.org",
-  },
-  {
-    name: "Santa Monica Farmers Market",
-    address: "Arizona Ave & 2nd St",
-    city: "Santa Monica",
-    stateCode: "CA",
-    zipcode: "90401",
-    type: "Retail",
-    hours: "Wed 8AM-1PM; Sat 8AM-1PM",
-    description:
-      "The Wednesday market is famous among LA chefs and florists, with several flower growers selling ranunculus, sweet peas, proteas and mixed bunches. A good budget alternative to the flower district if you want farm-fresh, locally grown stems.",
-  },
-  {
-    name: "Hollywood Farmers' Market",
-    address: "1600 Ivar Ave",
-    city: "Los Angeles",
-    stateCode: "CA",
-    zipcode: "90028",
-    type: "Retail",
-    hours: "Sun 8AM-1PM",
-    description:
-      "Large Sunday market with several flower stands selling generous bunches of roses, lilies, sunflowers and seasonal blooms at farm prices. Perfect for weekly home arrangements; bring a bucket of water for the ride home.",
+      "The San Francisco stall of a Los Angeles-founded wholesaler (1978) that specialises in supplying wedding and event florists, with garden roses and novelty flowers from around the world. Set up a trade account to pre-order for events.",
+    website: "https://www.mayesh.com",
   },
 
   // ── New York ────────────────────────────────────────────────────────────
+  // source: well known (Dutch Flower Line's shop at 148 W 28th St in the Flower District); owner Casper Trap on West 28th Street: https://www.fa-mag.com/news/new-york-city-s-flower-district-is-dying-40370.html?section=75&page=3
   {
     name: "Dutch Flower Line",
     address: "148 W 28th St",
@@ -147,11 +113,11 @@ export const wholesalers: SeedWholesaler[] = [
     stateCode: "NY",
     zipcode: "10001",
     type: "Both",
-    hours: "Mon-Sat 6AM-12PM",
+    hours: "Mon-Sat early morning to about noon; call ahead",
     description:
-      "A Chelsea flower district favorite for garden roses, peonies, ranunculus and Dutch novelty blooms. The public can buy by the bunch; arrive early, since the best stems go to event florists before 8AM.",
-    website: "https://www.dutchflowerline.com",
+      "A Dutch-run wholesaler in the 28th Street Flower District with flowers from Holland, Colombia, New Zealand and beyond. Event designers shop here at dawn; walk-in customers can usually buy by the bunch later in the morning.",
   },
+  // source: well known (G. Page Wholesale Flowers, 120 W 28th St); Gary Page's shop on 28th St: http://visualvamp.blogspot.com/2008/05/g-page-bergdorfs-of-wholesale-flower.html
   {
     name: "G. Page Wholesale Flowers",
     address: "120 W 28th St",
@@ -159,21 +125,11 @@ export const wholesalers: SeedWholesaler[] = [
     stateCode: "NY",
     zipcode: "10001",
     type: "Both",
-    hours: "Mon-Sat 6AM-12PM",
+    hours: "Mon-Sat early morning to about noon; call ahead",
     description:
-      "Long-established 28th Street wholesaler with a wide selection of roses, seasonal flowers and foliage. Walk-in shoppers are welcome; expect wholesale pricing plus sales tax if you do not have a resale certificate.",
+      "Long-running Flower District wholesaler prized by New York designers for boutique and hard-to-find stems, branches and tropicals. Go early for the best choice and bring a cart; most stock is sold by the bunch.",
   },
-  {
-    name: "Fischer & Page",
-    address: "134 W 28th St",
-    city: "New York",
-    stateCode: "NY",
-    zipcode: "10001",
-    type: "Both",
-    hours: "Mon-Sat 6AM-12PM",
-    description:
-      "Classic flower district wholesaler stocking roses, hydrangeas, orchids and greenery for Manhattan florists. DIY shoppers can buy by the bunch; the staff are used to helping first-timers figure out how many stems they need.",
-  },
+  // source: well known (Caribbean Cuts shares 120 W 28th St with G. Page); tropical specialist on 28th St: http://crosspollinationfloral.blogspot.com/2008/09/nyc-tropical-flower-wholesalers.html
   {
     name: "Caribbean Cuts",
     address: "120 W 28th St",
@@ -181,21 +137,11 @@ export const wholesalers: SeedWholesaler[] = [
     stateCode: "NY",
     zipcode: "10001",
     type: "Both",
-    hours: "Mon-Sat 6AM-12PM",
+    hours: "Mon-Sat early morning to about noon; call ahead",
     description:
-      "The flower district's specialist in tropicals: ginger, heliconia, anthurium, orchids and big tropical leaves. Great for dramatic event pieces; tropicals hate the cold, so keep them out of the fridge.",
+      "Flower District specialist in tropicals: heliconia, ginger, protea, orchids and dramatic foliage. A go-to for bold, long-lasting arrangements; ask before you buy single stems.",
   },
-  {
-    name: "Foliage Garden",
-    address: "120 W 28th St",
-    city: "New York",
-    stateCode: "NY",
-    zipcode: "10001",
-    type: "Both",
-    hours: "Mon-Sat 6AM-12PM",
-    description:
-      "Greenery and branch specialist in the flower district, with eucalyptus, ferns, flowering branches and seasonal foliage. Filling a design with inexpensive greens is the easiest way to stretch a tight flower budget.",
-  },
+  // source: well known (US Evergreen, 805 6th Ave, between 27th and 28th streets); on 6th Ave between 27th and 28th streets: https://nyclocalstop.blogspot.com/2009/06/flower-district.html
   {
     name: "US Evergreen",
     address: "805 6th Ave",
@@ -203,10 +149,11 @@ export const wholesalers: SeedWholesaler[] = [
     stateCode: "NY",
     zipcode: "10001",
     type: "Both",
-    hours: "Mon-Sat 6AM-12PM",
+    hours: "Mon-Sat early morning to about noon; call ahead",
     description:
-      "Corner shop on Sixth Avenue known for branches, greens, herbs and seasonal cut flowers spilling onto the sidewalk. A favorite of event designers who need large branches and garlands; walk-ins welcome.",
+      "Flower District wholesaler known for branches, greens and seasonal cut flowers, with armloads of curly willow, blossoms and holiday greenery. Handy for large installations; walk-ins are generally welcome once the trade has shopped.",
   },
+  // source: well known (Superior Florists, 828 6th Ave, a family-run Flower District wholesaler); named among the district's long-running family shops: https://closeoutexplosion.com/products/the-wholesale-flower-district-in-new-york
   {
     name: "Superior Florists",
     address: "828 6th Ave",
@@ -214,33 +161,11 @@ export const wholesalers: SeedWholesaler[] = [
     stateCode: "NY",
     zipcode: "10001",
     type: "Both",
-    hours: "Mon-Sat 6AM-1PM",
+    hours: "Mon-Sat early morning; call ahead",
     description:
-      "Flower district wholesaler selling cut flowers, potted plants and seasonal decor to the trade and the public. Good for one-stop shopping when you need both blooms and plants for an event.",
+      "One of the family-run Flower District shops that have traded for more than half a century, with cut flowers, greens and seasonal stock. Ask for the bunch price and go early for the widest selection.",
   },
-  {
-    name: "Kervar",
-    address: "119 W 28th St",
-    city: "New York",
-    stateCode: "NY",
-    zipcode: "10001",
-    type: "Both",
-    hours: "Mon-Sat 7AM-5PM",
-    description:
-      "Flower district supply house for artificial flowers, ribbon, containers and holiday decor. Pair it with the fresh-flower wholesalers next door when you need vases and mechanics for a DIY event.",
-  },
-  {
-    name: "Jamali Garden",
-    address: "149 W 28th St",
-    city: "New York",
-    stateCode: "NY",
-    zipcode: "10001",
-    type: "Both",
-    hours: "Mon-Sat 7AM-5PM",
-    description:
-      "Floral and event supply store in the heart of the flower district with vases, candles, lanterns, stones and containers at trade-friendly prices. Essential for DIY weddings that need dozens of matching vessels.",
-    website: "https://www.jamaligarden.com",
-  },
+  // source: well known (GrowNYC's Union Square Greenmarket, E 17th St & Union Square W)
   {
     name: "Union Square Greenmarket",
     address: "E 17th St & Union Square W",
@@ -248,24 +173,14 @@ export const wholesalers: SeedWholesaler[] = [
     stateCode: "NY",
     zipcode: "10003",
     type: "Retail",
-    hours: "Mon, Wed, Fri & Sat 8AM-6PM",
+    hours: "Mon, Wed, Fri & Sat, morning to early evening (seasonal flower stands vary)",
     description:
-      "New York's flagship farmers market, where regional flower farms sell peonies, lilacs, dahlias and seasonal bunches straight from the field. Often cheaper than street-corner bodega bouquets and far longer lasting.",
+      "This is a public farmers market, not a wholesaler, but its regional flower growers sell seasonal cut flowers straight from the farm. Come in spring and summer for the widest choice of local stems at farm prices.",
     website: "https://www.grownyc.org/greenmarket",
-  },
-  {
-    name: "Rochester Public Market",
-    address: "280 N Union St",
-    city: "Rochester",
-    stateCode: "NY",
-    zipcode: "14609",
-    type: "Retail",
-    hours: "Tue & Thu 6AM-1PM; Sat 5AM-3PM",
-    description:
-      "One of the oldest public markets in the state, with vendors selling cut flowers, hanging baskets and bedding plants at low prices. Saturday mornings in May are packed with bargain flats and bunches.",
   },
 
   // ── Texas ───────────────────────────────────────────────────────────────
+  // source: https://pikespeakfloral.com/about/ (Pikes Peak of Houston, 4340 Directors Row, Houston, Texas 77092)
   {
     name: "Pikes Peak of Houston",
     address: "4340 Directors Row",
@@ -273,11 +188,12 @@ export const wholesalers: SeedWholesaler[] = [
     stateCode: "TX",
     zipcode: "77092",
     type: "Wholesale",
-    hours: "Mon-Fri 7AM-5PM; Sat 7AM-12PM",
+    hours: "Weekdays from early morning, Sat mornings; trade accounts, call ahead",
     description:
-      "Headquarters of Pikes Peak of Texas, a wholesale florist serving Houston since 1978 with cut flowers, greens, plants and floral supplies. Trade customers only; event florists can pre-book large orders for weddings.",
+      "Headquarters of Pikes Peak of Texas, a wholesale florist serving retail florists, event planners, churches and schools since 1978. Fresh flowers, supplies and design education under one roof; bring your resale certificate.",
     website: "https://pikespeakfloral.com",
   },
+  // source: https://pikespeakfloral.com/about/ (Pikes Peak of Austin, 10405-F Metric Blvd, Austin, Texas 78758)
   {
     name: "Pikes Peak of Austin",
     address: "10405-F Metric Blvd",
@@ -285,11 +201,12 @@ export const wholesalers: SeedWholesaler[] = [
     stateCode: "TX",
     zipcode: "78758",
     type: "Wholesale",
-    hours: "Mon-Fri 7AM-5PM; Sat 7AM-12PM",
+    hours: "Weekdays from early morning, Sat mornings; trade accounts, call ahead",
     description:
-      "Austin branch of Pikes Peak of Texas, stocking roses, seasonal flowers, greenery and hard goods for florists and event designers. Open to the trade; bring your sales tax permit to set up an account.",
+      "Austin branch of the Pikes Peak of Texas wholesale florist, supplying Central Texas florists and event designers with fresh flowers and floral supplies. Trade accounts only; call ahead for holiday pre-orders.",
     website: "https://pikespeakfloral.com",
   },
+  // source: https://pikespeakfloral.com/about/ (Pikes Peak of Dallas, 1123 Conveyor Lane, Dallas, Texas 75247)
   {
     name: "Pikes Peak of Dallas",
     address: "1123 Conveyor Ln",
@@ -297,139 +214,29 @@ export const wholesalers: SeedWholesaler[] = [
     stateCode: "TX",
     zipcode: "75247",
     type: "Wholesale",
-    hours: "Mon-Fri 7AM-5PM; Sat 7AM-12PM",
+    hours: "Weekdays from early morning, Sat mornings; trade accounts, call ahead",
     description:
-      "Dallas branch of Pikes Peak of Texas in the Stemmons industrial corridor near the Dallas Market Center. Serves florists and event companies with fresh flowers, plants and supplies.",
+      "Dallas branch of Pikes Peak of Texas, stocking roses, greens, plants and supplies for North Texas florists. Trade accounts only; order early before Valentine's Day and Mother's Day.",
     website: "https://pikespeakfloral.com",
   },
-  {
-    name: "Dallas Market Center",
-    address: "2100 N Stemmons Fwy",
-    city: "Dallas",
-    stateCode: "TX",
-    zipcode: "75207",
-    type: "Wholesale",
-    hours: "Open during trade markets; registered trade buyers only",
-    description:
-      "One of the largest wholesale merchandise marts in the country, with showrooms for permanent botanicals, containers and seasonal floral decor. Florists and event designers should plan buying trips around its holiday and floral markets.",
-    website: "https://www.dallasmarketcenter.com",
-  },
-  {
-    name: "Dallas Farmers Market",
-    address: "920 S Harwood St",
-    city: "Dallas",
-    stateCode: "TX",
-    zipcode: "75201",
-    type: "Retail",
-    hours: "Daily, vendor hours vary (weekends busiest)",
-    description:
-      "Downtown market whose open-air shed has vendors selling cut flowers, potted plants and seasonal blooms alongside produce. A budget-friendly spot for weekly flowers and bedding plants.",
-    website: "https://dallasfarmersmarket.org",
-  },
-  {
-    name: "San Antonio Flower Company",
-    address: "Broadway St",
-    city: "San Antonio",
-    stateCode: "TX",
-    zipcode: "78209",
-    type: "Both",
-    hours: "Mon-Sat, call for hours (extended before holidays)",
-    description:
-      "North Side flower wholesaler on Broadway supplying local florists, restaurants and hotels, and also selling to walk-in customers. Carnations, red roses, peonies and white lilies are the big sellers; order early before Mother's Day.",
-  },
-  {
-    name: "Pearl Farmers Market",
-    address: "312 Pearl Pkwy",
-    city: "San Antonio",
-    stateCode: "TX",
-    zipcode: "78215",
-    type: "Retail",
-    hours: "Sat 9AM-1PM; Sun 10AM-2PM",
-    description:
-      "Producer-only market at the historic Pearl brewery where Texas flower farmers sell zinnias, sunflowers and seasonal bouquets. Great for locally grown blooms at farm prices.",
-  },
-  {
-    name: "SFC Farmers' Market Downtown",
-    address: "422 Guadalupe St",
-    city: "Austin",
-    stateCode: "TX",
-    zipcode: "78701",
-    type: "Retail",
-    hours: "Sat 9AM-1PM",
-    description:
-      "Saturday market in Republic Square with Central Texas flower growers selling fresh-cut bunches and seasonal bouquets. Arrive early in spring for wildflowers and ranunculus.",
-  },
 
-  // ── Florida ─────────────────────────────────────────────────────────────
+  // ── Louisiana ───────────────────────────────────────────────────────────
+  // source: https://pikespeakfloral.com/about/ (Pikes Peak of New Orleans, 5418 Powell Street, New Orleans, Louisiana 70123)
   {
-    name: "Mayesh Wholesale Florist - Miami",
-    address: "NW 25th St",
-    city: "Miami",
-    stateCode: "FL",
-    zipcode: "33122",
+    name: "Pikes Peak of New Orleans",
+    address: "5418 Powell St",
+    city: "New Orleans",
+    stateCode: "LA",
+    zipcode: "70123",
     type: "Wholesale",
-    hours: "Mon-Fri 6AM-3PM; Sat 6AM-12PM",
+    hours: "Weekdays from early morning, Sat mornings; trade accounts, call ahead",
     description:
-      "Mayesh's Florida branch near Miami International Airport, the entry point for most imported flowers in the US. Carries high-end novelty flowers by the bunch for event florists; trade accounts only.",
-    website: "https://www.mayesh.com",
-  },
-  {
-    name: "Ybor City Saturday Market",
-    address: "1800 E 8th Ave",
-    city: "Tampa",
-    stateCode: "FL",
-    zipcode: "33605",
-    type: "Retail",
-    hours: "Sat 9AM-2PM",
-    description:
-      "Saturday market in Centennial Park where local vendors sell budget bouquets, orchids and plants alongside food and crafts. Look for $5 to $15 bunches that are perfect for weekly home arrangements.",
-  },
-  {
-    name: "Winter Park Farmers' Market",
-    address: "200 W New England Ave",
-    city: "Winter Park",
-    stateCode: "FL",
-    zipcode: "32789",
-    type: "Retail",
-    hours: "Sat 7AM-1PM",
-    description:
-      "Popular Saturday market in a historic train depot with growers selling orchids, cut flowers and potted plants. Arrive before 9AM for the widest choice of fresh bunches.",
-  },
-  {
-    name: "Saturday Morning Market",
-    address: "230 1st St SE",
-    city: "Saint Petersburg",
-    stateCode: "FL",
-    zipcode: "33701",
-    type: "Retail",
-    hours: "Sat 9AM-2PM (shorter summer hours)",
-    description:
-      "St. Petersburg's big waterfront market, with flower and orchid vendors selling bouquets and tropical plants at friendly prices. A fun spot to gather blooms for a casual party.",
-  },
-  {
-    name: "Riverside Arts Market",
-    address: "715 Riverside Ave",
-    city: "Jacksonville",
-    stateCode: "FL",
-    zipcode: "32204",
-    type: "Retail",
-    hours: "Sat 10AM-3PM",
-    description:
-      "Saturday market under the Fuller Warren Bridge with local farmers selling fresh-cut flowers, succulents and plants. Good for inexpensive locally grown bunches in spring and fall.",
-  },
-  {
-    name: "Orlando Farmers Market",
-    address: "512 E Washington St",
-    city: "Orlando",
-    stateCode: "FL",
-    zipcode: "32801",
-    type: "Retail",
-    hours: "Sun 10AM-4PM",
-    description:
-      "Sunday market at Lake Eola Park with vendors selling orchids, bouquets and potted plants. Handy for picking up budget flowers for the week ahead.",
+      "The company's second store, open since 1980 and serving Gulf Coast florists through Mardi Gras, weddings and holiday seasons. Trade accounts only; order early for Mardi Gras.",
+    website: "https://pikespeakfloral.com",
   },
 
   // ── Washington ──────────────────────────────────────────────────────────
+  // source: http://agbizcenter.org/blog/2011/07/seattle-wholesale-growers-market-gathers-steam/ (5840 Airport Way South, Seattle); current hours: https://seattlewholesalegrowersmarket.com/become-a-grower/
   {
     name: "Seattle Wholesale Growers Market",
     address: "5840 Airport Way S",
@@ -437,11 +244,12 @@ export const wholesalers: SeedWholesaler[] = [
     stateCode: "WA",
     zipcode: "98108",
     type: "Both",
-    hours: "Mon 6AM-12PM; Wed & Fri 6AM-2PM (short public window on Fridays)",
+    hours: "Wholesale buyers Mon-Fri; public retail hours Tue & Fri 10AM-1PM",
     description:
-      "Farmer-owned cooperative in Georgetown's old Rainier Brewery selling Pacific Northwest peonies, dahlias, greens and branches direct from the growers. Mostly wholesale with a buyer's pass, but it has offered limited public shopping on Friday late mornings.",
-    website: "https://www.seattlewholesalegrowersmarket.com",
+      "A farmer-owned cooperative in the old Rainier Brewery building where Washington, Oregon and Alaska flower farms sell local peonies, dahlias, sweet peas and greens. Trade buyers need a reseller permit; the public may shop during the weekly retail hours.",
+    website: "https://seattlewholesalegrowersmarket.com",
   },
+  // source: well known (Pike Place Market's main entrance, 85 Pike St)
   {
     name: "Pike Place Market",
     address: "85 Pike St",
@@ -449,50 +257,14 @@ export const wholesalers: SeedWholesaler[] = [
     stateCode: "WA",
     zipcode: "98101",
     type: "Retail",
-    hours: "Daily 9AM-5PM (flower stalls)",
+    hours: "Daily; flower stalls keep daytime hours, call ahead",
     description:
-      "Famous for its rows of flower stalls run by local farm families, selling huge mixed bouquets for $10 to $25. One of the best flower deals in the country; visit on weekday mornings to skip the crowds.",
+      "This is a public market, not a wholesaler, but its row of farmer flower stalls is famous for huge mixed bouquets at low prices. Come early in the day for the best bunches.",
     website: "https://www.pikeplacemarket.org",
-  },
-  {
-    name: "Ballard Farmers Market",
-    address: "5345 Ballard Ave NW",
-    city: "Seattle",
-    stateCode: "WA",
-    zipcode: "98107",
-    type: "Retail",
-    hours: "Sun 9AM-2PM",
-    description:
-      "Year-round Sunday market with many flower farmers selling generous, inexpensive bouquets and buckets of seasonal stems. Ask growers about bulk buckets for weddings; many will take pre-orders.",
-  },
-
-  // ── Oregon ──────────────────────────────────────────────────────────────
-  {
-    name: "Portland Flower Market",
-    address: "N Basin Ave",
-    city: "Portland",
-    stateCode: "OR",
-    zipcode: "97217",
-    type: "Wholesale",
-    hours: "Mon-Fri early morning to 1PM; limited member hours Sat",
-    description:
-      "Membership-based wholesale market run by the Oregon Flower Growers Association since 1942, with local growers and wholesalers under one roof. Not open for public shopping, but businesses can buy a day pass or membership with proof of registration.",
-    phone: "(503) 289-1500",
-    website: "https://pdxflowermarket.com",
-  },
-  {
-    name: "Portland Farmers Market at PSU",
-    address: "SW Park Ave & SW Montgomery St",
-    city: "Portland",
-    stateCode: "OR",
-    zipcode: "97201",
-    type: "Retail",
-    hours: "Sat 8:30AM-2PM (9AM-2PM in winter)",
-    description:
-      "Portland's largest farmers market, with several Willamette Valley flower farms selling tulips, peonies, dahlias and mixed bouquets. Prices are well below florist rates; go early for the best buckets.",
   },
 
   // ── Illinois ────────────────────────────────────────────────────────────
+  // source: well known (Kennicott Brothers' Chicago headquarters at 452 N Ashland Ave); history and Chicago base: https://www.kennicott.com/about-us/
   {
     name: "Kennicott Brothers Company",
     address: "452 N Ashland Ave",
@@ -500,25 +272,14 @@ export const wholesalers: SeedWholesaler[] = [
     stateCode: "IL",
     zipcode: "60622",
     type: "Wholesale",
-    hours: "Mon-Fri 6AM-4PM; Sat 6AM-12PM",
+    hours: "Weekdays from early morning, Sat mornings; trade accounts, call ahead",
     description:
-      "One of the oldest wholesale florists in the country, founded in Chicago in 1881 and now employee-owned. Stocks fresh flowers, greens, plants and hard goods for florists and event designers; a resale license is required.",
+      "One of the oldest wholesale florists in the country, founded in downtown Chicago in 1881 and now employee-owned. Florists with a resale licence can shop its cash-and-carry cooler for roses, tropicals and greens.",
     website: "https://www.kennicott.com",
-  },
-  {
-    name: "Green City Market",
-    address: "1817 N Clark St",
-    city: "Chicago",
-    stateCode: "IL",
-    zipcode: "60614",
-    type: "Retail",
-    hours: "Wed & Sat 7AM-1PM (May-Oct)",
-    description:
-      "Chicago's flagship farmers market in Lincoln Park, where Midwest flower farms sell peonies, sunflowers, zinnias and seasonal bouquets. A great source for locally grown wedding flowers; ask growers about bucket pre-orders.",
-    website: "https://greencitymarket.org",
   },
 
   // ── Massachusetts ───────────────────────────────────────────────────────
+  // source: http://chelsearecord.com/2017/01/06/chelsea-gardensboston-flower-exchange-will-be-relocating-to-chelsea-in-january/ (lease at 260 Second St, Chelsea)
   {
     name: "New England Flower Exchange",
     address: "260 Second St",
@@ -526,10 +287,11 @@ export const wholesalers: SeedWholesaler[] = [
     stateCode: "MA",
     zipcode: "02150",
     type: "Wholesale",
-    hours: "Mon-Fri 5AM-12PM; Sat 6AM-10AM",
+    hours: "Mon-Sat early morning to about noon; trade only, call ahead",
     description:
-      "Successor to the century-old Boston Flower Exchange, housing several family wholesalers of roses, tropicals, orchids and greens in one building. Open to the trade only; most of the best product is gone by 9AM.",
+      "The former Boston Flower Exchange, a growers' market founded in 1909, moved here in 2017 and houses about nine wholesalers under one roof. It serves florists from all over New England and is open to the trade only.",
   },
+  // source: https://everettindependent.com/2018/02/15/the-rose-rush-is-onvalentines-day-at-new-flower-exchange-on-second-street-is-a-better-experience-for-buyers/ (Cupp & Cupp Corp at the New England Flower Exchange on Second Street); 260 Second St: http://chelsearecord.com/2017/01/06/chelsea-gardensboston-flower-exchange-will-be-relocating-to-chelsea-in-january/
   {
     name: "Cupp & Cupp Corp",
     address: "260 Second St",
@@ -537,216 +299,89 @@ export const wholesalers: SeedWholesaler[] = [
     stateCode: "MA",
     zipcode: "02150",
     type: "Wholesale",
-    hours: "Mon-Fri 5AM-12PM; Sat 6AM-10AM",
+    hours: "Mon-Sat early morning with the New England Flower Exchange; trade only",
     description:
-      "Long-time wholesaler at the New England Flower Exchange selling fresh-cut flowers to florists across Greater Boston and northern New England. Trade customers only; order holiday roses well in advance.",
+      "Long-standing wholesaler inside the New England Flower Exchange, whose owner holds the master lease on the building. Expect a full range of cut flowers and roses for the trade; order early before Valentine's Day.",
   },
 
-  // ── Pennsylvania ────────────────────────────────────────────────────────
+  // ── New Jersey ──────────────────────────────────────────────────────────
+  // source: https://bouqs.com/local/newark-nj (Main Wholesale Florist Inc, 27 Styertowne Rd, Clifton, NJ 07012)
   {
-    name: "Market Blooms",
-    address: "51 N 12th St",
-    city: "Philadelphia",
-    stateCode: "PA",
-    zipcode: "19107",
-    type: "Retail",
-    hours: "Daily 8AM-6PM",
-    description:
-      "Flower stand inside the Reading Terminal Market selling ready-made bouquets and loose stems, with an emphasis on seasonal and local flowers. Easy to grab affordable flowers while shopping the market.",
-  },
-  {
-    name: "Lancaster Central Market",
-    address: "23 N Market St",
-    city: "Lancaster",
-    stateCode: "PA",
-    zipcode: "17603",
-    type: "Retail",
-    hours: "Tue & Fri 6AM-4PM; Sat 6AM-2PM",
-    description:
-      "The country's oldest continuously operating farmers market, where Lancaster County growers sell cut flowers, dried flowers and potted plants. Expect low prices and lovely garden-style bunches from spring through fall.",
-    website: "https://www.centralmarketlancaster.com",
-  },
-  {
-    name: "DVFlora - Wilkes-Barre",
-    address: "River St",
-    city: "Plains",
-    stateCode: "PA",
-    zipcode: "18705",
+    name: "Main Wholesale Florist",
+    address: "27 Styertowne Rd",
+    city: "Clifton",
+    stateCode: "NJ",
+    zipcode: "07012",
     type: "Wholesale",
-    hours: "Mon-Fri 7AM-4PM",
+    hours: "Weekdays from early morning; trade accounts, call ahead",
     description:
-      "Northeastern Pennsylvania branch of the Delaware Valley Floral Group, formerly Gallagher's Floral Supply, serving florists with fresh flowers and supplies. Trade accounts only.",
+      "Wholesale florist serving retail shops in New Jersey, New York and Connecticut with fresh cut flowers, including California-grown stems. Florists with a tax ID can also order online for next-day delivery.",
+    website: "https://www.mainwholesaleflorist.com",
+  },
+  // source: well known (DVFlora's Sewell headquarters at 520 Mantua Blvd); Sewell HQ: https://safnow.org/2016/06/25/delaware-valley-floral-group-opens-new-floral-supply-logistics-center/
+  {
+    name: "DVFlora",
+    address: "520 Mantua Blvd",
+    city: "Sewell",
+    stateCode: "NJ",
+    zipcode: "08080",
+    type: "Wholesale",
+    hours: "Weekdays from early morning; trade accounts, call ahead",
+    description:
+      "Founded in 1959 as Delaware Valley Wholesale Florist, now one of the largest floral distributors in the country, trucking fresh flowers to thousands of florists from Maine to the Carolinas. Trade accounts only; most customers order through a sales rep or online.",
     website: "https://www.dvflora.com",
   },
 
-  // ── Georgia ─────────────────────────────────────────────────────────────
+  // ── Michigan ────────────────────────────────────────────────────────────
+  // source: https://fdocuments.in/document/the-professional-great-lakes-floral-association-a-wp-content-a-3-1152.html (DWF ad: Flint, 5100 Exchange Dr., Flint, MI 48507, 810-733-5100)
   {
-    name: "Your DeKalb Farmers Market",
-    address: "3000 E Ponce de Leon Ave",
-    city: "Decatur",
-    stateCode: "GA",
-    zipcode: "30030",
-    type: "Retail",
-    hours: "Daily 9AM-9PM",
+    name: "DWF Wholesale Florists - Flint",
+    address: "5100 Exchange Dr",
+    city: "Flint",
+    stateCode: "MI",
+    zipcode: "48507",
+    type: "Wholesale",
+    hours: "Weekdays from early morning; trade accounts, call ahead",
     description:
-      "Huge international market near Atlanta with a large fresh-flower department selling roses, lilies and mixed bunches at near-wholesale prices. A favorite of budget-minded DIY brides; buy a few days ahead so blooms can open.",
-  },
-  {
-    name: "Peachtree Road Farmers Market",
-    address: "2744 Peachtree Rd NW",
-    city: "Atlanta",
-    stateCode: "GA",
-    zipcode: "30305",
-    type: "Retail",
-    hours: "Sat 8:30AM-12PM (Apr-Dec)",
-    description:
-      "Saturday market in Buckhead with Georgia flower farmers selling zinnias, dahlias, sunflowers and seasonal bouquets. Ideal for locally grown blooms for parties and showers.",
-  },
-  {
-    name: "Forsyth Farmers' Market",
-    address: "501 Whitaker St",
-    city: "Savannah",
-    stateCode: "GA",
-    zipcode: "31401",
-    type: "Retail",
-    hours: "Sat 8AM-12PM",
-    description:
-      "Saturday market at the south end of Forsyth Park with local growers selling cut flowers and plants. Good for affordable, seasonal blooms for Savannah events.",
+      "Michigan branch of DWF, the employee-owned wholesaler that began as a Denver growers' partnership in 1909. Supplies florists with fresh flowers, plants and seasonal holiday stock; trade accounts only.",
+    phone: "(810) 733-5100",
+    website: "https://www.dwfwholesale.com",
   },
 
-  // ── Colorado ────────────────────────────────────────────────────────────
+  // ── Wisconsin ───────────────────────────────────────────────────────────
+  // source: https://fdocuments.in/document/the-professional-great-lakes-floral-association-a-wp-content-a-3-1152.html (DWF ad: Milwaukee, 425 W. Walnut, Milwaukee, WI 53212, 414-263-8400)
   {
-    name: "Boulder County Farmers Market",
-    address: "13th St & Canyon Blvd",
-    city: "Boulder",
-    stateCode: "CO",
-    zipcode: "80302",
-    type: "Retail",
-    hours: "Sat 8AM-2PM (Apr-Nov)",
+    name: "DWF Wholesale Florists - Milwaukee",
+    address: "425 W Walnut St",
+    city: "Milwaukee",
+    stateCode: "WI",
+    zipcode: "53212",
+    type: "Wholesale",
+    hours: "Weekdays from early morning; trade accounts, call ahead",
     description:
-      "Colorado's flagship farmers market, with Front Range flower farms selling tulips, peonies, dahlias and lush mixed bouquets. Prices beat grocery store flowers and the stems are days fresher.",
-  },
-  {
-    name: "Old South Pearl Street Farmers Market",
-    address: "1500 S Pearl St",
-    city: "Denver",
-    stateCode: "CO",
-    zipcode: "80210",
-    type: "Retail",
-    hours: "Sun 9AM-1PM (May-Nov)",
-    description:
-      "Neighborhood Sunday market where local growers sell cut flowers, bouquets and plants. A relaxed place to pick up locally grown flowers for the week.",
-  },
-
-  // ── Arizona ─────────────────────────────────────────────────────────────
-  {
-    name: "Uptown Farmers Market",
-    address: "5757 N Central Ave",
-    city: "Phoenix",
-    stateCode: "AZ",
-    zipcode: "85012",
-    type: "Retail",
-    hours: "Wed & Sat 8AM-12PM (7AM-11AM in summer)",
-    description:
-      "Phoenix farmers market with local growers selling cut flowers, succulents and desert plants. Go early in summer before the heat wilts the blooms.",
-  },
-  {
-    name: "Heirloom Farmers Market at Rillito Park",
-    address: "4502 N 1st Ave",
-    city: "Tucson",
-    stateCode: "AZ",
-    zipcode: "85718",
-    type: "Retail",
-    hours: "Sun 8AM-12PM (7AM-11AM in summer)",
-    description:
-      "Tucson's big Sunday market with regional growers selling fresh flowers, herbs and plants. A good spot for affordable bunches and desert-friendly plants.",
+      "Milwaukee branch of the employee-owned DWF wholesale network, stocking cut flowers, greens and blooming plants for Wisconsin florists. Trade accounts only; call for holiday pre-book deadlines.",
+    phone: "(414) 263-8400",
+    website: "https://www.dwfwholesale.com",
   },
 
   // ── Ohio ────────────────────────────────────────────────────────────────
+  // source: https://fdocuments.in/document/the-professional-great-lakes-floral-association-a-wp-content-a-3-1152.html (DWF ad: Toledo, 9000 Harmon Parkway, Rossford, OH 43460, 419-241-7241)
   {
-    name: "West Side Market",
-    address: "1979 W 25th St",
-    city: "Cleveland",
+    name: "DWF Wholesale Florists - Toledo",
+    address: "9000 Harmon Pkwy",
+    city: "Rossford",
     stateCode: "OH",
-    zipcode: "44113",
-    type: "Retail",
-    hours: "Wed & Fri 7AM-6PM; Sat 7AM-6PM; Sun 10AM-4PM",
-    description:
-      "Cleveland's landmark public market, where produce and flower vendors sell budget bouquets and seasonal bunches. A fun, affordable stop for everyday flowers.",
-  },
-  {
-    name: "Findlay Market",
-    address: "1801 Race St",
-    city: "Cincinnati",
-    stateCode: "OH",
-    zipcode: "45202",
-    type: "Retail",
-    hours: "Tue-Fri 9AM-6PM; Sat 8AM-6PM; Sun 10AM-4PM",
-    description:
-      "Ohio's oldest continuously operated public market, with a flower shop and seasonal farm stands selling cut flowers and plants. Weekends bring the most growers.",
-    website: "https://www.findlaymarket.org",
-  },
-  {
-    name: "North Market",
-    address: "59 Spruce St",
-    city: "Columbus",
-    stateCode: "OH",
-    zipcode: "43215",
-    type: "Retail",
-    hours: "Daily, merchant hours vary",
-    description:
-      "Historic Columbus public market with a florist and a Saturday farmers market selling local cut flowers in season. Convenient for picking up inexpensive bunches downtown.",
-  },
-
-  // ── Michigan ────────────────────────────────────────────────────────────
-  {
-    name: "Eastern Market",
-    address: "2934 Russell St",
-    city: "Detroit",
-    stateCode: "MI",
-    zipcode: "48207",
-    type: "Both",
-    hours: "Sat 6AM-4PM; extra market days in summer",
-    description:
-      "Detroit's historic market district, home to the huge Flower Day in May and year-round flower and plant vendors. Great prices on flats, hanging baskets and cut flowers; come early on Saturdays.",
-    website: "https://easternmarket.org",
-  },
-  {
-    name: "Kennicott Brothers Company - Warren",
-    address: "25300 Guenther",
-    city: "Warren",
-    stateCode: "MI",
-    zipcode: "48091",
+    zipcode: "43460",
     type: "Wholesale",
-    hours: "Mon-Fri 6AM-4PM; Sat 6AM-12PM",
+    hours: "Weekdays from early morning; trade accounts, call ahead",
     description:
-      "Metro Detroit wholesale location (the former Nordlie operation) supplying florists with fresh flowers, plants and supplies, including bucket-truck routes. Trade customers only.",
-    website: "https://www.kennicott.com",
-  },
-  {
-    name: "Fulton Street Farmers Market",
-    address: "1147 E Fulton St",
-    city: "Grand Rapids",
-    stateCode: "MI",
-    zipcode: "49503",
-    type: "Retail",
-    hours: "Sat 8AM-2PM; Wed 8AM-1PM (May-Oct)",
-    description:
-      "One of Michigan's oldest markets, with West Michigan flower farms selling tulips, peonies and summer bouquets. Very affordable; bring a bucket for big armloads.",
-  },
-  {
-    name: "Ann Arbor Farmers Market",
-    address: "315 Detroit St",
-    city: "Ann Arbor",
-    stateCode: "MI",
-    zipcode: "48104",
-    type: "Retail",
-    hours: "Wed & Sat 7AM-3PM (May-Dec)",
-    description:
-      "Kerrytown market with many flower growers selling bouquets, dahlias and seasonal stems at farm prices. Saturday mornings have the most choice.",
+      "DWF's Toledo-area branch, serving northwest Ohio and southeast Michigan florists with fresh flowers and supplies. Trade accounts only; ask your sales rep about standing weekly orders.",
+    phone: "(419) 241-7241",
+    website: "https://www.dwfwholesale.com",
   },
 
   // ── Minnesota ───────────────────────────────────────────────────────────
+  // source: https://issuu.com./koehlerdramm/docs/tropicals-guide-2017 (2407 East Hennepin Avenue, Minneapolis, MN 55413; 612-331-4141; hours; not open to the general public)
   {
     name: "Koehler & Dramm Wholesale Florist",
     address: "2407 E Hennepin Ave",
@@ -756,358 +391,8 @@ export const wholesalers: SeedWholesaler[] = [
     type: "Wholesale",
     hours: "Mon-Thu 7AM-5PM; Fri 7AM-4:30PM; Sat 7AM-12PM; Sun 8AM-1PM",
     description:
-      "The Upper Midwest's big wholesale florist, with a huge cooler of fresh flowers, plants and hard goods plus custom garlands for events. Not open to the general public; florists and event pros need a trade account.",
+      "Upper Midwest wholesaler founded in 1955, on East Hennepin since 1990, with one of the largest flower coolers in the region plus plants, supplies and a floristry school. It is not open to the general public; florists need a trade account.",
     phone: "(612) 331-4141",
     website: "https://koehlerdramm.com",
-  },
-  {
-    name: "Minneapolis Farmers Market",
-    address: "312 E Lyndale Ave N",
-    city: "Minneapolis",
-    stateCode: "MN",
-    zipcode: "55405",
-    type: "Retail",
-    hours: "Daily 6AM-1PM (late Apr-Nov)",
-    description:
-      "Large open-air market where local growers sell cut flowers, hanging baskets and bedding plants at low prices. Flower stands are especially strong in June for peonies.",
-  },
-  {
-    name: "Bachman's",
-    address: "6010 Lyndale Ave S",
-    city: "Minneapolis",
-    stateCode: "MN",
-    zipcode: "55419",
-    type: "Both",
-    hours: "Mon-Sat 9AM-8PM; Sun 10AM-6PM",
-    description:
-      "Family-owned Twin Cities floral and garden institution since 1885, with a flagship store selling cut flowers, plants and decor and a wholesale division for the trade. Watch for seasonal cash-and-carry specials.",
-    website: "https://www.bachmans.com",
-  },
-
-  // ── North Carolina ──────────────────────────────────────────────────────
-  {
-    name: "State Farmers Market",
-    address: "1201 Agriculture St",
-    city: "Raleigh",
-    stateCode: "NC",
-    zipcode: "27603",
-    type: "Both",
-    hours: "Mon-Sat 5AM-6PM; Sun 8AM-6PM",
-    description:
-      "North Carolina's big state-run market, with a farmers building, garden center vendors and a wholesale terminal. Local growers sell cut flowers and bedding plants at very low prices in spring and summer.",
-  },
-  {
-    name: "Charlotte Regional Farmers Market",
-    address: "1801 Yorkmont Rd",
-    city: "Charlotte",
-    stateCode: "NC",
-    zipcode: "28208",
-    type: "Retail",
-    hours: "Tue-Sat 8AM-6PM; Sun 12PM-6PM (seasonal)",
-    description:
-      "State-run market where Piedmont growers sell cut flowers, plants and produce. Saturday mornings in spring bring the best selection of affordable bunches.",
-  },
-
-  // ── New Jersey ──────────────────────────────────────────────────────────
-  {
-    name: "DVFlora",
-    address: "520 Mantua Blvd",
-    city: "Sewell",
-    stateCode: "NJ",
-    zipcode: "08080",
-    type: "Wholesale",
-    hours: "Mon-Fri 7AM-5PM; Sat 7AM-12PM",
-    description:
-      "Headquarters of the Delaware Valley Floral Group, one of the largest floral distributors in the country, founded in 1959. Supplies florists from Maine to the Carolinas with fresh flowers, greens and supplies; trade accounts and online ordering.",
-    website: "https://www.dvflora.com",
-  },
-  {
-    name: "DVFlora Floral Supply Center",
-    address: "Forest Park Corporate Center",
-    city: "West Deptford",
-    stateCode: "NJ",
-    zipcode: "08086",
-    type: "Wholesale",
-    hours: "Mon-Fri 7AM-4PM",
-    description:
-      "DVFlora's hard-goods logistics center stocking vases, foam, ribbon, containers and wedding supplies. Trade customers only; useful for event florists who need matching vessels in volume.",
-    website: "https://www.dvflora.com",
-  },
-
-  // ── Maryland ────────────────────────────────────────────────────────────
-  {
-    name: "Potomac Floral Wholesale",
-    address: "2413 Linden Ln",
-    city: "Silver Spring",
-    stateCode: "MD",
-    zipcode: "20910",
-    type: "Wholesale",
-    hours: "Mon-Fri 6AM-5PM; Sat 6AM-12PM",
-    description:
-      "One of the Washington, DC area's largest floral wholesalers, with hundreds of varieties from around the world and an annual flower show. Trade accounts only; it has hosted tours for floral design classes.",
-    phone: "(800) 770-8353",
-    website: "https://flowerwholesale.com",
-  },
-  {
-    name: "Baltimore Farmers' Market & Bazaar",
-    address: "Holliday St & E Saratoga St",
-    city: "Baltimore",
-    stateCode: "MD",
-    zipcode: "21202",
-    type: "Retail",
-    hours: "Sun 7AM-12PM (Apr-Dec)",
-    description:
-      "Sunday market under the Jones Falls Expressway with local growers selling cut flowers, herbs and plants. Great prices on seasonal bouquets; go early for the best selection.",
-  },
-
-  // ── Missouri ────────────────────────────────────────────────────────────
-  {
-    name: "Baisch & Skinner",
-    address: "2721 LaSalle St",
-    city: "Saint Louis",
-    stateCode: "MO",
-    zipcode: "63104",
-    type: "Wholesale",
-    hours: "Mon-Fri 7AM-5PM; Sat 7AM-12PM",
-    description:
-      "Long-established St. Louis wholesale florist supplying fresh flowers, greens and supplies to florists across the region. Trade customers only; ask about their design and care classes.",
-  },
-  {
-    name: "Soulard Farmers Market",
-    address: "730 Carroll St",
-    city: "Saint Louis",
-    stateCode: "MO",
-    zipcode: "63104",
-    type: "Retail",
-    hours: "Wed-Fri 8AM-3PM; Sat 7AM-3PM",
-    description:
-      "Historic St. Louis market with flower and plant vendors selling bouquets, cut stems and bedding plants at bargain prices. Saturdays are the busiest and best stocked.",
-  },
-  {
-    name: "City Market",
-    address: "20 E 5th St",
-    city: "Kansas City",
-    stateCode: "MO",
-    zipcode: "64106",
-    type: "Retail",
-    hours: "Sat 7AM-3PM; Sun 8AM-3PM",
-    description:
-      "Kansas City's big riverfront farmers market, with flower and plant vendors selling budget bouquets and seasonal bunches. Early mornings have the freshest choice.",
-  },
-
-  // ── Tennessee ───────────────────────────────────────────────────────────
-  {
-    name: "Nashville Farmers' Market",
-    address: "900 Rosa L Parks Blvd",
-    city: "Nashville",
-    stateCode: "TN",
-    zipcode: "37208",
-    type: "Retail",
-    hours: "Daily 8AM-6PM (farm sheds busiest on weekends)",
-    description:
-      "Market next to Bicentennial Mall with farm sheds where local growers sell cut flowers, bouquets and plants. A great spot for affordable locally grown flowers.",
-  },
-  {
-    name: "Market Square Farmers' Market",
-    address: "Market Square",
-    city: "Knoxville",
-    stateCode: "TN",
-    zipcode: "37902",
-    type: "Retail",
-    hours: "Wed 11AM-2PM; Sat 9AM-2PM (May-Nov)",
-    description:
-      "Downtown Knoxville market where East Tennessee flower farmers sell bouquets and buckets of seasonal stems. Good prices on dahlias and sunflowers in late summer.",
-  },
-
-  // ── Louisiana ───────────────────────────────────────────────────────────
-  {
-    name: "Pikes Peak of New Orleans",
-    address: "5418 Powell St",
-    city: "New Orleans",
-    stateCode: "LA",
-    zipcode: "70123",
-    type: "Wholesale",
-    hours: "Mon-Fri 7AM-5PM; Sat 7AM-12PM",
-    description:
-      "New Orleans branch of Pikes Peak of Texas, serving the city's florists since 1980 with fresh flowers, greens and supplies. Busy around Mardi Gras and wedding season; trade customers only.",
-    website: "https://pikespeakfloral.com",
-  },
-  {
-    name: "Crescent City Farmers Market",
-    address: "750 Carondelet St",
-    city: "New Orleans",
-    stateCode: "LA",
-    zipcode: "70130",
-    type: "Retail",
-    hours: "Sat 8AM-12PM",
-    description:
-      "Saturday market in the Warehouse District with local growers selling cut flowers, plants and herbs. Good for affordable, locally grown bunches.",
-  },
-
-  // ── Nevada ──────────────────────────────────────────────────────────────
-  {
-    name: "Downtown Summerlin Farmers Market",
-    address: "1980 Festival Plaza Dr",
-    city: "Las Vegas",
-    stateCode: "NV",
-    zipcode: "89135",
-    type: "Retail",
-    hours: "Sat 9AM-2PM",
-    description:
-      "Weekly Las Vegas market with vendors selling fresh bouquets, succulents and plants. A convenient spot for budget flowers without a trip to a wholesaler.",
-  },
-  {
-    name: "Las Vegas Farmers Market at Bruce Trent Park",
-    address: "1600 N Rampart Blvd",
-    city: "Las Vegas",
-    stateCode: "NV",
-    zipcode: "89128",
-    type: "Retail",
-    hours: "Wed 4PM-8PM",
-    description:
-      "Evening market in Summerlin's Bruce Trent Park with vendors selling flowers, plants and produce. Easy after-work stop for fresh bunches.",
-  },
-
-  // ── Utah ────────────────────────────────────────────────────────────────
-  {
-    name: "Downtown Farmers Market",
-    address: "350 S 300 W",
-    city: "Salt Lake City",
-    stateCode: "UT",
-    zipcode: "84101",
-    type: "Retail",
-    hours: "Sat 8AM-2PM (Jun-Oct)",
-    description:
-      "Salt Lake City's big Saturday market in Pioneer Park with Utah flower farms selling peonies, dahlias and mixed bouquets. Arrive early; popular flower stands sell out by late morning.",
-    website: "https://www.slcfarmersmarket.org",
-  },
-  {
-    name: "Provo Farmers Market",
-    address: "500 W Center St",
-    city: "Provo",
-    stateCode: "UT",
-    zipcode: "84601",
-    type: "Retail",
-    hours: "Sat 9AM-2PM (Jun-Oct)",
-    description:
-      "Saturday market in Provo's Pioneer Park with local growers selling cut flowers and bouquets. A budget-friendly source for wedding season blooms in Utah County.",
-  },
-
-  // ── Virginia ────────────────────────────────────────────────────────────
-  {
-    name: "17th Street Farmers Market",
-    address: "100 N 17th St",
-    city: "Richmond",
-    stateCode: "VA",
-    zipcode: "23219",
-    type: "Retail",
-    hours: "Sat-Sun 8AM-2PM (seasonal)",
-    description:
-      "Historic Shockoe Bottom market, one of the oldest in the country, with local growers selling cut flowers and plants. Good value for seasonal bunches.",
-  },
-  {
-    name: "Old Town Alexandria Farmers Market",
-    address: "301 King St",
-    city: "Alexandria",
-    stateCode: "VA",
-    zipcode: "22314",
-    type: "Retail",
-    hours: "Sat 7AM-12PM",
-    description:
-      "Long-running Saturday market at Market Square with regional growers selling flowers, plants and produce. Early birds get the best bouquets.",
-  },
-
-  // ── Wisconsin ───────────────────────────────────────────────────────────
-  {
-    name: "Karthauser & Sons",
-    address: "W147 N11100 Fond du Lac Ave",
-    city: "Germantown",
-    stateCode: "WI",
-    zipcode: "53022",
-    type: "Wholesale",
-    hours: "Mon-Fri 7AM-4PM; Sat 7AM-12PM",
-    description:
-      "Family-owned wholesale florist and grower serving Milwaukee-area florists with fresh flowers, plants and supplies. Trade accounts only; call ahead for holiday order cutoffs.",
-    phone: "(262) 255-7815",
-  },
-  {
-    name: "Dane County Farmers' Market",
-    address: "Capitol Square",
-    city: "Madison",
-    stateCode: "WI",
-    zipcode: "53703",
-    type: "Retail",
-    hours: "Sat 6:15AM-1:45PM (Apr-Nov)",
-    description:
-      "The country's largest producer-only farmers market, circling the Capitol with many flower growers selling peonies, lilies and bouquets. Arrive early and walk counterclockwise with the crowd.",
-    website: "https://dcfm.org",
-  },
-
-  // ── Other states ────────────────────────────────────────────────────────
-  {
-    name: "Cindy's Lei Shoppe",
-    address: "1034 Maunakea St",
-    city: "Honolulu",
-    stateCode: "HI",
-    zipcode: "96817",
-    type: "Retail",
-    hours: "Daily 6:30AM-5PM",
-    description:
-      "Chinatown lei shop that has sold fresh leis and tropical flowers for decades at prices well below hotel gift shops. Order large lei quantities ahead for weddings and graduations.",
-  },
-  {
-    name: "Santa Fe Farmers Market",
-    address: "1607 Paseo de Peralta",
-    city: "Santa Fe",
-    stateCode: "NM",
-    zipcode: "87501",
-    type: "Retail",
-    hours: "Sat 7AM-1PM",
-    description:
-      "Railyard market with northern New Mexico growers selling cut flowers, dried flowers and chile ristras. Good prices on sunflowers and summer bouquets.",
-  },
-  {
-    name: "Charleston Farmers Market",
-    address: "329 Meeting St",
-    city: "Charleston",
-    stateCode: "SC",
-    zipcode: "29403",
-    type: "Retail",
-    hours: "Sat 8AM-1PM (Apr-Nov)",
-    description:
-      "Saturday market in Marion Square with Lowcountry flower growers selling bouquets and seasonal stems. Great for affordable local blooms for Charleston events.",
-  },
-  {
-    name: "Downtown Farmers' Market",
-    address: "Court Ave",
-    city: "Des Moines",
-    stateCode: "IA",
-    zipcode: "50309",
-    type: "Retail",
-    hours: "Sat 7AM-12PM (May-Oct)",
-    description:
-      "One of the largest farmers markets in the Midwest, with Iowa growers selling cut flowers and plants. Bring cash and go early for peonies in June.",
-  },
-  {
-    name: "Omaha Farmers Market - Old Market",
-    address: "11th St & Jackson St",
-    city: "Omaha",
-    stateCode: "NE",
-    zipcode: "68102",
-    type: "Retail",
-    hours: "Sat 8AM-12:30PM (May-Oct)",
-    description:
-      "Saturday market in the historic Old Market district with local growers selling flowers, plants and produce. Affordable bouquets for the week ahead.",
-  },
-  {
-    name: "Overland Park Farmers Market",
-    address: "7950 Marty St",
-    city: "Overland Park",
-    stateCode: "KS",
-    zipcode: "66204",
-    type: "Retail",
-    hours: "Wed & Sat 7AM-1PM (Apr-Oct)",
-    description:
-      "Popular Kansas City-area market with growers selling cut flowers, hanging baskets and bedding plants. Saturday mornings are busiest and best stocked.",
   },
 ];
