@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { getDb } from "~/db/db.server";
+import { AppError } from "~/services/errors";
 import { getSiteSettings, type SiteSettings } from "~/services/settings/settings.server";
 import { getEnv } from "./env.server";
 
@@ -21,4 +22,15 @@ export async function requireFeature(feature: Feature): Promise<SiteSettings> {
   const settings = await getSiteSettings(getDb());
   if (!isFeatureEnabled(settings, feature)) throw data(null, { status: 404 });
   return settings;
+}
+
+export const FEATURE_OFF_MESSAGES: Record<Feature, string> = {
+  blog: "The blog is switched off on this site.",
+  festivals: "Flower festivals are switched off on this site.",
+};
+
+/** The JSON API of a switched-off section answers 404 with a message, like its pages. */
+export async function requireFeatureForApi(feature: Feature): Promise<void> {
+  const settings = await getSiteSettings(getDb());
+  if (!isFeatureEnabled(settings, feature)) throw new AppError("not_found", FEATURE_OFF_MESSAGES[feature]);
 }

@@ -90,6 +90,12 @@ test("Blog off: no blog on the home page, in the header, footer or sitemap, and 
   expect(sitemap).toContain("/festivals</loc>");
   expect(sitemap).not.toContain("/blog");
   expect((await page.request.get("/rss.xml")).status()).toBe(404);
+  for (const path of ["/api/blog-posts", "/api/blog-posts/1"]) {
+    const answer = await page.request.get(path);
+    expect(answer.status(), path).toBe(404);
+    expect(await answer.json()).toEqual({ message: "The blog is switched off on this site." });
+  }
+  expect((await page.request.get("/api/flower-festivals")).status()).toBe(200);
   acceptLoggedStatuses(pageErrors, 404);
 });
 
@@ -130,6 +136,12 @@ test("Festivals off: no festivals link in the header, footer or sitemap, and the
   expect(sitemap).toContain("/blog</loc>");
   expect(sitemap).not.toContain("/festivals");
   expect((await page.request.get("/festivals.ics")).status()).toBe(404);
+  for (const path of ["/api/flower-festivals", "/api/flower-festivals/upcoming", "/api/flower-festivals/1"]) {
+    const answer = await page.request.get(path);
+    expect(answer.status(), path).toBe(404);
+    expect(await answer.json()).toEqual({ message: "Flower festivals are switched off on this site." });
+  }
+  expect((await page.request.get("/api/blog-posts")).status()).toBe(200);
   acceptLoggedStatuses(pageErrors, 404);
 });
 

@@ -1,6 +1,11 @@
 import { getDb } from "~/db/db.server";
 import { listPublishedPosts, toBlogPostJson } from "~/services/blog/blog.server";
 import { apiResponse, methodNotAllowed } from "~/utils/api.server";
+import { requireFeatureForApi } from "~/utils/site.server";
 
-export const loader = () => apiResponse(async () => (await listPublishedPosts(getDb())).map(toBlogPostJson));
+export const loader = () =>
+  apiResponse(async () => {
+    await requireFeatureForApi("blog");
+    return (await listPublishedPosts(getDb())).map(toBlogPostJson);
+  });
 export const action = methodNotAllowed("GET");

@@ -1,6 +1,11 @@
 import { getDb } from "~/db/db.server";
 import { listUpcomingFestivals, toFestivalJson } from "~/services/festivals/festivals.server";
 import { apiResponse, methodNotAllowed } from "~/utils/api.server";
+import { requireFeatureForApi } from "~/utils/site.server";
 
-export const loader = () => apiResponse(async () => (await listUpcomingFestivals(getDb())).map(toFestivalJson));
+export const loader = () =>
+  apiResponse(async () => {
+    await requireFeatureForApi("festivals");
+    return (await listUpcomingFestivals(getDb())).map(toFestivalJson);
+  });
 export const action = methodNotAllowed("GET");

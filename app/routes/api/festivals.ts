@@ -1,10 +1,12 @@
 import { getDb } from "~/db/db.server";
 import { listFestivals, parseFestivalFilters, toFestivalJson } from "~/services/festivals/festivals.server";
 import { apiResponse, methodNotAllowed } from "~/utils/api.server";
+import { requireFeatureForApi } from "~/utils/site.server";
 import type { Route } from "./+types/festivals";
 
 export const loader = ({ request }: Route.LoaderArgs) =>
   apiResponse(async () => {
+    await requireFeatureForApi("festivals");
     const filters = parseFestivalFilters(new URL(request.url).searchParams);
     return (await listFestivals(getDb(), filters)).map(toFestivalJson);
   });
