@@ -60,6 +60,11 @@ server.use(
     fallthrough: false,
     setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
   }),
+  // An unknown upload is an ordinary 404, not a server error to log.
+  (error: { status?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (error.status !== 404) return next(error);
+    res.status(404).type("text/plain").set("Cache-Control", "no-store").send("Image not found.");
+  },
 );
 
 if (development) {
