@@ -62,6 +62,8 @@ export default [
     route("flower-festivals/:id", "routes/api/festival.ts"),
     route("newsletter/subscribe", "routes/api/newsletter-subscribe.ts"),
     route("upload/wholesaler/:id", "routes/api/upload-wholesaler.ts"),
+    route("upload/festival/:id", "routes/api/upload-festival.ts"),
+    route("upload/blog/:id", "routes/api/upload-blog.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -7,15 +7,16 @@
  * rendered with sharp. Flowers, colours and layout details derive from the file name
  * (keywords such as "tulip" or "wedding" first, then a hash). Within the blog and festival
  * sets, composition and palette are also balanced across the set so a grid of cards looks
- * varied. Reruns on the same data produce byte-identical files; unchanged files are not
- * rewritten.
+ * varied. Card images (blog, festivals, the default photo) are also written 400 and 800 px wide
+ * beside the 1200 px file ("<name>-400.webp", "<name>-800.webp"), for srcset. Reruns on the
+ * same data produce byte-identical files; unchanged files are not rewritten.
  */
 import { realpathSync } from "node:fs";
 import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import sharp from "sharp";
+import sharp, { type OutputInfo } from "sharp";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PUBLIC_DIR = path.join(ROOT, "public");
@@ -2294,6 +2295,8 @@ interface ImageJob {
   readonly width: number;
   readonly height: number;
   readonly look?: Look;
+  /** Smaller widths written beside the file as "<name>-<width>.webp", for srcset. */
+  readonly variants?: readonly number[];
 }
 
 interface JobResult {
@@ -2302,6 +2305,12 @@ interface JobResult {
 }
 
 const CARD_SIZE = { width: 1200, height: 800 } as const;
+/**
+ * Card images (1200 px) also come 400 and 800 px wide, the widths uploads are stored in;
+ * `imageSrcSet` in app/services/images/constants.ts knows these names. The hero has none: it covers a
+ * section taller than a phone is wide, so it is drawn well over 1200 CSS px wide on every screen.
+ */
+const CARD_VARIANTS = [400, 800] as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
@@ -2355,20 +2364,29 @@ async function collectJobs(): Promise<ImageJob[]> {
     const looks = assignLooks(files.map(baseName), role);
     return files.map((file) => {
       const look = looks.get(baseName(file));
-      return look ? { file, role, ...CARD_SIZE, look } : { file, role, ...CARD_SIZE };
+      const variants = file.endsWith(".webp") ? CARD_VARIANTS : undefined;
+      return look ? { file, role, ...CARD_SIZE, look, variants } : { file, role, ...CARD_SIZE, variants };
     });
   };
   return [
     ...fromData(blog, "blog"),
     ...fromData(festivals, "festival"),
-    { file: "images/default-flower.webp", role: "stock", ...CARD_SIZE },
+    { file: "images/default-flower.webp", role: "stock", ...CARD_SIZE, variants: CARD_VARIANTS },
     { file: "images/hero.webp", role: "hero", width: 1600, height: 900 },
     { file: "images/og-default.webp", role: "og", width: 1200, height: 630 },
   ];
 }
 
-async function encode(svg: string, file: string): Promise<Buffer> {
-  const image = sharp(Buffer.from(svg));
+/** The picture's pixels, drawn once and shared by the file and its smaller variants. */
+interface Raster {
+  readonly data: Buffer;
+  readonly info: OutputInfo;
+}
+
+const fromRaster = ({ data, info }: Raster) => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+
+async function encode(raster: Raster, file: string): Promise<Buffer> {
+  const image = fromRaster(raster);
   const ext = path.extname(file).toLowerCase();
   if (ext === ".png") return image.png({ compressionLevel: 9, palette: true }).toBuffer();
   if (ext === ".jpg" || ext === ".jpeg") return image.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
@@ -2380,15 +2398,29 @@ function baseName(file: string): string {
   return path.basename(file).replace(/\.[a-z]+$/i, "");
 }
 
-async function runJob(job: ImageJob): Promise<JobResult> {
-  const svg = renderSvg(baseName(job.file), job.role, job.width, job.height, job.look);
-  const data = await encode(svg, job.file);
-  const target = path.join(PUBLIC_DIR, job.file);
+/** "images/blog/peony-care.webp", 400 -> "images/blog/peony-care-400.webp" */
+const variantFile = (file: string, width: number) => file.replace(/\.webp$/i, `-${width}.webp`);
+
+/** Writes a file unless it already holds exactly these bytes. */
+async function writeIfChanged(file: string, data: Buffer): Promise<JobResult> {
+  const target = path.join(PUBLIC_DIR, file);
   const previous = await readFile(target).catch(() => null);
   if (previous?.equals(data)) return { bytes: data.length, written: false };
   await mkdir(path.dirname(target), { recursive: true });
   await writeFile(target, data);
   return { bytes: data.length, written: true };
+}
+
+async function runJob(job: ImageJob): Promise<JobResult[]> {
+  const svg = renderSvg(baseName(job.file), job.role, job.width, job.height, job.look);
+  const raster = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
+  const results = [await writeIfChanged(job.file, await encode(raster, job.file))];
+  for (const width of job.variants ?? []) {
+    const height = Math.round((width * job.height) / job.width);
+    const data = await fromRaster(raster).resize({ width, height }).webp(WEBP_OPTIONS).toBuffer();
+    results.push(await writeIfChanged(variantFile(job.file, width), data));
+  }
+  return results;
 }
 
 async function runAll<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -2407,7 +2439,7 @@ async function runAll<T, R>(items: readonly T[], limit: number, work: (item: T) 
 async function main(): Promise<void> {
   const started = performance.now();
   const jobs = await collectJobs();
-  const results = await runAll(jobs, Math.max(2, availableParallelism()), runJob);
+  const results = (await runAll(jobs, Math.max(2, availableParallelism()), runJob)).flat();
   const bytes = results.reduce((sum, r) => sum + r.bytes, 0);
   const written = results.filter((r) => r.written).length;
   const elapsed = Math.round(performance.now() - started);

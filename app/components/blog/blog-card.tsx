@@ -1,7 +1,8 @@
 import { ArrowRight, CalendarDays } from "lucide-react";
 import { Link } from "react-router";
+import { ResponsiveImage } from "~/components/images/responsive-image";
 import { cn } from "~/utils/cn";
-import { DEFAULT_POST_IMAGE, formatPostDate, POST_IMAGE_SIZE } from "./format";
+import { formatPostDate, POST_IMAGE_SIZE } from "./format";
 
 export const READ_ARTICLE = "Read article";
 
@@ -29,12 +30,12 @@ export function BlogCard({ post, eager = false, headingLevel = "h2" }: { post: B
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <div className="overflow-hidden bg-stone-100">
-        <img
-          src={post.image ?? DEFAULT_POST_IMAGE}
+        <ResponsiveImage
+          src={post.image}
           alt=""
           {...POST_IMAGE_SIZE}
+          sizes="(min-width: 1280px) 590px, (min-width: 768px) 50vw, 100vw"
           loading={eager ? "eager" : "lazy"}
-          decoding="async"
           className="aspect-[3/2] w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
         />
       </div>

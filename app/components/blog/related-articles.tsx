@@ -1,7 +1,8 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { ResponsiveImage } from "~/components/images/responsive-image";
 import { READ_ARTICLE, type BlogCardPost } from "./blog-card";
-import { DEFAULT_POST_IMAGE, POST_IMAGE_SIZE } from "./format";
+import { POST_IMAGE_SIZE } from "./format";
 
 export const RELATED_ARTICLES = "Related Articles";
 
@@ -18,12 +19,11 @@ export function RelatedArticles({ posts }: { posts: Pick<BlogCardPost, "id" | "t
           {posts.map((post) => (
             <li key={post.id}>
               <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-                <img
-                  src={post.image ?? DEFAULT_POST_IMAGE}
+                <ResponsiveImage
+                  src={post.image}
                   alt=""
                   {...POST_IMAGE_SIZE}
-                  loading="lazy"
-                  decoding="async"
+                  sizes="(min-width: 1024px) 320px, (min-width: 640px) 50vw, 100vw"
                   className="aspect-[3/2] w-full object-cover"
                 />
                 <div className="flex flex-1 flex-col p-5">

@@ -1,9 +1,9 @@
 import { ArrowRight, CalendarDays, MapPin, Ticket } from "lucide-react";
 import { Link } from "react-router";
+import { ResponsiveImage } from "~/components/images/responsive-image";
 import type { Festival } from "~/services/festivals/festivals.server";
 import { cn } from "~/utils/cn";
 import { formatDateRange, monthAndDay } from "./dates";
-import { DEFAULT_FESTIVAL_IMAGE } from "./json-ld";
 
 export type FestivalSummary = Pick<
   Festival,
@@ -89,6 +89,8 @@ const layouts = {
     badge: "sm:left-3 sm:top-3 sm:size-14",
     body: "sm:p-5",
     title: "sm:text-xl",
+    // A 112 px thumbnail on phones; from sm, two or three cards across (beside the filters from lg).
+    sizes: "(min-width: 1280px) 280px, (min-width: 1024px) 340px, (min-width: 640px) 50vw, 112px",
   },
   md: {
     article: "md:flex-col",
@@ -97,6 +99,7 @@ const layouts = {
     badge: "md:left-3 md:top-3 md:size-14",
     body: "md:p-5",
     title: "md:text-xl",
+    sizes: "(min-width: 1280px) 400px, (min-width: 768px) 33vw, (min-width: 640px) 176px, 128px",
   },
 };
 
@@ -111,13 +114,13 @@ export function FestivalCard({ festival, eager = false, compact = false }: CardP
       )}
     >
       <div className={cn("relative shrink-0 overflow-hidden bg-blush", layout.media)}>
-        <img
-          src={festival.image ?? DEFAULT_FESTIVAL_IMAGE}
+        <ResponsiveImage
+          src={festival.image}
           alt=""
           width={1200}
           height={800}
+          sizes={layout.sizes}
           loading={eager ? "eager" : "lazy"}
-          decoding="async"
           className={cn("absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]", layout.image)}
         />
         <DateBadge date={festival.startDate} className={cn("absolute left-2 top-2 size-12", layout.badge)} />

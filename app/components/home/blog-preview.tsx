@@ -1,5 +1,6 @@
 import { ArrowRight, CalendarDays } from "lucide-react";
 import { Link } from "react-router";
+import { ResponsiveImage } from "~/components/images/responsive-image";
 import type { BlogPost } from "~/services/blog/blog.server";
 import { parseIsoDate } from "~/utils/dates";
 import { buttonVariants } from "../ui/button";
@@ -31,13 +32,12 @@ export function BlogPreview({ posts }: { posts: BlogPreviewPost[] }) {
                 data-testid="blog-card"
               >
                 <div className="aspect-[3/2] overflow-hidden bg-blush/60">
-                  <img
-                    src={post.image ?? "/images/default-flower.webp"}
+                  <ResponsiveImage
+                    src={post.image}
                     alt=""
                     width={1200}
                     height={800}
-                    loading="lazy"
-                    decoding="async"
+                    sizes="(min-width: 1280px) 400px, (min-width: 768px) 33vw, 100vw"
                     className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
                   />
                 </div>

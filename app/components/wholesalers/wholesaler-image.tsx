@@ -1,9 +1,9 @@
 import { Flower2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { imageSrcSet } from "~/services/images/constants";
+import { ResponsiveImage } from "~/components/images/responsive-image";
+import { DEFAULT_IMAGE } from "~/services/images/constants";
 import { cn } from "~/utils/cn";
 
-export const DEFAULT_FLOWER_IMAGE = "/images/default-flower.webp";
+export const DEFAULT_FLOWER_IMAGE = DEFAULT_IMAGE;
 export const NO_IMAGE_TEXT = "No image available";
 
 const WIDTH = 600;
@@ -27,19 +27,8 @@ export function WholesalerImage({
   /** How wide the frame is at each viewport, for choosing among the stored widths. */
   sizes?: string;
 }) {
-  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
-  const current = src !== null && src === brokenSrc ? DEFAULT_FLOWER_IMAGE : src;
-  const ref = useRef<HTMLImageElement>(null);
-
-  // An image that failed while the server-rendered page was still hydrating fired its error event
-  // before React listened for it, so check once after mounting.
-  useEffect(() => {
-    const image = ref.current;
-    if (image && image.complete && image.naturalWidth === 0 && src !== DEFAULT_FLOWER_IMAGE) setBrokenSrc(src);
-  }, [src]);
-
   const frame = cn("aspect-[3/2] w-full overflow-hidden bg-blush/60", className);
-  if (!current) {
+  if (!src) {
     return (
       <div
         className={cn(
@@ -56,20 +45,14 @@ export function WholesalerImage({
   }
   return (
     <div className={frame}>
-      <img
-        ref={ref}
-        src={current}
-        srcSet={imageSrcSet(current)}
-        sizes={imageSrcSet(current) ? sizes : undefined}
+      <ResponsiveImage
+        src={src}
+        sizes={sizes}
         alt={alt}
         width={WIDTH}
         height={HEIGHT}
-        loading={lazy ? "lazy" : undefined}
-        decoding="async"
+        loading={lazy ? "lazy" : "eager"}
         className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
-        onError={() => {
-          if (current !== DEFAULT_FLOWER_IMAGE) setBrokenSrc(src);
-        }}
       />
     </div>
   );

@@ -1,6 +1,8 @@
 import { ExternalLink, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
+import { RecordImageField } from "~/components/admin/images/record-image-field";
+import type { UploadResult } from "~/components/admin/images/upload-widget";
 import { MarkdownEditor, PREVIEW_INTENT, type PreviewResult } from "~/components/admin/blog/markdown-editor";
 import { SelectField, TextAreaField, TextField } from "~/components/admin/list/fields";
 import { AddButton, AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
@@ -20,11 +22,13 @@ import {
 import { BLOG_STATUSES, type BlogPost, type BlogStatus } from "~/services/blog/blog.server";
 import { BLOG_POST_ENTITY, CONTENT_MAX, EXCERPT_MAX } from "~/services/blog/post-form";
 import { requireId } from "~/services/ids";
+import { withImageAvailability } from "~/services/images/availability.server";
 import { renderMarkdown } from "~/services/markdown/markdown.server";
 import { formToObject, runAdminAction } from "~/utils/admin-action.server";
 import { requireAdmin, requireAdminForApi } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
 import { todayIsoDate } from "~/utils/dates";
+import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/blog";
 
 export const LOADING_TEXT = "Loading blog posts...";
@@ -40,7 +44,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const status = url.searchParams.get("status") ?? undefined;
   const db = getDb();
   const [list, categories] = await Promise.all([listBlogPostsForAdmin(db, { q, category, status, page }), listBlogCategories(db)]);
-  return { list, categories, statuses: BLOG_STATUSES, today: todayIsoDate() };
+  return {
+    list: { ...list, rows: await withImageAvailability(list.rows, getEnv().DATA_DIR) },
+    categories,
+    statuses: BLOG_STATUSES,
+    today: todayIsoDate(),
+  };
 }
 
 export const headers = adminHeaders;
@@ -73,7 +82,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-type Editing = { mode: "create" } | { mode: "edit"; record: BlogPost } | null;
+type AdminBlogPost = BlogPost & { imageMissing: boolean };
+/** `version`: the record's updated_at the form sends; an upload moves it on without reopening the form. */
+type Editing = { mode: "create" } | { mode: "edit"; record: AdminBlogPost; version: string } | null;
+
+export const SAVE_POST_FIRST = "Save the post first, then add a photo.";
 
 function ExcerptField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
   const [length, setLength] = useState(defaultValue?.length ?? 0);
@@ -94,16 +107,20 @@ function ExcerptField({ defaultValue, error }: { defaultValue?: string; error?: 
 
 function BlogPostFields({
   record,
+  version,
   categories,
   statuses,
   today,
   errors,
+  onUploaded,
 }: {
-  record?: BlogPost;
+  record?: AdminBlogPost;
+  version?: string;
   categories: string[];
   statuses: readonly BlogStatus[];
   today: string;
   errors: Record<string, string>;
+  onUploaded(result: UploadResult): void;
 }) {
   return (
     <div className="grid gap-4 md:grid-cols-3">
@@ -125,13 +142,14 @@ function BlogPostFields({
         hint="Only published posts appear on the site."
         options={statuses.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
       />
-      <TextField
-        name="image"
-        label="Image (optional)"
-        placeholder="/images/blog/example.webp"
-        defaultValue={record?.image ?? ""}
+      <RecordImageField
+        kind="blog"
+        record={record}
+        version={version}
+        saveFirst={SAVE_POST_FIRST}
+        examplePath="/images/blog/foam-free-arranging.webp"
         error={errors.image}
-        hint="A path on this site, such as /images/blog/spring-bouquet.webp. Empty shows the default flower image."
+        onUploaded={onUploaded}
         className="md:col-span-3"
       />
       <div className="md:col-span-3">
@@ -160,6 +178,13 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const isNewRoute = location.pathname.endsWith("/new");
   const [editing, setEditing] = useState<Editing>(isNewRoute ? { mode: "create" } : null);
+  const revalidator = useRevalidator();
+
+  // The upload changed the record: the form saves on top of the new version, the list shows it.
+  const onUploaded = (result: UploadResult) => {
+    setEditing((current) => (current?.mode === "edit" ? { ...current, version: result.updatedAt } : current));
+    void revalidator.revalidate();
+  };
 
   const close = (open: boolean) => {
     if (open) return;
@@ -167,7 +192,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
     if (isNewRoute) void navigate("/admin/blog", { replace: true });
   };
 
-  const columns: Column<BlogPost>[] = [
+  const columns: Column<AdminBlogPost>[] = [
     {
       header: "Title",
       className: "min-w-56",
@@ -197,7 +222,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
               </Link>
             </Button>
           ) : null}
-          <Button variant="ghost" size="icon" aria-label={`Edit ${p.title}`} onClick={() => setEditing({ mode: "edit", record: p })}>
+          <Button variant="ghost" size="icon" aria-label={`Edit ${p.title}`} onClick={() => setEditing({ mode: "edit", record: p, version: p.updatedAt })}>
             <Pencil aria-hidden="true" />
           </Button>
           <DeleteDialog
@@ -240,17 +265,19 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
         onOpenChange={close}
         title={editing?.mode === "edit" ? `Edit ${editing.record.title}` : "Add Post"}
         intent={editing?.mode === "edit" ? "update" : "create"}
-        hidden={editing?.mode === "edit" ? { id: editing.record.id, updatedAt: editing.record.updatedAt } : undefined}
+        hidden={editing?.mode === "edit" ? { id: editing.record.id, updatedAt: editing.version } : undefined}
         submitLabel={editing?.mode === "edit" ? "Save changes" : "Add post"}
         wide="xl"
       >
         {(errors) => (
           <BlogPostFields
             record={editing?.mode === "edit" ? editing.record : undefined}
+            version={editing?.mode === "edit" ? editing.version : undefined}
             categories={categories}
             statuses={statuses}
             today={today}
             errors={errors}
+            onUploaded={onUploaded}
           />
         )}
       </RecordDialog>

@@ -1,6 +1,8 @@
 import { Star } from "lucide-react";
 import { useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate, useRevalidator } from "react-router";
+import { RecordImageField } from "~/components/admin/images/record-image-field";
+import type { UploadResult } from "~/components/admin/images/upload-widget";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/admin/list/fields";
 import { AddButton, AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
 import { RecordDialog, RowActions } from "~/components/admin/list/record-dialog";
@@ -20,8 +22,10 @@ import {
 import { FESTIVAL_ENTITY } from "~/services/festivals/festival-form";
 import type { Festival } from "~/services/festivals/festivals.server";
 import { requireId } from "~/services/ids";
+import { withImageAvailability } from "~/services/images/availability.server";
 import { formToObject, runAdminAction } from "~/utils/admin-action.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/festivals";
 
 export const LOADING_TEXT = "Loading festivals data...";
@@ -39,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listFestivalStatesInUse(db),
     listFestivalStateChoices(db),
   ]);
-  return { list, statesInUse, stateChoices };
+  return { list: { ...list, rows: await withImageAvailability(list.rows, getEnv().DATA_DIR) }, statesInUse, stateChoices };
 }
 
 export const headers = adminHeaders;
@@ -65,9 +69,25 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-type Editing = { mode: "create" } | { mode: "edit"; record: Festival } | null;
+type AdminFestival = Festival & { imageMissing: boolean };
+/** `version`: the record's updated_at the form sends; an upload moves it on without reopening the form. */
+type Editing = { mode: "create" } | { mode: "edit"; record: AdminFestival; version: string } | null;
 
-function FestivalFields({ record, stateChoices, errors }: { record?: Festival; stateChoices: string[]; errors: Record<string, string> }) {
+export const SAVE_FESTIVAL_FIRST = "Save the festival first, then add a photo.";
+
+function FestivalFields({
+  record,
+  version,
+  stateChoices,
+  errors,
+  onUploaded,
+}: {
+  record?: AdminFestival;
+  version?: string;
+  stateChoices: string[];
+  errors: Record<string, string>;
+  onUploaded(result: UploadResult): void;
+}) {
   // A state written before the list existed stays choosable, so opening a record never changes it silently.
   const states = record && !stateChoices.includes(record.state) ? [record.state, ...stateChoices] : stateChoices;
   return (
@@ -87,13 +107,14 @@ function FestivalFields({ record, stateChoices, errors }: { record?: Festival; s
       />
       <TextField name="website" label="Website (optional)" type="url" placeholder="https://" defaultValue={record?.website} error={errors.website} />
       <TextField name="ticketPrice" label="Ticket price (optional)" placeholder="Free, or $10-$25" defaultValue={record?.ticketPrice} error={errors.ticketPrice} />
-      <TextField
-        name="image"
-        label="Image (optional)"
-        placeholder="/images/festivals/example.webp"
-        defaultValue={record?.image ?? ""}
+      <RecordImageField
+        kind="festival"
+        record={record}
+        version={version}
+        saveFirst={SAVE_FESTIVAL_FIRST}
+        examplePath="/images/festivals/tulip-time-festival.webp"
         error={errors.image}
-        hint="A path on this site, such as /images/festivals/tulip-time.webp. Empty shows the default flower image."
+        onUploaded={onUploaded}
         className="sm:col-span-2"
       />
       <div className="sm:col-span-2">
@@ -109,6 +130,13 @@ export default function AdminFestivals({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const isNewRoute = location.pathname.endsWith("/new");
   const [editing, setEditing] = useState<Editing>(isNewRoute ? { mode: "create" } : null);
+  const revalidator = useRevalidator();
+
+  // The upload changed the record: the form saves on top of the new version, the list shows it.
+  const onUploaded = (result: UploadResult) => {
+    setEditing((current) => (current?.mode === "edit" ? { ...current, version: result.updatedAt } : current));
+    void revalidator.revalidate();
+  };
 
   const close = (open: boolean) => {
     if (open) return;
@@ -116,7 +144,7 @@ export default function AdminFestivals({ loaderData }: Route.ComponentProps) {
     if (isNewRoute) void navigate("/admin/festivals", { replace: true });
   };
 
-  const columns: Column<Festival>[] = [
+  const columns: Column<AdminFestival>[] = [
     {
       header: "Name",
       className: "min-w-56",
@@ -153,7 +181,7 @@ export default function AdminFestivals({ loaderData }: Route.ComponentProps) {
       header: "Actions",
       className: "w-32 text-right",
       cell: (f) => (
-        <RowActions label={f.name} entity={FESTIVAL_ENTITY} version={{ id: f.id, updatedAt: f.updatedAt }} onEdit={() => setEditing({ mode: "edit", record: f })} />
+        <RowActions label={f.name} entity={FESTIVAL_ENTITY} version={{ id: f.id, updatedAt: f.updatedAt }} onEdit={() => setEditing({ mode: "edit", record: f, version: f.updatedAt })} />
       ),
     },
   ];
@@ -186,11 +214,19 @@ export default function AdminFestivals({ loaderData }: Route.ComponentProps) {
         onOpenChange={close}
         title={editing?.mode === "edit" ? `Edit ${editing.record.name}` : "Add Festival"}
         intent={editing?.mode === "edit" ? "update" : "create"}
-        hidden={editing?.mode === "edit" ? { id: editing.record.id, updatedAt: editing.record.updatedAt } : undefined}
+        hidden={editing?.mode === "edit" ? { id: editing.record.id, updatedAt: editing.version } : undefined}
         submitLabel={editing?.mode === "edit" ? "Save changes" : "Add festival"}
         wide
       >
-        {(errors) => <FestivalFields record={editing?.mode === "edit" ? editing.record : undefined} stateChoices={stateChoices} errors={errors} />}
+        {(errors) => (
+          <FestivalFields
+            record={editing?.mode === "edit" ? editing.record : undefined}
+            version={editing?.mode === "edit" ? editing.version : undefined}
+            stateChoices={stateChoices}
+            errors={errors}
+            onUploaded={onUploaded}
+          />
+        )}
       </RecordDialog>
     </div>
   );

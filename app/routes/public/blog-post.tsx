@@ -5,6 +5,7 @@ import { ArrangingBasics } from "~/components/blog/arranging-basics";
 import { CategoryBadge } from "~/components/blog/blog-card";
 import { DEFAULT_POST_IMAGE, formatPostDate, POST_IMAGE_SIZE } from "~/components/blog/format";
 import { RelatedArticles } from "~/components/blog/related-articles";
+import { ResponsiveImage } from "~/components/images/responsive-image";
 import { buttonVariants } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
 import { getPublishedPost, listRelatedPosts, type BlogPost } from "~/services/blog/blog.server";
@@ -128,10 +129,11 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
         </header>
 
         <div className="mx-auto mt-8 max-w-4xl sm:mt-10 sm:px-6">
-          <img
-            src={article.image ?? DEFAULT_POST_IMAGE}
+          <ResponsiveImage
+            src={article.image}
             alt=""
             {...POST_IMAGE_SIZE}
+            sizes="(min-width: 896px) 848px, (min-width: 640px) calc(100vw - 3rem), 100vw"
             loading="eager"
             fetchPriority="high"
             className="aspect-[3/2] w-full object-cover sm:rounded-3xl sm:shadow-sm"

@@ -13,7 +13,8 @@ import {
 import { data, Link } from "react-router";
 import { durationInDays, formatDateRange } from "~/components/festivals/dates";
 import { FestivalCard } from "~/components/festivals/festival-card";
-import { DEFAULT_FESTIVAL_IMAGE, festivalEvent } from "~/components/festivals/json-ld";
+import { festivalEvent } from "~/components/festivals/json-ld";
+import { ResponsiveImage } from "~/components/images/responsive-image";
 import { buttonVariants } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
 import { AppError } from "~/services/errors";
@@ -136,11 +137,13 @@ export default function FestivalPage({ loaderData }: Route.ComponentProps) {
             </Link>
             <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:items-center lg:gap-12">
               <div className="overflow-hidden rounded-3xl bg-blush shadow-lg ring-1 ring-black/5">
-                <img
-                  src={festival.image ?? DEFAULT_FESTIVAL_IMAGE}
+                <ResponsiveImage
+                  src={festival.image}
                   alt={festival.name}
                   width={1200}
                   height={800}
+                  sizes="(min-width: 1280px) 640px, (min-width: 1024px) 52vw, calc(100vw - 2rem)"
+                  loading="eager"
                   fetchPriority="high"
                   className="aspect-[3/2] size-full object-cover"
                 />

@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { uploadsDir } from "./usage.server";
+
+/** A path on this site the way records store it (the admin forms' rule): no `..`, no empty segment. */
+const SITE_IMAGE_PATH = /^\/(images|uploads)((?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+)$/;
+
+let publicRoot: string | undefined;
+
+/**
+ * Where the files under /images are served from: the production build's client folder (beside the
+ * server bundle, as server/main.ts serves it) or, in development, public/.
+ */
+function staticRoot(): string {
+  if (publicRoot) return publicRoot;
+  const candidates = [path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client"), path.resolve("public")];
+  publicRoot = candidates.find((dir) => fs.existsSync(path.join(dir, "images"))) ?? candidates[1]!;
+  return publicRoot;
+}
+
+/**
+ * Whether the file behind a record's image path exists, so an editor can say that a typed path leads
+ * nowhere (the public pages then show the default photo) instead of showing a broken picture.
+ */
+export async function siteImageExists(url: string, dataDir: string): Promise<boolean> {
+  const match = SITE_IMAGE_PATH.exec(url);
+  if (!match) return false;
+  const [, area, rest] = match as unknown as [string, "images" | "uploads", string];
+  const file = area === "uploads" ? path.join(uploadsDir(dataDir), rest) : path.join(staticRoot(), "images", rest);
+  try {
+    return (await fs.promises.stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Rows for an editor, each with `imageMissing`: it names an image whose file is not there. */
+export function withImageAvailability<T extends { image: string | null }>(rows: T[], dataDir: string): Promise<(T & { imageMissing: boolean })[]> {
+  return Promise.all(rows.map(async (row) => ({ ...row, imageMissing: row.image ? !(await siteImageExists(row.image, dataDir)) : false })));
+}

@@ -1,0 +1,115 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+import { conflictMessage, nextVersion, type Actor } from "../admin/list";
+import { recordAudit } from "../audit/audit.server";
+import { BLOG_POST_ENTITY } from "../blog/post-form";
+import { AppError, notFound } from "../errors";
+import { FESTIVAL_ENTITY } from "../festivals/festival-form";
+import { WHOLESALER_ENTITY } from "../wholesalers/constants";
+import type { RecordImageKind } from "./constants";
+import { removeImageFiles, storeImage } from "./pipeline.server";
+import { imagesInUse, uploadsDir, type ImageTable } from "./usage.server";
+
+interface RecordImageSpec {
+  table: ImageTable;
+  /** The column that names the record in the audit log. */
+  label: "name" | "title";
+  /** The audit log's entity: actions read `<entity>.image`. */
+  auditEntity: string;
+  /** The entity in words, for the conflict message. */
+  words: string;
+  notFound: string;
+  /** Only wholesalers keep the time of their last photo apart from updated_at. */
+  stampsImageTime: boolean;
+}
+
+const SPECS: Record<RecordImageKind, RecordImageSpec> = {
+  wholesaler: {
+    table: "wholesalers",
+    label: "name",
+    auditEntity: WHOLESALER_ENTITY,
+    words: WHOLESALER_ENTITY,
+    notFound: "Wholesaler not found.",
+    stampsImageTime: true,
+  },
+  festival: { table: "festivals", label: "name", auditEntity: FESTIVAL_ENTITY, words: FESTIVAL_ENTITY, notFound: "Festival not found.", stampsImageTime: false },
+  // "blog_post" as the blog's create/update/delete entries spell it (services/blog/admin.server.ts).
+  blog: { table: "blog_posts", label: "title", auditEntity: "blog_post", words: BLOG_POST_ENTITY, notFound: "Blog post not found.", stampsImageTime: false },
+};
+
+export interface RecordImageOptions {
+  /**
+   * The version (updated_at) the caller's edit form holds. When given, the upload is refused with 409
+   * if the record changed since, before a file is written; the answer's updatedAt then replaces it.
+   */
+  expectedUpdatedAt?: string;
+}
+
+export interface RecordImageResult {
+  imageUrl: string;
+  /** The record's new version (updated_at). */
+  updatedAt: string;
+}
+
+/**
+ * Stores an uploaded photo for a wholesaler, festival or blog post. The record changes only after every
+ * variant is written; the previous photo's files are removed once no record uses them, and the new files
+ * too if the record could not take them.
+ */
+export async function setRecordImage(
+  db: Kysely<Database>,
+  kind: RecordImageKind,
+  id: number,
+  file: Buffer,
+  dataDir: string,
+  actor: Actor,
+  { expectedUpdatedAt }: RecordImageOptions = {},
+): Promise<RecordImageResult> {
+  const spec = SPECS[kind];
+  const existing = await db
+    .selectFrom(spec.table)
+    .select(["image", "updated_at", sql<string>`${sql.ref(spec.label)}`.as("label")])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!existing) throw notFound(spec.notFound);
+  const conflict = () => new AppError("conflict", conflictMessage(spec.words));
+  if (expectedUpdatedAt !== undefined && existing.updated_at !== expectedUpdatedAt) throw conflict();
+
+  const dir = uploadsDir(dataDir);
+  const stored = await storeImage(file, dir);
+  let outcome: { previous: string | null; updatedAt: string };
+  try {
+    outcome = await db.transaction().execute(async (trx) => {
+      // The version is read again now that the files exist, and the update is scoped to it.
+      const current = await trx.selectFrom(spec.table).select(["image", "updated_at"]).where("id", "=", id).executeTakeFirst();
+      if (!current) throw notFound(spec.notFound);
+      if (expectedUpdatedAt !== undefined && current.updated_at !== expectedUpdatedAt) throw conflict();
+      const updatedAt = nextVersion(current.updated_at);
+      const result = await trx
+        .updateTable(spec.table)
+        .set(spec.stampsImageTime ? { image: stored.url, updated_at: updatedAt, image_updated_at: updatedAt } : { image: stored.url, updated_at: updatedAt })
+        .where("id", "=", id)
+        .where("updated_at", "=", current.updated_at)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) {
+        throw new AppError("conflict", `The ${spec.words} was saved by someone else during the upload. Please upload the photo again.`);
+      }
+      await recordAudit(trx, {
+        action: `${spec.auditEntity}.image`,
+        adminId: actor.adminId,
+        actor: actor.email,
+        entityType: spec.auditEntity,
+        entityId: id,
+        details: { label: existing.label, image: stored.url },
+        ip: actor.ip,
+      });
+      return { previous: current.image, updatedAt };
+    });
+  } catch (error) {
+    if (!(await imagesInUse(db)).has(stored.url)) await removeImageFiles(stored.url, dir);
+    throw error;
+  }
+  const { previous, updatedAt } = outcome;
+  if (previous && previous !== stored.url && !(await imagesInUse(db)).has(previous)) await removeImageFiles(previous, dir);
+  return { imageUrl: stored.url, updatedAt };
+}
