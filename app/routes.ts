@@ -44,6 +44,7 @@ export default [
       route("tools/backup", "routes/admin/tools/backup.ts"),
       route("tools/import", "routes/admin/tools/import.ts"),
       route("tools/clear-cache", "routes/admin/tools/clear-cache.ts"),
+      route("tools/optimise-images", "routes/admin/tools/optimise-images.ts"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),

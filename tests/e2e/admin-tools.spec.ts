@@ -1,11 +1,14 @@
 import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
 import Database from "better-sqlite3";
 import { todayIsoDate } from "../../app/utils/dates";
 import { acceptLoggedStatuses, E2E_ADMIN, loginAsAdmin } from "./admin-fixtures";
 import { expect, expectAccessible, test, withDatabase } from "./fixtures";
 
 const HEADER = "name,address,city,state,zipcode,type,hours,description,phone,website";
-const TOOLS = ["/admin/tools/backup", "/admin/tools/import", "/admin/tools/clear-cache"];
+const TOOLS = ["/admin/tools/backup", "/admin/tools/import", "/admin/tools/clear-cache", "/admin/tools/optimise-images"];
+const UPLOADS_DIR = path.resolve(process.env.E2E_DATA_DIR ?? "tests/.artifacts/e2e-data", "uploads");
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 const count = (query: string, ...params: string[]) => withDatabase((db) => (db.prepare(query).get(...params) as { n: number }).n);
@@ -134,6 +137,45 @@ test.describe("quick tools", () => {
     await expect(tool.getByRole("status")).toHaveText(/^Cleared 1 cache: Site settings \(\d+ entr(y|ies)\)\.$/);
     await expect(page.getByText("Cache cleared", { exact: true })).toBeVisible();
     expect(lastAudit("tools.clear_cache")?.actor).toBe(E2E_ADMIN.email);
+  });
+
+  test("Image optimisation writes a lost size of an uploaded photo again and points the listing at it", async ({ page }) => {
+    const listing = withDatabase(
+      (db) => db.prepare("select id, name from wholesalers where state_id = 'washington' and image is null order by id limit 1").get() as { id: number; name: string },
+    );
+    await loginAsAdmin(page, "/admin?tab=tools");
+    const photo = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: { r: 190, g: 60, b: 110 } } })
+      .composite([{ input: Buffer.from('<svg width="1500" height="1000"><circle cx="750" cy="500" r="300" fill="#3f6212"/></svg>') }])
+      .jpeg()
+      .toBuffer();
+    const uploaded = await page.request.post(`/api/upload/wholesaler/${listing.id}`, { multipart: { image: { name: "shop.jpg", mimeType: "image/jpeg", buffer: photo } } });
+    expect(uploaded.status()).toBe(200);
+    const { imageUrl } = (await uploaded.json()) as { imageUrl: string };
+    // A size gets lost (a disk restored from an incomplete copy, say).
+    const lost = path.join(UPLOADS_DIR, path.basename(imageUrl).replace("-1200.webp", "-400.webp"));
+    fs.rmSync(lost);
+
+    const tool = page.getByRole("region", { name: "Image optimisation" });
+    await tool.getByRole("button", { name: "Optimise images" }).click();
+    await expect(tool.getByRole("status")).toHaveText(/^Checked \d+ uploaded images?, \d+ re-encoded smaller, [1-9]\d* repaired, \d+ already optimal\./);
+    await expect(page.getByText("Images optimised", { exact: true })).toBeVisible();
+    await expect(tool.locator("dl > div").filter({ hasText: "Repaired" }).locator("dd")).not.toHaveText("0");
+
+    const now = withDatabase((db) => db.prepare("select image from wholesalers where id = ?").get(listing.id) as { image: string });
+    expect(now.image).not.toBe(imageUrl);
+    expect(now.image).toMatch(/^\/uploads\/[a-f0-9]{32}-1200\.webp$/);
+    for (const width of [400, 800, 1200]) {
+      const variant = await page.request.get(now.image.replace("-1200", `-${width}`));
+      expect(variant.status(), `${width}`).toBe(200);
+      expect((await sharp(await variant.body()).metadata()).width).toBe(width);
+    }
+    expect((await page.request.get(imageUrl)).status()).toBe(404);
+    expect(JSON.parse(lastAudit("tools.optimise_images")?.details ?? "{}")).toMatchObject({ repaired: expect.any(Number) });
+
+    // The public page shows the repaired photo in every size.
+    await page.goto("/state/washington");
+    const card = page.getByRole("article").filter({ hasText: listing.name });
+    await expect(card.getByRole("img", { name: listing.name })).toHaveAttribute("srcset", new RegExp(now.image.replace("-1200.webp", "-400.webp")));
   });
 
   test("every tool answers 401 JSON without a session and 403 to a cross-site request", async ({ page, playwright, baseURL }) => {

@@ -1,8 +1,9 @@
-import { DatabaseBackup, Download, FileSpreadsheet, RefreshCcw, type LucideIcon } from "lucide-react";
+import { DatabaseBackup, Download, FileSpreadsheet, ImageDown, RefreshCcw, type LucideIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
+import type { OptimiseReport } from "~/services/images/optimise.server";
 import type { ClearedCache } from "~/services/tools/cache.server";
 import type { ImportRejection, ImportReport, ImportRowRef } from "~/services/tools/import.server";
 import { cn } from "~/utils/cn";
@@ -97,6 +98,77 @@ function ClearCacheTool() {
       <div role="status" className="mt-3 text-sm text-ink empty:hidden">
         {answer?.ok ? answer.message : null}
       </div>
+      <Alert>{answer && !answer.ok ? answer.message : undefined}</Alert>
+    </ToolCard>
+  );
+}
+
+type OptimiseAnswer = ({ ok: true } & OptimiseReport) | { ok?: undefined; message: string };
+
+const TABLE_LABELS: Record<OptimiseReport["missing"][number]["table"], string> = {
+  wholesalers: "Wholesaler",
+  blog_posts: "Blog post",
+  festivals: "Festival",
+};
+
+function OptimiseImagesTool({ className }: { className?: string }) {
+  const fetcher = useFetcher<OptimiseAnswer>();
+  const busy = fetcher.state !== "idle";
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const handled = useRef<OptimiseAnswer | undefined>(undefined);
+  useEffect(() => {
+    if (!answer || handled.current === answer) return;
+    handled.current = answer;
+    toast(answer.ok ? { title: "Images optimised", description: answer.message, variant: "success" } : { title: "Could not optimise the images", description: answer.message, variant: "destructive" });
+  }, [answer]);
+  const report = answer?.ok ? answer : undefined;
+  const counts = report
+    ? [
+        { label: "Re-encoded smaller", value: report.reencoded },
+        { label: "Repaired", value: report.repaired },
+        { label: "Already optimal", value: report.unchanged },
+        { label: "Unused files removed", value: report.orphansRemoved },
+      ]
+    : [];
+
+  return (
+    <ToolCard
+      icon={ImageDown}
+      title="Image optimisation"
+      className={className}
+      description="Sends every uploaded photo through the image pipeline again: oriented, cropped to 3:2 and saved as WebP in 400, 800 and 1200 pixel widths. A new version replaces the stored one when a size was missing or it is at least 10% smaller; files no record uses any more are removed."
+    >
+      <Button type="button" variant="secondary" disabled={busy} onClick={() => void fetcher.submit(null, { method: "post", action: "/admin/tools/optimise-images" })}>
+        <ImageDown aria-hidden="true" />
+        {busy ? "Optimising..." : "Optimise images"}
+      </Button>
+      {report ? (
+        <div className="mt-4">
+          <p role="status" className="text-sm text-ink">
+            {report.message}
+          </p>
+          <dl className="mt-3 grid grid-cols-2 gap-2">
+            {counts.map(({ label, value }) => (
+              <div key={label} className={cn("rounded-xl px-3 py-2", value > 0 ? "bg-green-50 text-leaf" : "bg-stone-100 text-ink")}>
+                <dt className="text-xs font-medium">{label}</dt>
+                <dd className="font-serif text-xl font-semibold tabular-nums">{numberFormat.format(value)}</dd>
+              </div>
+            ))}
+          </dl>
+          {report.missing.length > 0 ? (
+            <div className="mt-4">
+              <h4 className="text-sm font-semibold text-red-800">Images to upload again</h4>
+              <ul className="mt-1 grid gap-1 text-sm">
+                {report.missing.map((record) => (
+                  <li key={`${record.table}-${record.id}`}>
+                    {TABLE_LABELS[record.table]}: <span className="text-ink">{record.label}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
       <Alert>{answer && !answer.ok ? answer.message : undefined}</Alert>
     </ToolCard>
   );
@@ -303,10 +375,11 @@ function ImportTool({ className }: { className?: string }) {
 
 export function QuickTools({ database }: { database: "sqlite" | "postgres" }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid gap-6 lg:grid-cols-2 xl:grid-cols-3">
       <BackupTool database={database} />
       <ClearCacheTool />
-      <ImportTool className="lg:col-span-2" />
+      <OptimiseImagesTool className="lg:col-span-2 xl:col-span-1" />
+      <ImportTool className="lg:col-span-2 xl:col-span-3" />
     </div>
   );
 }

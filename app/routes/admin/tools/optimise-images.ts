@@ -1,0 +1,17 @@
+import { getDb } from "~/db/db.server";
+import { optimiseStoredImages } from "~/services/images/optimise.server";
+import { apiResponse, methodNotAllowed } from "~/utils/api.server";
+import { requireAdminForApi } from "~/utils/auth.server";
+import { getEnv } from "~/utils/env.server";
+import type { Route } from "./+types/optimise-images";
+
+export const loader = methodNotAllowed("POST");
+
+/** Re-encodes every uploaded image through the pipeline and removes files no record uses. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdminForApi(request);
+  return apiResponse(async () => {
+    const report = await optimiseStoredImages(getDb(), getEnv().DATA_DIR, { adminId: admin.id, email: admin.email, ip: context.clientIp });
+    return { ok: true, ...report };
+  });
+}

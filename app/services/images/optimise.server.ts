@@ -1,0 +1,233 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import sharp from "sharp";
+import type { Database } from "~/db/schema";
+import { recordAudit } from "../audit/audit.server";
+import { AppError } from "../errors";
+import { nextVersion, type Actor } from "../admin/list";
+import { IMAGE_ASPECT, IMAGE_WIDTHS } from "./constants";
+import { MAX_INPUT_PIXELS, removeImageFiles, storeImage } from "./pipeline.server";
+import { IMAGE_TABLES, imagesInUse, uploadsDir, type ImageTable } from "./usage.server";
+
+/**
+ * A re-encoded image replaces the stored one only when it saves at least this share of the bytes, so that
+ * running the tool again does not wear an image down by encoding it over and over for nothing.
+ */
+export const MIN_SAVING = 0.1;
+/**
+ * Files no record points at are removed once they are this old: an upload writes its files before it
+ * points its record at them, and must not lose them to a run of the tool in between.
+ */
+export const ORPHAN_GRACE_MS = 10 * 60 * 1000;
+
+const UPLOAD_URL = /^\/uploads\/([a-f0-9]{16,64})-1200\.webp$/;
+const hashOf = (url: string) => UPLOAD_URL.exec(url)?.[1];
+const UPLOAD_FILE = /^([a-f0-9]{16,64})-(\d+)\.webp$/;
+
+export interface MissingImage {
+  table: ImageTable;
+  id: number;
+  label: string;
+  url: string;
+}
+
+export interface OptimiseReport {
+  /** Distinct uploaded images that records use. */
+  checked: number;
+  /** Replaced by a smaller re-encoding. */
+  reencoded: number;
+  /** Had a missing or malformed size, now written again from the largest one left. */
+  repaired: number;
+  /** Re-encoding would not have saved MIN_SAVING, so the stored files were kept. */
+  unchanged: number;
+  /** Records whose image files are all gone: they need a new upload. */
+  missing: MissingImage[];
+  /** Images that ship with the site (paths under /images/): generated at build time, not stored uploads. */
+  bundled: number;
+  /** Files under uploads that no record used, removed. */
+  orphansRemoved: number;
+  bytesBefore: number;
+  bytesAfter: number;
+  message: string;
+}
+
+interface VariantState {
+  /** Size in bytes of each width present and well formed. */
+  sizes: Map<number, number>;
+  complete: boolean;
+}
+
+/** Which of an image's widths are on disk as 3:2 WebP files of the right size. */
+async function inspectVariants(dir: string, hash: string): Promise<VariantState> {
+  const sizes = new Map<number, number>();
+  for (const width of IMAGE_WIDTHS) {
+    const file = path.join(dir, `${hash}-${width}.webp`);
+    try {
+      const meta = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+      if (meta.format === "webp" && meta.width === width && meta.height === Math.round(width / IMAGE_ASPECT)) {
+        sizes.set(width, (await fs.stat(file)).size);
+      }
+    } catch {
+      // Missing or unreadable: not counted.
+    }
+  }
+  return { sizes, complete: sizes.size === IMAGE_WIDTHS.length };
+}
+
+const total = (sizes: Map<number, number>) => [...sizes.values()].reduce((sum, size) => sum + size, 0);
+
+async function recordsUsing(db: Kysely<Database>, url: string): Promise<MissingImage[]> {
+  const found: MissingImage[] = [];
+  for (const table of IMAGE_TABLES) {
+    const rows =
+      table === "blog_posts"
+        ? await db.selectFrom(table).select(["id", "title as label"]).where("image", "=", url).execute()
+        : await db.selectFrom(table).select(["id", "name as label"]).where("image", "=", url).execute();
+    for (const row of rows) found.push({ table, id: Number(row.id), label: row.label, url });
+  }
+  return found;
+}
+
+/**
+ * Points every record that uses `from` at `to`, each with a new version, so that an editor opened before
+ * the change cannot save the old path back over it (its save is refused as a conflict).
+ */
+async function repoint(db: Kysely<Database>, from: string, to: string) {
+  await db.transaction().execute(async (trx) => {
+    for (const table of IMAGE_TABLES) {
+      const rows = await trx.selectFrom(table).select(["id", "updated_at"]).where("image", "=", from).execute();
+      for (const row of rows) {
+        await trx
+          .updateTable(table)
+          .set({ image: to, updated_at: nextVersion(row.updated_at) })
+          .where("id", "=", row.id)
+          .where("image", "=", from)
+          .execute();
+      }
+    }
+  });
+}
+
+/** Removes upload files no record uses (and leftovers of interrupted writes), once past the grace period. */
+async function removeOrphans(db: Kysely<Database>, dir: string, now: number): Promise<number> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return 0;
+  }
+  const used = new Set([...(await imagesInUse(db))].map(hashOf));
+  let removed = 0;
+  for (const name of names) {
+    const match = UPLOAD_FILE.exec(name);
+    const leftover = name.endsWith(".tmp");
+    if (!leftover && (!match || used.has(match[1]))) continue;
+    const file = path.join(dir, name);
+    try {
+      const stat = await fs.stat(file);
+      if (!stat.isFile() || now - stat.mtimeMs < ORPHAN_GRACE_MS) continue;
+      await fs.rm(file, { force: true });
+      removed += 1;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return removed;
+}
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+const kilobytes = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString("en-US")} KB`;
+
+export function describeOptimiseReport(report: Omit<OptimiseReport, "message">): string {
+  if (report.checked === 0 && report.orphansRemoved === 0) {
+    return report.bundled > 0
+      ? `No uploaded images to optimise; the ${plural(report.bundled, "image")} that ship with the site are already generated in every size.`
+      : "No uploaded images to optimise.";
+  }
+  const parts = [
+    `Checked ${plural(report.checked, "uploaded image")}`,
+    `${report.reencoded} re-encoded smaller`,
+    `${report.repaired} repaired`,
+    `${report.unchanged} already optimal`,
+  ];
+  let message = `${parts.join(", ")}.`;
+  if (report.bytesBefore !== report.bytesAfter) message += ` ${kilobytes(report.bytesBefore)} before, ${kilobytes(report.bytesAfter)} after.`;
+  if (report.orphansRemoved > 0) message += ` Removed ${plural(report.orphansRemoved, "unused file")}.`;
+  if (report.missing.length > 0) {
+    const count = report.missing.length;
+    message += ` ${plural(count, "record")} ${count === 1 ? "points" : "point"} at an image whose files are gone: upload ${count === 1 ? "a new one" : "new ones"}.`;
+  }
+  return message;
+}
+
+/**
+ * Sends every uploaded image that a record uses through the upload pipeline again (decode, orient, crop to
+ * 3:2, WebP in every width) from the largest good size on disk. The new files replace the old ones when a
+ * size was missing or malformed, or when they are at least MIN_SAVING smaller; otherwise the old files stay
+ * and the new ones are dropped. Afterwards, files no record uses are removed.
+ */
+export async function optimiseStoredImages(db: Kysely<Database>, dataDir: string, actor: Actor, now: () => number = Date.now): Promise<OptimiseReport> {
+  if (running) throw new AppError("conflict", "Image optimisation is already running. Try again when it has finished.");
+  running = true;
+  try {
+    return await optimise(db, dataDir, actor, now);
+  } finally {
+    running = false;
+  }
+}
+
+/** One run at a time: two runs would re-encode the same images and point records back and forth. */
+let running = false;
+
+async function optimise(db: Kysely<Database>, dataDir: string, actor: Actor, now: () => number): Promise<OptimiseReport> {
+  const dir = uploadsDir(dataDir);
+  const counts = { checked: 0, reencoded: 0, repaired: 0, unchanged: 0, bundled: 0, bytesBefore: 0, bytesAfter: 0 };
+  const missing: MissingImage[] = [];
+
+  for (const url of [...(await imagesInUse(db))].sort()) {
+    const hash = hashOf(url);
+    if (!hash) {
+      counts.bundled += 1;
+      continue;
+    }
+    counts.checked += 1;
+    const before = await inspectVariants(dir, hash);
+    const largest = Math.max(0, ...before.sizes.keys());
+    if (largest === 0) {
+      missing.push(...(await recordsUsing(db, url)));
+      continue;
+    }
+    const stored = await storeImage(await fs.readFile(path.join(dir, `${hash}-${largest}.webp`)), dir);
+    const after = await inspectVariants(dir, hashOf(stored.url) ?? "");
+    const bytesBefore = total(before.sizes);
+    const bytesAfter = total(after.sizes);
+    const worthIt = !before.complete || bytesAfter <= bytesBefore * (1 - MIN_SAVING);
+
+    if (stored.url === url || !worthIt) {
+      counts.unchanged += 1;
+      counts.bytesBefore += bytesBefore;
+      counts.bytesAfter += bytesBefore;
+      if (stored.url !== url && !(await imagesInUse(db)).has(stored.url)) await removeImageFiles(stored.url, dir);
+      continue;
+    }
+    await repoint(db, url, stored.url);
+    if (!(await imagesInUse(db)).has(url)) await removeImageFiles(url, dir);
+    if (before.complete) counts.reencoded += 1;
+    else counts.repaired += 1;
+    counts.bytesBefore += bytesBefore;
+    counts.bytesAfter += bytesAfter;
+  }
+
+  const orphansRemoved = await removeOrphans(db, dir, now());
+  const report = { ...counts, missing, orphansRemoved };
+  const message = describeOptimiseReport(report);
+  await recordAudit(db, {
+    action: "tools.optimise_images",
+    adminId: actor.adminId,
+    actor: actor.email,
+    details: { label: message, ...counts, missing: missing.length, orphansRemoved },
+    ip: actor.ip,
+  });
+  return { ...report, message };
+}
