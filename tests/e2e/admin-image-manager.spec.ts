@@ -37,8 +37,8 @@ test.describe("admin image manager", () => {
   });
 
   test("checks type and size in the browser before sending anything", async ({ page }) => {
-    const target = withDatabase((db) => db.prepare("select id from wholesalers where state_id = 'florida' order by name limit 1").get()) as { id: number };
-    await loginAsAdmin(page, `/admin/image-manager?state=florida&business=${target.id}`);
+    const target = withDatabase((db) => db.prepare("select id from wholesalers where state_id = 'texas' order by name limit 1").get()) as { id: number };
+    await loginAsAdmin(page, `/admin/image-manager?state=texas&business=${target.id}`);
     const uploads: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/api/upload/")) uploads.push(request.url());

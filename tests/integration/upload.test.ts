@@ -143,6 +143,8 @@ describe("POST /api/upload/wholesaler/{id}", () => {
   });
 
   it("answers 404 for an unknown image path", async () => {
-    expect((await fetch(`${server.url}/uploads/0000000000000000-1200.webp`)).status).toBe(404);
+    const response = await fetch(`${server.url}/uploads/0000000000000000-1200.webp`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe("Image not found.");
   });
 });
