@@ -127,10 +127,11 @@ export function DataTable<T>({
   const reloading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   return (
     <div className="overflow-hidden rounded-2xl border border-stone-200 bg-white">
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[640px] text-left text-sm">
+      {/* On phones each row becomes a card of labelled fields, so that no column (nor the row's buttons) hides off screen. */}
+      <div className="md:overflow-x-auto">
+        <table className="w-full text-left text-sm max-md:block md:min-w-[640px]">
           <caption className="sr-only">{caption}</caption>
-          <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wider text-muted">
+          <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wider text-muted max-md:sr-only">
             <tr>
               {columns.map((column) => (
                 <th key={column.header} scope="col" className={cn("px-4 py-3 font-semibold", column.className)}>
@@ -139,21 +140,35 @@ export function DataTable<T>({
               ))}
             </tr>
           </thead>
-          <tbody className={cn("divide-y divide-stone-100", reloading && "opacity-60")}>
+          <tbody className={cn("divide-y divide-stone-100 max-md:block", reloading && "opacity-60")}>
             {reloading && loadingText ? (
-              <tr>
-                <td colSpan={columns.length} className="px-4 py-3 text-center text-muted" role="status">
+              <tr className="max-md:block">
+                <td colSpan={columns.length} className="px-4 py-3 text-center text-muted max-md:block" role="status">
                   {loadingText}
                 </td>
               </tr>
             ) : null}
             {rows.map((row) => (
-              <tr key={rowKey(row)} className="align-top hover:bg-stone-50/60">
-                {columns.map((column) => (
-                  <td key={column.header} className={cn("px-4 py-3", column.className)}>
-                    {column.cell(row)}
-                  </td>
-                ))}
+              <tr key={rowKey(row)} className="align-top hover:bg-stone-50/60 max-md:block max-md:px-4 max-md:py-3">
+                {columns.map((column, index) => {
+                  // The name leads the card and the buttons end it; the fields between are labelled.
+                  const label = index === 0 || column.header === "Actions" ? undefined : column.header;
+                  return (
+                    <td
+                      key={column.header}
+                      data-label={label}
+                      className={cn(
+                        "px-4 py-3 max-md:flex max-md:w-auto max-md:min-w-0 max-md:items-start max-md:gap-3 max-md:px-0 max-md:py-1 max-md:text-left",
+                        label &&
+                          "max-md:before:w-24 max-md:before:shrink-0 max-md:before:pt-0.5 max-md:before:text-xs max-md:before:font-semibold max-md:before:uppercase max-md:before:tracking-wider max-md:before:text-muted max-md:before:content-[attr(data-label)]",
+                        column.header === "Actions" && "max-md:-ml-2 max-md:pt-2",
+                        column.className,
+                      )}
+                    >
+                      {column.cell(row)}
+                    </td>
+                  );
+                })}
               </tr>
             ))}
           </tbody>
