@@ -56,9 +56,9 @@ describe("seed data", () => {
 
   it("names the source of every listing in the data file", () => {
     const text = fs.readFileSync(path.join(import.meta.dirname, "data/wholesalers.ts"), "utf8");
-    const entries = text.split(/\n  \{\n/).slice(1);
+    const entries = text.split(/\n {2}\{\n/).slice(1);
     expect(entries).toHaveLength(wholesalers.length);
-    const preceding = text.split(/\n  \{\n/).slice(0, -1);
+    const preceding = text.split(/\n {2}\{\n/).slice(0, -1);
     for (const [index, before] of preceding.entries()) {
       const lastLine = before.trimEnd().split("\n").at(-1) ?? "";
       expect(lastLine, wholesalers[index]?.name).toMatch(/^\s*\/\/ source: (https?:\/\/\S+|well known \(.+\))/);
