@@ -1,5 +1,7 @@
 import { data } from "react-router";
+import type { Actor } from "~/services/admin/list";
 import { AppError, STATUS_BY_CODE } from "~/services/errors";
+import { requireId } from "~/services/ids";
 import { requireAdminForApi, type CurrentAdmin } from "./auth.server";
 
 export interface ActionResult {
@@ -14,8 +16,18 @@ export interface ActionResult {
 export interface AdminActionContext {
   admin: CurrentAdmin;
   form: FormData;
-  ip: string;
+  /** Who acts, for the audit log. */
+  actor: Actor;
+  /** The form's `id` as a record id; a 400 with `unknown` ("Unknown festival.") when it is not one. */
+  recordId(unknown: string): number;
+  /** The version the form was opened at (`updatedAt`, or another field's name), for the conflict check. */
+  version(field?: string): string;
+  /** A text field, trimmed ("" when absent). */
+  text(name: string): string;
 }
+
+/** The audit log's actor for a signed-in admin acting from an address. */
+export const actorOf = (admin: CurrentAdmin, ip: string): Actor => ({ adminId: admin.id, email: admin.email, ip });
 
 type Handler = (context: AdminActionContext) => Promise<{ message: string; id?: number | string }>;
 
@@ -36,7 +48,14 @@ export async function runAdminAction(
     return data<ActionResult>({ ok: false, intent, message: "Unknown action." }, { status: 400 });
   }
   try {
-    const result = await handler({ admin, form, ip: clientIp });
+    const result = await handler({
+      admin,
+      form,
+      actor: actorOf(admin, clientIp),
+      recordId: (unknown) => requireId(String(form.get("id") ?? ""), unknown),
+      version: (field = "updatedAt") => String(form.get(field) ?? ""),
+      text: (name) => String(form.get(name) ?? "").trim(),
+    });
     return data<ActionResult>({ ok: true, intent, ...result });
   } catch (error) {
     if (error instanceof AppError) {

@@ -21,7 +21,6 @@ import {
 } from "~/services/blog/admin.server";
 import { BLOG_STATUSES, type BlogPost, type BlogStatus } from "~/services/blog/blog.server";
 import { BLOG_POST_ENTITY, CONTENT_MAX, EXCERPT_MAX } from "~/services/blog/post-form";
-import { requireId } from "~/services/ids";
 import { withImageAvailability } from "~/services/images/availability.server";
 import { renderMarkdown } from "~/services/markdown/markdown.server";
 import { formToObject, runAdminAction } from "~/utils/admin-action.server";
@@ -65,18 +64,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const db = getDb();
   return runAdminAction(request, context.clientIp, {
-    create: async ({ admin, form, ip }) => {
-      const id = await createBlogPost(db, formToObject(form), { adminId: admin.id, email: admin.email, ip });
-      return { id, message: `${String(form.get("title")).trim()} was added.` };
+    create: async ({ form, actor, text }) => {
+      const id = await createBlogPost(db, formToObject(form), actor);
+      return { id, message: `${text("title")} was added.` };
     },
-    update: async ({ admin, form, ip }) => {
-      const id = requireId(String(form.get("id") ?? ""), "Unknown blog post.");
-      await updateBlogPost(db, id, String(form.get("updatedAt") ?? ""), formToObject(form), { adminId: admin.id, email: admin.email, ip });
-      return { id, message: `${String(form.get("title")).trim()} was saved.` };
+    update: async ({ form, actor, recordId, version, text }) => {
+      const id = recordId("Unknown blog post.");
+      await updateBlogPost(db, id, version(), formToObject(form), actor);
+      return { id, message: `${text("title")} was saved.` };
     },
-    delete: async ({ admin, form, ip }) => {
-      const id = requireId(String(form.get("id") ?? ""), "Unknown blog post.");
-      await deleteBlogPost(db, id, String(form.get("updatedAt") ?? ""), { adminId: admin.id, email: admin.email, ip });
+    delete: async ({ actor, recordId, version }) => {
+      const id = recordId("Unknown blog post.");
+      await deleteBlogPost(db, id, version(), actor);
       return { id, message: "The blog post was deleted." };
     },
   });

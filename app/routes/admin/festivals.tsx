@@ -21,7 +21,6 @@ import {
 } from "~/services/festivals/admin.server";
 import { FESTIVAL_ENTITY } from "~/services/festivals/festival-form";
 import type { Festival } from "~/services/festivals/festivals.server";
-import { requireId } from "~/services/ids";
 import { withImageAvailability } from "~/services/images/availability.server";
 import { formToObject, runAdminAction } from "~/utils/admin-action.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -52,18 +51,18 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Fes
 export function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
   return runAdminAction(request, context.clientIp, {
-    create: async ({ admin, form, ip }) => {
-      const id = await createFestival(db, formToObject(form), { adminId: admin.id, email: admin.email, ip });
-      return { id, message: `${String(form.get("name")).trim()} was added.` };
+    create: async ({ form, actor, text }) => {
+      const id = await createFestival(db, formToObject(form), actor);
+      return { id, message: `${text("name")} was added.` };
     },
-    update: async ({ admin, form, ip }) => {
-      const id = requireId(String(form.get("id") ?? ""), "Unknown festival.");
-      await updateFestival(db, id, String(form.get("updatedAt") ?? ""), formToObject(form), { adminId: admin.id, email: admin.email, ip });
-      return { id, message: `${String(form.get("name")).trim()} was saved.` };
+    update: async ({ form, actor, recordId, version, text }) => {
+      const id = recordId("Unknown festival.");
+      await updateFestival(db, id, version(), formToObject(form), actor);
+      return { id, message: `${text("name")} was saved.` };
     },
-    delete: async ({ admin, form, ip }) => {
-      const id = requireId(String(form.get("id") ?? ""), "Unknown festival.");
-      await deleteFestival(db, id, String(form.get("updatedAt") ?? ""), { adminId: admin.id, email: admin.email, ip });
+    delete: async ({ actor, recordId, version }) => {
+      const id = recordId("Unknown festival.");
+      await deleteFestival(db, id, version(), actor);
       return { id, message: "The festival was deleted." };
     },
   });

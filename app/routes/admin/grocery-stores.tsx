@@ -14,7 +14,6 @@ import {
   updateGroceryStore,
   type AdminGroceryStore,
 } from "~/services/grocery/admin.server";
-import { requireId } from "~/services/ids";
 import { formToObject, runAdminAction } from "~/utils/admin-action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import type { Route } from "./+types/grocery-stores";
@@ -34,18 +33,18 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Gro
 export function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
   return runAdminAction(request, context.clientIp, {
-    create: async ({ admin, form, ip }) => {
-      const id = await createGroceryStore(db, formToObject(form), { adminId: admin.id, email: admin.email, ip });
-      return { id, message: `${String(form.get("name")).trim()} was added.` };
+    create: async ({ form, actor, text }) => {
+      const id = await createGroceryStore(db, formToObject(form), actor);
+      return { id, message: `${text("name")} was added.` };
     },
-    update: async ({ admin, form, ip }) => {
-      const id = requireId(String(form.get("id") ?? ""), "Unknown grocery store.");
-      await updateGroceryStore(db, id, String(form.get("updatedAt") ?? ""), formToObject(form), { adminId: admin.id, email: admin.email, ip });
-      return { id, message: `${String(form.get("name")).trim()} was saved.` };
+    update: async ({ form, actor, recordId, version, text }) => {
+      const id = recordId("Unknown grocery store.");
+      await updateGroceryStore(db, id, version(), formToObject(form), actor);
+      return { id, message: `${text("name")} was saved.` };
     },
-    delete: async ({ admin, form, ip }) => {
-      const id = requireId(String(form.get("id") ?? ""), "Unknown grocery store.");
-      await deleteGroceryStore(db, id, String(form.get("updatedAt") ?? ""), { adminId: admin.id, email: admin.email, ip });
+    delete: async ({ actor, recordId, version }) => {
+      const id = recordId("Unknown grocery store.");
+      await deleteGroceryStore(db, id, version(), actor);
       return { id, message: "The grocery store was deleted." };
     },
   });

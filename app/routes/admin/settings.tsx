@@ -42,7 +42,7 @@ const isOn = (form: FormData, name: string) => form.get(name) === "on";
 export function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
   return runAdminAction(request, context.clientIp, {
-    general: async ({ admin, form, ip }) => {
+    general: async ({ form, actor, version }) => {
       const raw = {
         siteName: String(form.get("siteName") ?? ""),
         contactEmail: String(form.get("contactEmail") ?? ""),
@@ -50,16 +50,12 @@ export function action({ request, context }: Route.ActionArgs) {
         enableBlog: isOn(form, "enableBlog"),
         enableFestivals: isOn(form, "enableFestivals"),
       };
-      await updateGeneralSettings(db, raw, String(form.get("version") ?? ""), { adminId: admin.id, email: admin.email, ip });
+      await updateGeneralSettings(db, raw, version("version"), actor);
       return { id: "general", message: SETTINGS_TOASTS.general.description };
     },
-    seo: async ({ admin, form, ip }) => {
+    seo: async ({ form, actor, version }) => {
       const { metaTitle, metaDescription, googleAnalyticsId } = formToObject(form);
-      await updateSeoSettings(db, { metaTitle, metaDescription, googleAnalyticsId }, String(form.get("version") ?? ""), {
-        adminId: admin.id,
-        email: admin.email,
-        ip,
-      });
+      await updateSeoSettings(db, { metaTitle, metaDescription, googleAnalyticsId }, version("version"), actor);
       return { id: "seo", message: SETTINGS_TOASTS.seo.description };
     },
   });

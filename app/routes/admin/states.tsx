@@ -31,11 +31,11 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Sta
 
 export function action({ request, context }: Route.ActionArgs) {
   return runAdminAction(request, context.clientIp, {
-    update: async ({ admin, form, ip }) => {
+    update: async ({ form, actor, version, text }) => {
       const id = String(form.get("id") ?? "");
       if (!/^[a-z]{2,40}$/.test(id)) throw badRequest("Unknown state.");
-      await updateState(getDb(), id, String(form.get("updatedAt") ?? ""), formToObject(form), { adminId: admin.id, email: admin.email, ip });
-      return { id, message: `${String(form.get("name")).trim()} was saved.` };
+      await updateState(getDb(), id, version(), formToObject(form), actor);
+      return { id, message: `${text("name")} was saved.` };
     },
   });
 }

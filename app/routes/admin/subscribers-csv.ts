@@ -4,6 +4,7 @@ import { exportSubscribersCsv } from "~/services/newsletter/admin.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { todayIsoDate } from "~/utils/dates";
 import type { Route } from "./+types/subscribers-csv";
+import { actorOf } from "~/utils/admin-action.server";
 
 /** /admin/subscribers.csv: the subscribers (optionally those matching `q` and `status`) as a download. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -11,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { q } = parseListParams(url.searchParams);
   const status = url.searchParams.get("status") ?? undefined;
-  const { csv } = await exportSubscribersCsv(getDb(), { q, status }, { adminId: admin.id, email: admin.email, ip: context.clientIp });
+  const { csv } = await exportSubscribersCsv(getDb(), { q, status }, actorOf(admin, context.clientIp));
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -6,7 +6,6 @@ import { adminHeaders, adminMeta } from "~/components/admin/meta";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
 import { deleteConfirmation, formatAdminTime, parseListParams } from "~/services/admin/list";
-import { requireId } from "~/services/ids";
 import { deleteSubscriber, listSubscribersForAdmin, SUBSCRIBER_ENTITY } from "~/services/newsletter/admin.server";
 import { runAdminAction } from "~/utils/admin-action.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -40,9 +39,9 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Sub
 
 export function action({ request, context }: Route.ActionArgs) {
   return runAdminAction(request, context.clientIp, {
-    delete: async ({ admin, form, ip }) => {
-      const id = requireId(String(form.get("id") ?? ""), "Unknown subscriber.");
-      await deleteSubscriber(getDb(), id, { adminId: admin.id, email: admin.email, ip });
+    delete: async ({ actor, recordId }) => {
+      const id = recordId("Unknown subscriber.");
+      await deleteSubscriber(getDb(), id, actor);
       return { id, message: "The subscriber was removed." };
     },
   });

@@ -7,7 +7,6 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { getDb } from "~/db/db.server";
 import { formatAdminTime, parseListParams } from "~/services/admin/list";
-import { requireId } from "~/services/ids";
 import {
   acceptSuggestion,
   listSuggestionsForAdmin,
@@ -55,15 +54,15 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Sug
 export function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
   return runAdminAction(request, context.clientIp, {
-    accept: async ({ admin, form, ip }) => {
-      const id = requireId(String(form.get("id") ?? ""), "Unknown suggestion.");
-      const suggestion = await acceptSuggestion(db, id, String(form.get("status") ?? ""), { adminId: admin.id, email: admin.email, ip });
+    accept: async ({ actor, recordId, version }) => {
+      const id = recordId("Unknown suggestion.");
+      const suggestion = await acceptSuggestion(db, id, version("status"), actor);
       // Accepting leads straight to the add dialog, filled with what the visitor sent.
       throw redirect(`/admin/wholesalers/new?${(await wholesalerPrefillFor(db, suggestion)).toString()}`);
     },
-    reject: async ({ admin, form, ip }) => {
-      const id = requireId(String(form.get("id") ?? ""), "Unknown suggestion.");
-      const suggestion = await rejectSuggestion(db, id, String(form.get("status") ?? ""), { adminId: admin.id, email: admin.email, ip });
+    reject: async ({ actor, recordId, version }) => {
+      const id = recordId("Unknown suggestion.");
+      const suggestion = await rejectSuggestion(db, id, version("status"), actor);
       return { id, message: `${suggestion.businessName} was rejected.` };
     },
   });

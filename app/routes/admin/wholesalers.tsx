@@ -6,7 +6,6 @@ import { RecordDialog, RowActions } from "~/components/admin/list/record-dialog"
 import { adminHeaders, adminMeta } from "~/components/admin/meta";
 import { getDb } from "~/db/db.server";
 import { parseListParams } from "~/services/admin/list";
-import { requireId } from "~/services/ids";
 import { listStates } from "~/services/states/states.server";
 import {
   createWholesaler,
@@ -42,18 +41,18 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Who
 export function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
   return runAdminAction(request, context.clientIp, {
-    create: async ({ admin, form, ip }) => {
-      const id = await createWholesaler(db, formToObject(form), { adminId: admin.id, email: admin.email, ip });
-      return { id, message: `${String(form.get("name")).trim()} was added.` };
+    create: async ({ form, actor, text }) => {
+      const id = await createWholesaler(db, formToObject(form), actor);
+      return { id, message: `${text("name")} was added.` };
     },
-    update: async ({ admin, form, ip }) => {
-      const id = requireId(String(form.get("id") ?? ""), "Unknown wholesaler.");
-      await updateWholesaler(db, id, String(form.get("updatedAt") ?? ""), formToObject(form), { adminId: admin.id, email: admin.email, ip });
-      return { id, message: `${String(form.get("name")).trim()} was saved.` };
+    update: async ({ form, actor, recordId, version, text }) => {
+      const id = recordId("Unknown wholesaler.");
+      await updateWholesaler(db, id, version(), formToObject(form), actor);
+      return { id, message: `${text("name")} was saved.` };
     },
-    delete: async ({ admin, form, ip }) => {
-      const id = requireId(String(form.get("id") ?? ""), "Unknown wholesaler.");
-      await deleteWholesaler(db, id, String(form.get("updatedAt") ?? ""), { adminId: admin.id, email: admin.email, ip });
+    delete: async ({ actor, recordId, version }) => {
+      const id = recordId("Unknown wholesaler.");
+      await deleteWholesaler(db, id, version(), actor);
       return { id, message: "The wholesaler was deleted." };
     },
   });

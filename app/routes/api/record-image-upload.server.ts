@@ -7,6 +7,7 @@ import { requireId } from "~/services/ids";
 import { apiResponse } from "~/utils/api.server";
 import { requireAdminForApi } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
+import { actorOf } from "~/utils/admin-action.server";
 
 const BAD_ID: Record<RecordImageKind, string> = {
   wholesaler: "A wholesaler id is a positive whole number.",
@@ -32,7 +33,7 @@ export function recordImageUploadAction(kind: RecordImageKind) {
         id,
         file,
         getEnv().DATA_DIR,
-        { adminId: admin.id, email: admin.email, ip: context.clientIp },
+        actorOf(admin, context.clientIp),
         { expectedUpdatedAt },
       );
       return { imageUrl, updatedAt };

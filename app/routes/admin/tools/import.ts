@@ -5,6 +5,7 @@ import { decodeImportFile, dryRunImport, MAX_IMPORT_BYTES, runImport } from "~/s
 import { apiResponse, methodNotAllowed } from "~/utils/api.server";
 import { requireAdminForApi } from "~/utils/auth.server";
 import type { Route } from "./+types/import";
+import { actorOf } from "~/utils/admin-action.server";
 
 export const loader = methodNotAllowed("POST");
 
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "dry-run":
         return dryRunImport(db, text, fileName);
       case "import":
-        return runImport(db, text, fileName, String(form.get("fingerprint") ?? ""), { adminId: admin.id, email: admin.email, ip: context.clientIp });
+        return runImport(db, text, fileName, String(form.get("fingerprint") ?? ""), actorOf(admin, context.clientIp));
       default:
         throw badRequest("Unknown action.");
     }

@@ -4,6 +4,7 @@ import { apiResponse, methodNotAllowed } from "~/utils/api.server";
 import { requireAdminForApi } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/optimise-images";
+import { actorOf } from "~/utils/admin-action.server";
 
 export const loader = methodNotAllowed("POST");
 
@@ -11,7 +12,7 @@ export const loader = methodNotAllowed("POST");
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminForApi(request);
   return apiResponse(async () => {
-    const report = await optimiseStoredImages(getDb(), getEnv().DATA_DIR, { adminId: admin.id, email: admin.email, ip: context.clientIp });
+    const report = await optimiseStoredImages(getDb(), getEnv().DATA_DIR, actorOf(admin, context.clientIp));
     return { ok: true, ...report };
   });
 }
