@@ -23,7 +23,7 @@ import { BLOG_STATUSES, type BlogPost, type BlogStatus } from "~/services/blog/b
 import { BLOG_POST_ENTITY, CONTENT_MAX, EXCERPT_MAX } from "~/services/blog/post-form";
 import { withImageAvailability } from "~/services/images/availability.server";
 import { renderMarkdown } from "~/services/markdown/markdown.server";
-import { formToObject, runAdminAction } from "~/utils/admin-action.server";
+import { recordHandlers, runAdminAction } from "~/utils/admin-action.server";
 import { requireAdmin, requireAdminForApi } from "~/utils/auth.server";
 import { cn } from "~/utils/cn";
 import { todayIsoDate } from "~/utils/dates";
@@ -63,22 +63,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const db = getDb();
-  return runAdminAction(request, context.clientIp, {
-    create: async ({ form, actor, text }) => {
-      const id = await createBlogPost(db, formToObject(form), actor);
-      return { id, message: `${text("title")} was added.` };
-    },
-    update: async ({ form, actor, recordId, version, text }) => {
-      const id = recordId("Unknown blog post.");
-      await updateBlogPost(db, id, version(), formToObject(form), actor);
-      return { id, message: `${text("title")} was saved.` };
-    },
-    delete: async ({ actor, recordId, version }) => {
-      const id = recordId("Unknown blog post.");
-      await deleteBlogPost(db, id, version(), actor);
-      return { id, message: "The blog post was deleted." };
-    },
-  });
+  return runAdminAction(
+    request,
+    context.clientIp,
+    recordHandlers(
+      {
+        create: (values, actor) => createBlogPost(db, values, actor),
+        update: (id, version, values, actor) => updateBlogPost(db, id, version, values, actor),
+        remove: (id, version, actor) => deleteBlogPost(db, id, version, actor),
+      },
+      { label: "title", unknown: "Unknown blog post.", deleted: "The blog post was deleted." },
+    ),
+  );
 }
 
 type AdminBlogPost = BlogPost & { imageMissing: boolean };

@@ -22,7 +22,7 @@ import {
 import { FESTIVAL_ENTITY } from "~/services/festivals/festival-form";
 import type { Festival } from "~/services/festivals/festivals.server";
 import { withImageAvailability } from "~/services/images/availability.server";
-import { formToObject, runAdminAction } from "~/utils/admin-action.server";
+import { recordHandlers, runAdminAction } from "~/utils/admin-action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/festivals";
@@ -50,22 +50,18 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Fes
 
 export function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
-  return runAdminAction(request, context.clientIp, {
-    create: async ({ form, actor, text }) => {
-      const id = await createFestival(db, formToObject(form), actor);
-      return { id, message: `${text("name")} was added.` };
-    },
-    update: async ({ form, actor, recordId, version, text }) => {
-      const id = recordId("Unknown festival.");
-      await updateFestival(db, id, version(), formToObject(form), actor);
-      return { id, message: `${text("name")} was saved.` };
-    },
-    delete: async ({ actor, recordId, version }) => {
-      const id = recordId("Unknown festival.");
-      await deleteFestival(db, id, version(), actor);
-      return { id, message: "The festival was deleted." };
-    },
-  });
+  return runAdminAction(
+    request,
+    context.clientIp,
+    recordHandlers(
+      {
+        create: (values, actor) => createFestival(db, values, actor),
+        update: (id, version, values, actor) => updateFestival(db, id, version, values, actor),
+        remove: (id, version, actor) => deleteFestival(db, id, version, actor),
+      },
+      { label: "name", unknown: "Unknown festival.", deleted: "The festival was deleted." },
+    ),
+  );
 }
 
 type AdminFestival = Festival & { imageMissing: boolean };

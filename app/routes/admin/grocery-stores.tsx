@@ -14,7 +14,7 @@ import {
   updateGroceryStore,
   type AdminGroceryStore,
 } from "~/services/grocery/admin.server";
-import { formToObject, runAdminAction } from "~/utils/admin-action.server";
+import { recordHandlers, runAdminAction } from "~/utils/admin-action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import type { Route } from "./+types/grocery-stores";
 
@@ -32,22 +32,18 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Gro
 
 export function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
-  return runAdminAction(request, context.clientIp, {
-    create: async ({ form, actor, text }) => {
-      const id = await createGroceryStore(db, formToObject(form), actor);
-      return { id, message: `${text("name")} was added.` };
-    },
-    update: async ({ form, actor, recordId, version, text }) => {
-      const id = recordId("Unknown grocery store.");
-      await updateGroceryStore(db, id, version(), formToObject(form), actor);
-      return { id, message: `${text("name")} was saved.` };
-    },
-    delete: async ({ actor, recordId, version }) => {
-      const id = recordId("Unknown grocery store.");
-      await deleteGroceryStore(db, id, version(), actor);
-      return { id, message: "The grocery store was deleted." };
-    },
-  });
+  return runAdminAction(
+    request,
+    context.clientIp,
+    recordHandlers(
+      {
+        create: (values, actor) => createGroceryStore(db, values, actor),
+        update: (id, version, values, actor) => updateGroceryStore(db, id, version, values, actor),
+        remove: (id, version, actor) => deleteGroceryStore(db, id, version, actor),
+      },
+      { label: "name", unknown: "Unknown grocery store.", deleted: "The grocery store was deleted." },
+    ),
+  );
 }
 
 type Editing = { mode: "create" } | { mode: "edit"; record: AdminGroceryStore } | null;

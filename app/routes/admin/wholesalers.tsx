@@ -15,7 +15,7 @@ import {
   type AdminWholesaler,
 } from "~/services/wholesalers/admin.server";
 import { WHOLESALER_ENTITY, WHOLESALER_TYPES } from "~/services/wholesalers/constants";
-import { formToObject, runAdminAction } from "~/utils/admin-action.server";
+import { recordHandlers, runAdminAction } from "~/utils/admin-action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import type { Route } from "./+types/wholesalers";
 
@@ -40,22 +40,18 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Who
 
 export function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
-  return runAdminAction(request, context.clientIp, {
-    create: async ({ form, actor, text }) => {
-      const id = await createWholesaler(db, formToObject(form), actor);
-      return { id, message: `${text("name")} was added.` };
-    },
-    update: async ({ form, actor, recordId, version, text }) => {
-      const id = recordId("Unknown wholesaler.");
-      await updateWholesaler(db, id, version(), formToObject(form), actor);
-      return { id, message: `${text("name")} was saved.` };
-    },
-    delete: async ({ actor, recordId, version }) => {
-      const id = recordId("Unknown wholesaler.");
-      await deleteWholesaler(db, id, version(), actor);
-      return { id, message: "The wholesaler was deleted." };
-    },
-  });
+  return runAdminAction(
+    request,
+    context.clientIp,
+    recordHandlers(
+      {
+        create: (values, actor) => createWholesaler(db, values, actor),
+        update: (id, version, values, actor) => updateWholesaler(db, id, version, values, actor),
+        remove: (id, version, actor) => deleteWholesaler(db, id, version, actor),
+      },
+      { label: "name", unknown: "Unknown wholesaler.", deleted: "The wholesaler was deleted." },
+    ),
+  );
 }
 
 type Editing = { mode: "create"; prefill?: Partial<AdminWholesaler> } | { mode: "edit"; record: AdminWholesaler } | null;
