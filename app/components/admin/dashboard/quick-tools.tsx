@@ -74,16 +74,25 @@ interface ClearCacheAnswer {
   cleared?: ClearedCache[];
 }
 
-function ClearCacheTool() {
-  const fetcher = useFetcher<ClearCacheAnswer>();
-  const busy = fetcher.state !== "idle";
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const handled = useRef<ClearCacheAnswer | undefined>(undefined);
+/**
+ * A one-button tool posting to `action`: its answer once the request is done, announced once in a toast
+ * (`titles.ok` or `titles.failed`, with the server's message).
+ */
+function useToolRequest<T extends { ok?: boolean; message: string }>(action: string, titles: { ok: string; failed: string }) {
+  const fetcher = useFetcher();
+  // The tools answer plain JSON, so the answer is T as sent.
+  const answer = fetcher.state === "idle" ? (fetcher.data as T | undefined) : undefined;
+  const handled = useRef<T | undefined>(undefined);
   useEffect(() => {
     if (!answer || handled.current === answer) return;
     handled.current = answer;
-    toast(answer.ok ? { title: "Cache cleared", description: answer.message, variant: "success" } : { title: "Could not clear the cache", description: answer.message, variant: "destructive" });
-  }, [answer]);
+    toast(answer.ok ? { title: titles.ok, description: answer.message, variant: "success" } : { title: titles.failed, description: answer.message, variant: "destructive" });
+  }, [answer, titles.ok, titles.failed]);
+  return { answer, busy: fetcher.state !== "idle", run: () => void fetcher.submit(null, { method: "post", action }) };
+}
+
+function ClearCacheTool() {
+  const { answer, busy, run } = useToolRequest<ClearCacheAnswer>("/admin/tools/clear-cache", { ok: "Cache cleared", failed: "Could not clear the cache" });
 
   return (
     <ToolCard
@@ -91,7 +100,7 @@ function ClearCacheTool() {
       title="Clear cache"
       description="Drops every server-side cache, such as the site settings kept in memory, so that the next page view reads everything fresh from the database."
     >
-      <Button type="button" variant="secondary" disabled={busy} onClick={() => void fetcher.submit(null, { method: "post", action: "/admin/tools/clear-cache" })}>
+      <Button type="button" variant="secondary" disabled={busy} onClick={run}>
         <RefreshCcw aria-hidden="true" />
         {busy ? "Clearing..." : "Clear cache"}
       </Button>
@@ -112,15 +121,7 @@ const TABLE_LABELS: Record<OptimiseReport["missing"][number]["table"], string> =
 };
 
 function OptimiseImagesTool({ className }: { className?: string }) {
-  const fetcher = useFetcher<OptimiseAnswer>();
-  const busy = fetcher.state !== "idle";
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const handled = useRef<OptimiseAnswer | undefined>(undefined);
-  useEffect(() => {
-    if (!answer || handled.current === answer) return;
-    handled.current = answer;
-    toast(answer.ok ? { title: "Images optimised", description: answer.message, variant: "success" } : { title: "Could not optimise the images", description: answer.message, variant: "destructive" });
-  }, [answer]);
+  const { answer, busy, run } = useToolRequest<OptimiseAnswer>("/admin/tools/optimise-images", { ok: "Images optimised", failed: "Could not optimise the images" });
   const report = answer?.ok ? answer : undefined;
   const counts = report
     ? [
@@ -138,7 +139,7 @@ function OptimiseImagesTool({ className }: { className?: string }) {
       className={className}
       description="Sends every uploaded photo through the image pipeline again: oriented, cropped to 3:2 and saved as WebP in 400, 800 and 1200 pixel widths. A new version replaces the stored one when a size was missing or it is at least 10% smaller; files no record uses any more are removed."
     >
-      <Button type="button" variant="secondary" disabled={busy} onClick={() => void fetcher.submit(null, { method: "post", action: "/admin/tools/optimise-images" })}>
+      <Button type="button" variant="secondary" disabled={busy} onClick={run}>
         <ImageDown aria-hidden="true" />
         {busy ? "Optimising..." : "Optimise images"}
       </Button>
