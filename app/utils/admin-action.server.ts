@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import { data } from "react-router";
+import type { Database } from "~/db/schema";
 import type { Actor } from "~/services/admin/list";
 import { AppError, STATUS_BY_CODE } from "~/services/errors";
 import { requireId } from "~/services/ids";
@@ -70,26 +72,30 @@ export async function runAdminAction(
 
 /** A list's services for its add, edit and delete dialogs, each taking the form's fields as they came. */
 export interface RecordServices {
-  create(values: Record<string, string | string[]>, actor: Actor): Promise<number>;
-  update(id: number, version: string, values: Record<string, string | string[]>, actor: Actor): Promise<unknown>;
-  remove(id: number, version: string, actor: Actor): Promise<unknown>;
+  create(db: Kysely<Database>, values: Record<string, string | string[]>, actor: Actor): Promise<number>;
+  update(db: Kysely<Database>, id: number, version: string, values: Record<string, string | string[]>, actor: Actor): Promise<unknown>;
+  remove(db: Kysely<Database>, id: number, version: string, actor: Actor): Promise<unknown>;
 }
 
 /**
  * The create, update and delete handlers of a list page. `label` is the field that names a record in the
  * messages ("Rose Market was saved."); `unknown` answers an id that is not one; `deleted` confirms a delete.
  */
-export function recordHandlers(services: RecordServices, texts: { label: string; unknown: string; deleted: string }): Record<string, Handler> {
+export function recordHandlers(
+  db: Kysely<Database>,
+  services: RecordServices,
+  texts: { label: string; unknown: string; deleted: string },
+): Record<string, Handler> {
   return {
-    create: async ({ form, actor, text }) => ({ id: await services.create(formToObject(form), actor), message: `${text(texts.label)} was added.` }),
+    create: async ({ form, actor, text }) => ({ id: await services.create(db, formToObject(form), actor), message: `${text(texts.label)} was added.` }),
     update: async ({ form, actor, recordId, version, text }) => {
       const id = recordId(texts.unknown);
-      await services.update(id, version(), formToObject(form), actor);
+      await services.update(db, id, version(), formToObject(form), actor);
       return { id, message: `${text(texts.label)} was saved.` };
     },
     delete: async ({ actor, recordId, version }) => {
       const id = recordId(texts.unknown);
-      await services.remove(id, version(), actor);
+      await services.remove(db, id, version(), actor);
       return { id, message: texts.deleted };
     },
   };

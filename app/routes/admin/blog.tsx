@@ -62,19 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { intent: PREVIEW_INTENT, html: renderMarkdown(String(form.get("content") ?? "").slice(0, CONTENT_MAX)) } satisfies PreviewResult;
   }
 
-  const db = getDb();
-  return runAdminAction(
-    request,
-    context.clientIp,
-    recordHandlers(
-      {
-        create: (values, actor) => createBlogPost(db, values, actor),
-        update: (id, version, values, actor) => updateBlogPost(db, id, version, values, actor),
-        remove: (id, version, actor) => deleteBlogPost(db, id, version, actor),
-      },
-      { label: "title", unknown: "Unknown blog post.", deleted: "The blog post was deleted." },
-    ),
-  );
+  const services = { create: createBlogPost, update: updateBlogPost, remove: deleteBlogPost };
+  return runAdminAction(request, context.clientIp, recordHandlers(getDb(), services, { label: "title", unknown: "Unknown blog post.", deleted: "The blog post was deleted." }));
 }
 
 type AdminBlogPost = BlogPost & { imageMissing: boolean };

@@ -49,19 +49,8 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Festivals");
 
 export function action({ request, context }: Route.ActionArgs) {
-  const db = getDb();
-  return runAdminAction(
-    request,
-    context.clientIp,
-    recordHandlers(
-      {
-        create: (values, actor) => createFestival(db, values, actor),
-        update: (id, version, values, actor) => updateFestival(db, id, version, values, actor),
-        remove: (id, version, actor) => deleteFestival(db, id, version, actor),
-      },
-      { label: "name", unknown: "Unknown festival.", deleted: "The festival was deleted." },
-    ),
-  );
+  const services = { create: createFestival, update: updateFestival, remove: deleteFestival };
+  return runAdminAction(request, context.clientIp, recordHandlers(getDb(), services, { label: "name", unknown: "Unknown festival.", deleted: "The festival was deleted." }));
 }
 
 type AdminFestival = Festival & { imageMissing: boolean };

@@ -31,19 +31,8 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Grocery Stores");
 
 export function action({ request, context }: Route.ActionArgs) {
-  const db = getDb();
-  return runAdminAction(
-    request,
-    context.clientIp,
-    recordHandlers(
-      {
-        create: (values, actor) => createGroceryStore(db, values, actor),
-        update: (id, version, values, actor) => updateGroceryStore(db, id, version, values, actor),
-        remove: (id, version, actor) => deleteGroceryStore(db, id, version, actor),
-      },
-      { label: "name", unknown: "Unknown grocery store.", deleted: "The grocery store was deleted." },
-    ),
-  );
+  const services = { create: createGroceryStore, update: updateGroceryStore, remove: deleteGroceryStore };
+  return runAdminAction(request, context.clientIp, recordHandlers(getDb(), services, { label: "name", unknown: "Unknown grocery store.", deleted: "The grocery store was deleted." }));
 }
 
 type Editing = { mode: "create" } | { mode: "edit"; record: AdminGroceryStore } | null;

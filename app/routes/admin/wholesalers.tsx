@@ -39,19 +39,8 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Wholesalers");
 
 export function action({ request, context }: Route.ActionArgs) {
-  const db = getDb();
-  return runAdminAction(
-    request,
-    context.clientIp,
-    recordHandlers(
-      {
-        create: (values, actor) => createWholesaler(db, values, actor),
-        update: (id, version, values, actor) => updateWholesaler(db, id, version, values, actor),
-        remove: (id, version, actor) => deleteWholesaler(db, id, version, actor),
-      },
-      { label: "name", unknown: "Unknown wholesaler.", deleted: "The wholesaler was deleted." },
-    ),
-  );
+  const services = { create: createWholesaler, update: updateWholesaler, remove: deleteWholesaler };
+  return runAdminAction(request, context.clientIp, recordHandlers(getDb(), services, { label: "name", unknown: "Unknown wholesaler.", deleted: "The wholesaler was deleted." }));
 }
 
 type Editing = { mode: "create"; prefill?: Partial<AdminWholesaler> } | { mode: "edit"; record: AdminWholesaler } | null;
