@@ -50,6 +50,17 @@ test.describe("home page", () => {
     await expectAccessible(page);
   });
 
+  test("the hero's figures count the listings and the states they are in, as the database has them", async ({ page }) => {
+    // Other tests add listings meanwhile: the page must match a count taken at the same time.
+    await expect(async () => {
+      await page.goto("/");
+      const { n, states } = withDatabase((db) => db.prepare("select count(*) as n, count(distinct state_id) as states from wholesalers").get() as { n: number; states: number });
+      const figure = page.locator("main dl > div").filter({ hasText: "of markets and wholesalers" });
+      await expect(figure.locator("dd")).toHaveText(`${n.toLocaleString("en-US")} listings`, { timeout: 500 });
+      await expect(figure.locator("dt")).toHaveText(`of markets and wholesalers in ${states} states`, { timeout: 500 });
+    }).toPass();
+  });
+
   test("is rendered on the server, sections and all", async ({ request }) => {
     const response = await request.get("/");
     expect(response.status()).toBe(200);

@@ -1,17 +1,23 @@
 import { BookOpen, MapPin } from "lucide-react";
+import type { DirectoryCoverage } from "~/services/wholesalers/wholesalers.server";
 import { HashLink } from "../layout/hash-link";
 import { buttonVariants } from "../ui/button";
 
 export const HERO_HEADLINE = "Find Affordable Wholesale Flowers";
 
-const HIGHLIGHTS = [
-  { value: "Up to 70%", label: "less than retail florists" },
-  { value: "50 states", label: "of markets and wholesalers" },
-  { value: "Since 2020", label: "helping flower lovers save" },
-];
+const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/** The claims of the spec, and the directory's real size. */
+function highlights({ listings, states }: DirectoryCoverage) {
+  return [
+    { value: "Up to 70%", label: "less than retail florists" },
+    { value: count(listings, "listing", "listings"), label: `of markets and wholesalers in ${count(states, "state", "states")}` },
+    { value: "Since 2020", label: "helping flower lovers save" },
+  ];
+}
 
 /** The home page's opening: the promise, over a photo of a flower stall, and the two ways in. */
-export function Hero({ showBlog }: { showBlog: boolean }) {
+export function Hero({ showBlog, coverage }: { showBlog: boolean; coverage: DirectoryCoverage }) {
   return (
     <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden bg-plum">
       <img
@@ -53,7 +59,7 @@ export function Hero({ showBlog }: { showBlog: boolean }) {
         </div>
 
         <dl className="mt-14 grid max-w-3xl grid-cols-3 gap-3 text-white sm:mt-20 sm:gap-6">
-          {HIGHLIGHTS.map((item) => (
+          {highlights(coverage).map((item) => (
             <div
               key={item.value}
               className="flex flex-col-reverse rounded-2xl bg-white/10 p-3 ring-1 ring-white/15 backdrop-blur-sm sm:p-5"

@@ -9,7 +9,7 @@ import { listPublishedPosts } from "~/services/blog/blog.server";
 import { listGroceryStores } from "~/services/grocery/grocery.server";
 import { getSiteSettings } from "~/services/settings/settings.server";
 import { getState, listStates } from "~/services/states/states.server";
-import { listFeaturedWholesalers } from "~/services/wholesalers/wholesalers.server";
+import { getDirectoryCoverage, listFeaturedWholesalers } from "~/services/wholesalers/wholesalers.server";
 import { organizationJsonLd, webSiteJsonLd } from "~/services/seo/json-ld";
 import { pageMeta, siteIdentity } from "~/utils/meta";
 import type { Route } from "./+types/home";
@@ -22,17 +22,19 @@ const HOME_BLOG_POSTS = 3;
 export async function loader() {
   const db = getDb();
   const { general } = await getSiteSettings(db);
-  const [states, featuredState, featuredWholesalers, groceryStores, posts] = await Promise.all([
+  const [states, featuredState, featuredWholesalers, groceryStores, posts, coverage] = await Promise.all([
     listStates(db),
     getState(db, FEATURED_STATE_ID),
     general.enableFeaturedWholesalers ? listFeaturedWholesalers(db, FEATURED_STATE_ID, FEATURED_WHOLESALERS) : [],
     listGroceryStores(db),
     general.enableBlog ? listPublishedPosts(db, HOME_BLOG_POSTS) : [],
+    getDirectoryCoverage(db),
   ]);
   return {
     states: states.map(({ id, name }) => ({ id, name })),
     featuredState: { id: featuredState.id, name: featuredState.name, cities: featuredState.cities },
     featuredWholesalers,
+    coverage,
     groceryStores,
     posts: posts.map(({ id, title, excerpt, category, date, image }) => ({ id, title, excerpt, category, date, image })),
     // Without posts the blog block and the hero's button to it would lead nowhere.
@@ -53,10 +55,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { states, featuredState, featuredWholesalers, groceryStores, posts, showBlog } = loaderData;
+  const { states, featuredState, featuredWholesalers, coverage, groceryStores, posts, showBlog } = loaderData;
   return (
     <>
-      <Hero showBlog={showBlog} />
+      <Hero showBlog={showBlog} coverage={coverage} />
       <LocationFinder states={states} />
       <FeaturedState state={featuredState} wholesalers={featuredWholesalers} />
       <GroceryStores stores={groceryStores} />

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { todayIsoDate } from "~/utils/dates";
+import { getDirectoryCoverage } from "../wholesalers/wholesalers.server";
 
 export interface DashboardCounts {
   wholesalers: number;
@@ -13,11 +14,8 @@ export interface DashboardCounts {
 
 /** The Overview figures, straight from the tables. `today` is the site calendar's date (YYYY-MM-DD). */
 export async function getDashboardCounts(db: Kysely<Database>, today: string = todayIsoDate()): Promise<DashboardCounts> {
-  const [wholesalers, festivals, posts, subscribers, suggestions] = await Promise.all([
-    db
-      .selectFrom("wholesalers")
-      .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.count<number>("state_id").distinct().as("states")])
-      .executeTakeFirstOrThrow(),
+  const [coverage, festivals, posts, subscribers, suggestions] = await Promise.all([
+    getDirectoryCoverage(db),
     db
       .selectFrom("festivals")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -40,8 +38,8 @@ export async function getDashboardCounts(db: Kysely<Database>, today: string = t
       .executeTakeFirstOrThrow(),
   ]);
   return {
-    wholesalers: Number(wholesalers.n),
-    statesCovered: Number(wholesalers.states),
+    wholesalers: coverage.listings,
+    statesCovered: coverage.states,
     upcomingFestivals: Number(festivals.n),
     publishedPosts: Number(posts.n),
     activeSubscribers: Number(subscribers.n),

@@ -134,3 +134,19 @@ export function toWholesalerJson<T extends Wholesaler>(w: T) {
   const { imageUpdatedAt: _imageUpdatedAt, featured: _featured, ...json } = w;
   return json;
 }
+
+export interface DirectoryCoverage {
+  /** Listings in the directory. */
+  listings: number;
+  /** States with at least one listing. */
+  states: number;
+}
+
+/** How much of the country the directory covers, for the home page and the dashboard. */
+export async function getDirectoryCoverage(db: Kysely<Database>): Promise<DirectoryCoverage> {
+  const row = await db
+    .selectFrom("wholesalers")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.count<number>("state_id").distinct().as("states")])
+    .executeTakeFirstOrThrow();
+  return { listings: Number(row.n), states: Number(row.states) };
+}
