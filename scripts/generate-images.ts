@@ -2297,6 +2297,8 @@ interface ImageJob {
   readonly look?: Look;
   /** Smaller widths written beside the file as "<name>-<width>.webp", for srcset. */
   readonly variants?: readonly number[];
+  /** WebP quality when not the default (WEBP_OPTIONS). */
+  readonly quality?: number;
 }
 
 interface JobResult {
@@ -2372,7 +2374,8 @@ async function collectJobs(): Promise<ImageJob[]> {
     ...fromData(blog, "blog"),
     ...fromData(festivals, "festival"),
     { file: "images/default-flower.webp", role: "stock", ...CARD_SIZE, variants: CARD_VARIANTS },
-    { file: "images/hero.webp", role: "hero", width: 1600, height: 900 },
+    // The hero lies under a dark gradient that hides fine detail, so it is kept under 60 KB with a lower quality.
+    { file: "images/hero.webp", role: "hero", width: 1600, height: 900, quality: 58 },
     { file: "images/og-default.webp", role: "og", width: 1200, height: 630 },
   ];
 }
@@ -2385,12 +2388,12 @@ interface Raster {
 
 const fromRaster = ({ data, info }: Raster) => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 
-async function encode(raster: Raster, file: string): Promise<Buffer> {
+async function encode(raster: Raster, file: string, quality: number = WEBP_OPTIONS.quality): Promise<Buffer> {
   const image = fromRaster(raster);
   const ext = path.extname(file).toLowerCase();
   if (ext === ".png") return image.png({ compressionLevel: 9, palette: true }).toBuffer();
   if (ext === ".jpg" || ext === ".jpeg") return image.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
-  return image.webp(WEBP_OPTIONS).toBuffer();
+  return image.webp({ ...WEBP_OPTIONS, quality }).toBuffer();
 }
 
 /** "images/blog/peony-care.webp" -> "peony-care" */
@@ -2414,7 +2417,7 @@ async function writeIfChanged(file: string, data: Buffer): Promise<JobResult> {
 async function runJob(job: ImageJob): Promise<JobResult[]> {
   const svg = renderSvg(baseName(job.file), job.role, job.width, job.height, job.look);
   const raster = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
-  const results = [await writeIfChanged(job.file, await encode(raster, job.file))];
+  const results = [await writeIfChanged(job.file, await encode(raster, job.file, job.quality))];
   for (const width of job.variants ?? []) {
     const height = Math.round((width * job.height) / job.width);
     const data = await fromRaster(raster).resize({ width, height }).webp(WEBP_OPTIONS).toBuffer();
