@@ -175,6 +175,9 @@ test.describe("State page (/state/{stateId})", () => {
     await page.goto("/state/wyoming");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wyoming Flower Wholesalers");
     await expect(page.getByRole("heading", { name: "No Wholesalers Listed Yet" })).toBeVisible();
+    // The introduction does not claim suppliers the page then cannot show.
+    await expect(page.locator("main header")).toContainText("will be listed here as we verify them");
+    await expect(page.locator("main header")).not.toContainText("Call ahead");
     await expect(page.getByTestId("wholesaler-card")).toHaveCount(0);
     await expect(page.locator("main").getByRole("link", { name: "Browse other states" })).toHaveAttribute("href", "/states");
     const grocery = page.locator("main").getByRole("link", { name: "Grocery store flowers" });

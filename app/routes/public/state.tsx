@@ -47,8 +47,16 @@ export default function StatePage({ loaderData }: Route.ComponentProps) {
         <p className="text-sm font-semibold uppercase tracking-[0.14em] text-rose-brand">{state.region}</p>
         <h1 className="mt-2 font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">{state.name} Flower Wholesalers</h1>
         <p className="mt-4 text-lg leading-relaxed text-muted">
-          Wholesale flower markets, flower marts and suppliers across {state.name}, serving {citiesPhrase(state.cities)}. Call ahead: public
-          hours vary with the seasons and around the holidays.
+          {count > 0 ? (
+            <>
+              Wholesale flower markets, flower marts and suppliers across {state.name}, serving {citiesPhrase(state.cities)}. Call ahead: public
+              hours vary with the seasons and around the holidays.
+            </>
+          ) : (
+            <>
+              Wholesale flower markets, flower marts and suppliers for {citiesPhrase(state.cities)} will be listed here as we verify them.
+            </>
+          )}
         </p>
         {count > 0 ? (
           <p className="mt-5 inline-flex items-center gap-2 rounded-full bg-white px-4 py-1.5 text-sm font-medium text-ink ring-1 ring-stone-200">
