@@ -92,7 +92,7 @@ test.describe("admin sign-in", () => {
   });
 
   test("signs in to the dashboard: welcome, side navigation, tabs and quick actions", async ({ page }) => {
-    await loginAsAdmin(page);
+    await loginAsAdmin(page, "/admin", { fresh: true });
     await expect(page.getByRole("heading", { level: 1, name: "Welcome, Admin" })).toBeVisible();
     await expect(page.getByText(`Signed in as ${E2E_ADMIN.email}`)).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
@@ -143,7 +143,7 @@ test.describe("admin sign-in", () => {
   });
 
   test("signs out for good: the session ends on the server, not only in the browser", async ({ page, context }) => {
-    await loginAsAdmin(page);
+    await loginAsAdmin(page, "/admin", { fresh: true });
     const [session] = (await context.cookies()).filter((cookie) => cookie.name === "wff_session");
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
 
@@ -159,7 +159,7 @@ test.describe("admin sign-in", () => {
   });
 
   test("returns to the page asked for after signing in, but never to another site", async ({ page }) => {
-    await loginAsAdmin(page, "/admin?from=bookmark");
+    await loginAsAdmin(page, "/admin?from=bookmark", { fresh: true });
     await expect(page).toHaveURL("/admin?from=bookmark");
     await page.goto("/admin/login?next=https%3A%2F%2Fevil.example%2Fadmin");
     await expect(page).toHaveURL("/admin");
@@ -204,7 +204,7 @@ test.describe("admin sign-in", () => {
 
   test("offers the admin navigation and sign-out in a menu on small screens", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await loginAsAdmin(page);
+    await loginAsAdmin(page, "/admin", { fresh: true });
     await expect(page.getByRole("navigation", { name: "Admin" })).toBeHidden();
     await page.getByRole("button", { name: "Open admin menu" }).click();
     const menu = page.getByRole("dialog", { name: "Admin menu" });

@@ -14,17 +14,23 @@ import { storeImage } from "./pipeline.server";
 const T0 = "2026-01-01T00:00:00.000Z";
 const ACTOR = { adminId: 0, email: "owner@example.com", ip: "127.0.0.1" };
 
-/** A photo-like picture (noise compresses badly, like real photos do). */
-async function photo(seed: number) {
-  const width = 1500;
-  const height = 1000;
-  const pixels = Buffer.alloc(width * height * 3);
-  let x = seed;
-  for (let i = 0; i < pixels.length; i++) {
-    x = (x * 1103515245 + 12345) & 0x7fffffff;
-    pixels[i] = (i % 3 === 0 ? 150 : 60) + (x % 60);
+/** A photo-like picture (noise compresses badly, like real photos do), made once per seed. */
+const photos = new Map<number, Promise<Buffer>>();
+function photo(seed: number): Promise<Buffer> {
+  let made = photos.get(seed);
+  if (!made) {
+    const width = 1200;
+    const height = 800;
+    const pixels = Buffer.alloc(width * height * 3);
+    let x = seed;
+    for (let i = 0; i < pixels.length; i++) {
+      x = (x * 1103515245 + 12345) & 0x7fffffff;
+      pixels[i] = (i % 3 === 0 ? 150 : 60) + (x % 60);
+    }
+    made = sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+    photos.set(seed, made);
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return made;
 }
 
 const hashOf = (url: string) => /\/uploads\/([a-f0-9]+)-1200\.webp$/.exec(url)![1];
