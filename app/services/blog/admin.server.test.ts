@@ -1,16 +1,11 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { migrateToLatest } from "~/db/migrate.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import type { Database } from "~/db/schema";
-import { createTestDatabase, runPostgres } from "../../../tests/support/postgres";
 import { nextVersion } from "../admin/list";
-import { AppError } from "../errors";
 import { createBlogPost, deleteBlogPost, listBlogCategories, listBlogPostsForAdmin, updateBlogPost } from "./admin.server";
 import { getPublishedPost, listPublishedPosts } from "./blog.server";
+import { TEST_DATABASES, createTestAdmin, openTestDatabase, rejection } from "../tools/test-databases";
 
 const CONFLICT = "This blog post was changed by someone else since you opened it. Close this dialog and reopen it to see the latest version, then make your changes again.";
 const now = "2026-04-01T00:00:00.000Z";
@@ -25,21 +20,7 @@ const valid = {
   status: "draft",
 };
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
-
-const databases = [
-  { name: "SQLite", enabled: true },
-  { name: "PostgreSQL", enabled: runPostgres },
-];
-
-for (const database of databases) {
+for (const database of TEST_DATABASES) {
   describe.runIf(database.enabled)(`blog admin on ${database.name}`, () => {
     let handle: DatabaseHandle;
     let db: Kysely<Database>;
@@ -47,22 +28,11 @@ for (const database of databases) {
     let actor: { adminId: number; email: string; ip: string };
 
     beforeAll(async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wff-blog-admin-"));
-      const postgres = database.name === "PostgreSQL" ? await createTestDatabase() : undefined;
-      handle = openDatabase({ DATA_DIR: dataDir, DATABASE_URL: postgres?.url });
+      const opened = await openTestDatabase(database.name, "blog-admin");
+      handle = opened.handle;
       db = handle.db;
-      cleanup = async () => {
-        await handle.close();
-        await postgres?.drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      };
-      await migrateToLatest(db);
-      const admin = await db
-        .insertInto("admin_users")
-        .values({ email: "writer@example.com", name: null, password_hash: "x", created_at: now, updated_at: now })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      actor = { adminId: admin.id, email: "writer@example.com", ip: "198.51.100.4" };
+      cleanup = opened.cleanup;
+      actor = await createTestAdmin(db, { email: "writer@example.com", name: null, ip: "198.51.100.4" });
     });
 
     beforeEach(async () => {

@@ -1,14 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { migrateToLatest } from "~/db/migrate.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import type { Database } from "~/db/schema";
-import { createTestDatabase, runPostgres } from "../../../tests/support/postgres";
 import { ADMIN_PAGE_SIZE } from "../admin/list";
-import { AppError } from "../errors";
 import { listFestivals } from "./festivals.server";
 import {
   createFestival,
@@ -19,6 +13,7 @@ import {
   parseMonth,
   updateFestival,
 } from "./admin.server";
+import { TEST_DATABASES, createTestAdmin, openTestDatabase, rejection } from "../tools/test-databases";
 
 const CONFLICT = "This festival was changed by someone else since you opened it. Close this dialog and reopen it to see the latest version, then make your changes again.";
 const now = "2026-04-01T00:00:00.000Z";
@@ -37,21 +32,7 @@ const valid = {
   featured: "on",
 };
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
-
-const databases = [
-  { name: "SQLite", enabled: true },
-  { name: "PostgreSQL", enabled: runPostgres },
-];
-
-for (const database of databases) {
+for (const database of TEST_DATABASES) {
   describe.runIf(database.enabled)(`festival admin on ${database.name}`, () => {
     let handle: DatabaseHandle;
     let db: Kysely<Database>;
@@ -59,24 +40,13 @@ for (const database of databases) {
     let actor: { adminId: number; email: string; ip: string };
 
     beforeAll(async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wff-festival-admin-"));
-      const postgres = database.name === "PostgreSQL" ? await createTestDatabase() : undefined;
-      handle = openDatabase({ DATA_DIR: dataDir, DATABASE_URL: postgres?.url });
+      const opened = await openTestDatabase(database.name, "festival-admin");
+      handle = opened.handle;
       db = handle.db;
-      cleanup = async () => {
-        await handle.close();
-        await postgres?.drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      };
-      await migrateToLatest(db);
+      cleanup = opened.cleanup;
       const state = (id: string, name: string, code: string) => ({ id, name, code, region: "Midwest", created_at: now, updated_at: now });
       await db.insertInto("states").values([state("michigan", "Michigan", "MI"), state("oregon", "Oregon", "OR"), state("texas", "Texas", "TX")]).execute();
-      const admin = await db
-        .insertInto("admin_users")
-        .values({ email: "editor@example.com", name: "Editor", password_hash: "x", created_at: now, updated_at: now })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      actor = { adminId: admin.id, email: "editor@example.com", ip: "203.0.113.9" };
+      actor = await createTestAdmin(db, { email: "editor@example.com", name: "Editor", ip: "203.0.113.9" });
     });
 
     beforeEach(async () => {

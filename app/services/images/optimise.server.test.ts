@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/schema";
 import { AppError } from "../errors";
-import { openTestDatabase, TEST_DATABASES } from "../tools/test-databases";
+import { createTestAdmin, openTestDatabase, TEST_DATABASES } from "../tools/test-databases";
 import { IMAGE_WIDTHS } from "./constants";
 import { optimiseStoredImages, ORPHAN_GRACE_MS } from "./optimise.server";
 import { storeImage } from "./pipeline.server";
@@ -70,15 +70,7 @@ for (const database of TEST_DATABASES) {
       // Straight from today's pipeline.
       urls.good = (await storeImage(await photo(3), uploads)).url;
 
-      ACTOR.adminId = Number(
-        (
-          await db
-            .insertInto("admin_users")
-            .values({ email: ACTOR.email, name: null, password_hash: "not-a-real-hash", created_at: T0, updated_at: T0 })
-            .returning("id")
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
+      ACTOR.adminId = (await createTestAdmin(db, { email: ACTOR.email })).adminId;
       await db.insertInto("states").values({ id: "california", name: "California", code: "CA", region: "West", created_at: T0, updated_at: T0 }).execute();
       const wholesaler = (name: string, image: string) => ({
         name,

@@ -1,14 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { migrateToLatest } from "~/db/migrate.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import type { Database } from "~/db/schema";
-import { createTestDatabase, runPostgres } from "../../../tests/support/postgres";
 import { normalizeSearchQuery, SEARCH_QUERY_MAX_LENGTH, searchTerms } from "./query";
 import { SEARCH_RESULTS_PER_KIND, searchSite } from "./search.server";
+import { TEST_DATABASES, openTestDatabase } from "../tools/test-databases";
 
 const now = "2026-04-01T00:00:00.000Z";
 const everything = { blog: true, festivals: true };
@@ -32,28 +28,17 @@ describe("normalizeSearchQuery and searchTerms", () => {
   });
 });
 
-const databases = [
-  { name: "SQLite", enabled: true },
-  { name: "PostgreSQL", enabled: runPostgres },
-];
-
-for (const database of databases) {
+for (const database of TEST_DATABASES) {
   describe.runIf(database.enabled)(`searchSite on ${database.name}`, () => {
     let handle: DatabaseHandle;
     let db: Kysely<Database>;
     let cleanup: () => Promise<void>;
 
     beforeAll(async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wff-search-"));
-      const postgres = database.name === "PostgreSQL" ? await createTestDatabase() : undefined;
-      handle = openDatabase({ DATA_DIR: dataDir, DATABASE_URL: postgres?.url });
+      const opened = await openTestDatabase(database.name, "search");
+      handle = opened.handle;
       db = handle.db;
-      cleanup = async () => {
-        await handle.close();
-        await postgres?.drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      };
-      await migrateToLatest(db);
+      cleanup = opened.cleanup;
       const state = (id: string, name: string, code: string) => ({ id, name, code, region: "West", created_at: now, updated_at: now });
       await db
         .insertInto("states")

@@ -1,9 +1,8 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/schema";
-import { AppError } from "../errors";
 import { clearCaches } from "../tools/cache.server";
-import { openTestDatabase, TEST_DATABASES } from "../tools/test-databases";
+import { openTestDatabase, TEST_DATABASES, rejection } from "../tools/test-databases";
 import {
   DEFAULT_SETTINGS,
   GA_ID_MESSAGE,
@@ -15,15 +14,6 @@ import {
 } from "./settings.server";
 
 const T0 = "2026-01-01T00:00:00.000Z";
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 const general = (overrides: Partial<Record<string, unknown>> = {}) => ({ ...DEFAULT_SETTINGS.general, ...overrides });
 const seo = (overrides: Partial<Record<string, unknown>> = {}) => ({

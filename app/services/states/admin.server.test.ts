@@ -1,27 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { migrateToLatest } from "~/db/migrate.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import type { Database } from "~/db/schema";
-import { createTestDatabase, runPostgres } from "../../../tests/support/postgres";
 import { conflictMessage } from "../admin/list";
-import { AppError } from "../errors";
 import { citiesFromText, listStatesForAdmin, STATE_ENTITY, updateState } from "./admin.server";
 import { findState } from "./states.server";
+import { TEST_DATABASES, createTestAdmin, openTestDatabase, rejection } from "../tools/test-databases";
 
 const T0 = "2026-01-01T00:00:00.000Z";
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe("citiesFromText", () => {
   it("reads one trimmed city per line and drops blank lines, whatever the line endings", () => {
@@ -29,12 +15,7 @@ describe("citiesFromText", () => {
   });
 });
 
-const databases = [
-  { name: "SQLite", enabled: true },
-  { name: "PostgreSQL", enabled: runPostgres },
-];
-
-for (const database of databases) {
+for (const database of TEST_DATABASES) {
   describe.runIf(database.enabled)(`state admin on ${database.name}`, () => {
     let handle: DatabaseHandle;
     let db: Kysely<Database>;
@@ -42,29 +23,11 @@ for (const database of databases) {
     let actor: { adminId: number; email: string; ip: string };
 
     beforeAll(async () => {
-      if (database.name === "PostgreSQL") {
-        const created = await createTestDatabase();
-        handle = openDatabase({ DATABASE_URL: created.url, DATA_DIR: os.tmpdir() });
-        cleanup = async () => {
-          await handle.close();
-          await created.drop();
-        };
-      } else {
-        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wff-states-admin-"));
-        handle = openDatabase({ DATA_DIR: dataDir });
-        cleanup = async () => {
-          await handle.close();
-          fs.rmSync(dataDir, { recursive: true, force: true });
-        };
-      }
+      const opened = await openTestDatabase(database.name, "states-admin");
+      handle = opened.handle;
       db = handle.db;
-      await migrateToLatest(db);
-      const admin = await db
-        .insertInto("admin_users")
-        .values({ email: "ann@example.com", name: "Ann", password_hash: "x", created_at: T0, updated_at: T0 })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      actor = { adminId: admin.id, email: "ann@example.com", ip: "203.0.113.9" };
+      cleanup = opened.cleanup;
+      actor = await createTestAdmin(db, { email: "ann@example.com", name: "Ann", ip: "203.0.113.9" });
     });
     afterAll(() => cleanup());
 

@@ -4,9 +4,9 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { migrateToLatest } from "~/db/migrate.server";
-import { AppError } from "../errors";
 import { SUGGESTION_LIMITS, SUGGESTION_MESSAGES, SUGGESTIONS_PER_HOUR } from "./suggestion-form";
 import { createLocationSuggestion } from "./suggestions.server";
+import { rejection } from "../tools/test-databases";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wff-suggestions-"));
 const handle = openDatabase({ DATA_DIR: dataDir });
@@ -20,15 +20,6 @@ afterAll(async () => {
 });
 
 const valid = { businessName: "  Petal Wholesale  ", businessAddress: "123 Flower St, Los Angeles, CA 90014" };
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 const rows = () => db.selectFrom("location_suggestions").selectAll().execute();
 

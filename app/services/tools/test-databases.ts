@@ -1,8 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Kysely } from "kysely";
+import { expect } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { migrateToLatest } from "~/db/migrate.server";
+import type { Database } from "~/db/schema";
+import type { Actor } from "../admin/list";
+import { AppError } from "../errors";
 import { createTestDatabase, runPostgres } from "../../../tests/support/postgres";
 
 /** The databases the service tests run on: SQLite always, PostgreSQL where a server answers (always on CI). */
@@ -35,4 +40,24 @@ export async function openTestDatabase(kind: (typeof TEST_DATABASES)[number]["na
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** An admin account to act as in the audit log, and the actor the services take. */
+export async function createTestAdmin(
+  db: Kysely<Database>,
+  { email = "ann@example.com", name = "Ann" as string | null, ip = "203.0.113.9" } = {},
+): Promise<Actor> {
+  const now = new Date().toISOString();
+  const admin = await db.insertInto("admin_users").values({ email, name, password_hash: "x", created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+  return { adminId: Number(admin.id), email, ip };
+}
+
+/** The AppError a promise is rejected with (the test fails if it resolves or rejects with anything else). */
+export async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
 }
