@@ -1,8 +1,7 @@
 import { Star } from "lucide-react";
-import { useState } from "react";
-import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { RecordImageField } from "~/components/admin/images/record-image-field";
 import type { UploadResult } from "~/components/admin/images/upload-widget";
+import { usePhotoRecordEditor } from "~/components/admin/images/use-photo-record-editor";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/admin/list/fields";
 import { AddButton, AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
 import { RecordDialog, RowActions } from "~/components/admin/list/record-dialog";
@@ -55,7 +54,6 @@ export function action({ request, context }: Route.ActionArgs) {
 
 type AdminFestival = Festival & { imageMissing: boolean };
 /** `version`: the record's updated_at the form sends; an upload moves it on without reopening the form. */
-type Editing = { mode: "create" } | { mode: "edit"; record: AdminFestival; version: string } | null;
 
 export const SAVE_FESTIVAL_FIRST = "Save the festival first, then add a photo.";
 
@@ -110,23 +108,7 @@ function FestivalFields({
 
 export default function AdminFestivals({ loaderData }: Route.ComponentProps) {
   const { list, statesInUse, stateChoices } = loaderData;
-  const location = useLocation();
-  const navigate = useNavigate();
-  const isNewRoute = location.pathname.endsWith("/new");
-  const [editing, setEditing] = useState<Editing>(isNewRoute ? { mode: "create" } : null);
-  const revalidator = useRevalidator();
-
-  // The upload changed the record: the form saves on top of the new version, the list shows it.
-  const onUploaded = (result: UploadResult) => {
-    setEditing((current) => (current?.mode === "edit" ? { ...current, version: result.updatedAt } : current));
-    void revalidator.revalidate();
-  };
-
-  const close = (open: boolean) => {
-    if (open) return;
-    setEditing(null);
-    if (isNewRoute) void navigate("/admin/festivals", { replace: true });
-  };
+  const { editing, setEditing, onUploaded, close } = usePhotoRecordEditor<AdminFestival>("/admin/festivals");
 
   const columns: Column<AdminFestival>[] = [
     {
