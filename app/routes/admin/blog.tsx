@@ -1,17 +1,18 @@
-import { ExternalLink, Pencil, Trash2 } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { useState } from "react";
-import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { RecordImageField } from "~/components/admin/images/record-image-field";
 import type { UploadResult } from "~/components/admin/images/upload-widget";
+import { usePhotoRecordEditor } from "~/components/admin/images/use-photo-record-editor";
 import { MarkdownEditor, PREVIEW_INTENT, type PreviewResult } from "~/components/admin/blog/markdown-editor";
 import { SelectField, TextAreaField, TextField } from "~/components/admin/list/fields";
 import { AddButton, AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
-import { DeleteDialog, RecordDialog } from "~/components/admin/list/record-dialog";
+import { RecordDialog, RowActions } from "~/components/admin/list/record-dialog";
 import { adminHeaders, adminMeta } from "~/components/admin/meta";
 import { formatPostDate } from "~/components/blog/format";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
-import { deleteConfirmation, parseListParams } from "~/services/admin/list";
+import { parseListParams } from "~/services/admin/list";
 import {
   createBlogPost,
   deleteBlogPost,
@@ -68,7 +69,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type AdminBlogPost = BlogPost & { imageMissing: boolean };
 /** `version`: the record's updated_at the form sends; an upload moves it on without reopening the form. */
-type Editing = { mode: "create" } | { mode: "edit"; record: AdminBlogPost; version: string } | null;
 
 export const SAVE_POST_FIRST = "Save the post first, then add a photo.";
 
@@ -158,23 +158,7 @@ function StatusBadge({ status }: { status: BlogStatus }) {
 
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   const { list, categories, statuses, today } = loaderData;
-  const location = useLocation();
-  const navigate = useNavigate();
-  const isNewRoute = location.pathname.endsWith("/new");
-  const [editing, setEditing] = useState<Editing>(isNewRoute ? { mode: "create" } : null);
-  const revalidator = useRevalidator();
-
-  // The upload changed the record: the form saves on top of the new version, the list shows it.
-  const onUploaded = (result: UploadResult) => {
-    setEditing((current) => (current?.mode === "edit" ? { ...current, version: result.updatedAt } : current));
-    void revalidator.revalidate();
-  };
-
-  const close = (open: boolean) => {
-    if (open) return;
-    setEditing(null);
-    if (isNewRoute) void navigate("/admin/blog", { replace: true });
-  };
+  const { editing, setEditing, onUploaded, close } = usePhotoRecordEditor<AdminBlogPost>("/admin/blog");
 
   const columns: Column<AdminBlogPost>[] = [
     {
@@ -198,7 +182,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
       header: "Actions",
       className: "w-40 text-right",
       cell: (p) => (
-        <div className="flex justify-end gap-1">
+        <RowActions label={p.title} entity={BLOG_POST_ENTITY} version={{ id: p.id, updatedAt: p.updatedAt }} onEdit={() => setEditing({ mode: "edit", record: p, version: p.updatedAt })}>
           {p.status === "published" ? (
             <Button variant="ghost" size="icon" asChild>
               <Link to={`/blog/${p.id}`} target="_blank" rel="noopener" aria-label={`View ${p.title} on the site (opens in a new tab)`}>
@@ -206,21 +190,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
               </Link>
             </Button>
           ) : null}
-          <Button variant="ghost" size="icon" aria-label={`Edit ${p.title}`} onClick={() => setEditing({ mode: "edit", record: p, version: p.updatedAt })}>
-            <Pencil aria-hidden="true" />
-          </Button>
-          <DeleteDialog
-            entity={BLOG_POST_ENTITY}
-            label={p.title}
-            confirmation={deleteConfirmation(BLOG_POST_ENTITY)}
-            hidden={{ id: p.id, updatedAt: p.updatedAt }}
-            trigger={
-              <Button variant="ghost" size="icon" aria-label={`Delete ${p.title}`} className="text-red-700 hover:bg-red-50">
-                <Trash2 aria-hidden="true" />
-              </Button>
-            }
-          />
-        </div>
+        </RowActions>
       ),
     },
   ];

@@ -149,15 +149,19 @@ export function RowActions({
   entity,
   version,
   onEdit,
+  children,
 }: {
   label: string;
   entity: string;
   /** The record's id and the version the list shows, for the conflict check of the delete. */
   version: { id: number; updatedAt: string };
   onEdit(): void;
+  /** Buttons of this list's own, shown before Edit and Delete. */
+  children?: ReactNode;
 }) {
   return (
     <div className="flex justify-end gap-1">
+      {children}
       <Button variant="ghost" size="icon" aria-label={`Edit ${label}`} onClick={onEdit}>
         <Pencil aria-hidden="true" />
       </Button>
