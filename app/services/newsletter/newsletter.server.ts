@@ -32,11 +32,14 @@ export async function subscribe(db: Kysely<Database>, input: unknown): Promise<{
     .executeTakeFirst();
   if (existing && existing.unsubscribed_at === null) throw new AppError("conflict", ALREADY_SUBSCRIBED_MESSAGE);
   if (existing) {
-    await db
+    // Only while still unsubscribed: of two requests at once for this address, one subscribes it again.
+    const result = await db
       .updateTable("newsletter_subscribers")
       .set({ email, unsubscribed_at: null, created_at: nowIso() })
       .where("id", "=", existing.id)
-      .execute();
+      .where("unsubscribed_at", "is not", null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new AppError("conflict", ALREADY_SUBSCRIBED_MESSAGE);
     return { message: SUBSCRIBED_MESSAGE };
   }
 
