@@ -18,11 +18,20 @@ export function distanceMiles(a: Point, b: Point): number {
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** A latitude/longitude box that contains every point within `miles` of the centre. */
+/** Added to each side of the box so that floating-point rounding never shuts out a point on the circle (about 0.1 mm). */
+const BOX_MARGIN_DEGREES = 1e-9;
+
+/**
+ * A latitude/longitude box that contains every point within `miles` of the centre. On a sphere the
+ * circle reaches furthest east and west at asin(sin(d) / cos(latitude)) of longitude, a little more than
+ * d / cos(latitude): the narrower box dropped points right at the radius.
+ */
 export function boundingBox(center: Point, miles: number) {
-  const latDelta = (miles / EARTH_RADIUS_MILES) * (180 / Math.PI);
-  const cosLat = Math.cos(toRadians(center.latitude));
-  const lngDelta = cosLat < 1e-6 ? 180 : Math.min(180, latDelta / cosLat);
+  const angle = miles / EARTH_RADIUS_MILES;
+  const latDelta = (angle * 180) / Math.PI + BOX_MARGIN_DEGREES;
+  const reach = Math.sin(angle) / Math.cos(toRadians(center.latitude));
+  // A circle around (or reaching) a pole spans every longitude.
+  const lngDelta = !(reach < 1) ? 180 : Math.min(180, (Math.asin(reach) * 180) / Math.PI + BOX_MARGIN_DEGREES);
   return {
     minLatitude: center.latitude - latDelta,
     maxLatitude: center.latitude + latDelta,
