@@ -4,6 +4,7 @@ import compression from "compression";
 import express from "express";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
+import { drainListeners } from "./drain";
 import { EnvError, parseEnv, type Env } from "../app/utils/env.server";
 import type { startApp } from "./app";
 
@@ -26,9 +27,14 @@ const logger = pino({
   ...(development ? { transport: { target: "pino-pretty", options: { colorize: true } } } : {}),
 });
 
+// A warning (such as a listener leak) or a promise nobody handled is logged like any other problem.
+process.on("warning", (warning) => logger.warn({ err: warning }, `process warning: ${warning.name}: ${warning.message}`));
+process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled promise rejection"));
+
 const server = express();
 server.disable("x-powered-by");
 server.use(compression());
+server.use(drainListeners());
 server.use(
   pinoHttp({
     logger,
