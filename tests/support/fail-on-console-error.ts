@@ -1,4 +1,5 @@
-import { afterEach, vi } from "vitest";
+import { afterAll, afterEach, vi } from "vitest";
+import { assertNoUnexpectedServerLogs } from "./server";
 
 // An error logged during a test is a failure the assertions did not catch.
 let errors: unknown[][] = [];
@@ -13,4 +14,9 @@ afterEach(() => {
   errors = [];
   vi.restoreAllMocks();
   if (logged.length > 0) throw new Error(`console.error was called during the test: ${String(logged[0]?.[0])}`);
+  // So is a warning, an error or a 5xx that a server under test logged (unless the test expected it).
+  assertNoUnexpectedServerLogs();
 });
+
+// Servers stopped in a suite's afterAll are judged on what they logged on their way out too.
+afterAll(() => assertNoUnexpectedServerLogs());

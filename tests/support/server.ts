@@ -7,14 +7,60 @@ import readline from "node:readline";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const ENTRY = path.join(path.resolve(ROOT, process.env.BUILD_DIR ?? "build"), "main.js");
 
+export type LogEntry = Record<string, unknown>;
+
 export interface RunningServer {
   url: string;
   dataDir: string;
   process: ChildProcess;
   /** Log lines the server wrote, parsed. */
-  logs: Record<string, unknown>[];
+  logs: LogEntry[];
+  /**
+   * Declares that the server may log a line matching `pattern` (its message or, for a request, its URL)
+   * as a warning or error, or print it on stderr: a test that provokes a failure on purpose names it.
+   * The allowance lasts as long as the server (a log line may arrive just after the test that caused it).
+   */
+  expectLog(pattern: RegExp): void;
+  /** The warnings, errors, 5xx responses and stderr lines logged since the last call that no test expected. */
+  takeUnexpectedLogs(): string[];
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
+
+const LEVEL_WARN = 40;
+const LEVEL_ERROR = 50;
+
+/**
+ * Whether a log line is trouble nobody asked for: an error, a warning other than a request that was
+ * answered with a 4xx (bad input is the client's mistake, logged at warn on purpose), or any 5xx.
+ */
+function isTrouble(entry: LogEntry): boolean {
+  const level = Number(entry.level ?? 0);
+  const status = Number((entry.res as { statusCode?: unknown } | undefined)?.statusCode ?? 0);
+  if (status >= 500) return true;
+  if (level >= LEVEL_ERROR) return true;
+  if (level >= LEVEL_WARN) return !(status >= 400 && status < 500);
+  return false;
+}
+
+function describeEntry(entry: LogEntry): string {
+  const req = entry.req as { method?: string; url?: string } | undefined;
+  const status = (entry.res as { statusCode?: unknown } | undefined)?.statusCode;
+  const err = entry.err as { message?: string } | undefined;
+  return [
+    `level ${String(entry.level)}`,
+    String(entry.msg ?? ""),
+    req ? `${req.method ?? ""} ${req.url ?? ""}` : "",
+    status === undefined ? "" : `→ ${String(status)}`,
+    err?.message ? `(${err.message})` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** Every server started by this test process that has not stopped yet. */
+export const runningServers = new Set<RunningServer>();
+/** Unexpected lines from servers that have stopped since the last check. */
+const stoppedServerProblems: string[] = [];
 
 /**
  * Starts the production build (`npm run build` first) on an ephemeral port with a data directory of its
@@ -22,21 +68,25 @@ export interface RunningServer {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run "npm run build" before the integration tests`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wff-test-"));
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "wff-test-"));
   const child = spawn(process.execPath, [ENTRY], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const logs: Record<string, unknown>[] = [];
+  const logs: LogEntry[] = [];
   let stderr = "";
+  let checkedLogs = 0;
+  let checkedStderr = 0;
+  // Without ADMIN_EMAIL the first start creates an admin and says so at warn level, as it should.
+  const allowed: RegExp[] = env.ADMIN_EMAIL ? [] : [/^No admin existed, so one was created/];
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${stderr}`)), 60_000);
     readline.createInterface({ input: child.stdout }).on("line", (line) => {
       try {
-        const entry = JSON.parse(line) as Record<string, unknown>;
+        const entry = JSON.parse(line) as LogEntry;
         logs.push(entry);
         if (typeof entry.port === "number" && String(entry.msg).startsWith("listening")) {
           clearTimeout(timer);
@@ -52,20 +102,56 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     });
   });
 
-  return {
+  const server: RunningServer = {
     url,
     dataDir,
     process: child,
     logs,
+    expectLog(pattern) {
+      allowed.push(pattern);
+    },
+    takeUnexpectedLogs() {
+      const isAllowed = (text: string) => allowed.some((pattern) => pattern.test(text));
+      const found: string[] = [];
+      for (const entry of logs.slice(checkedLogs)) {
+        if (!isTrouble(entry)) continue;
+        const req = entry.req as { url?: string } | undefined;
+        if (isAllowed(String(entry.msg ?? "")) || (req?.url !== undefined && isAllowed(req.url))) continue;
+        found.push(describeEntry(entry));
+      }
+      for (const line of stderr.slice(checkedStderr).split("\n")) {
+        if (line.trim() && !isAllowed(line)) found.push(`stderr: ${line}`);
+      }
+      checkedLogs = logs.length;
+      checkedStderr = stderr.length;
+      return found;
+    },
     stop(signal = "SIGTERM") {
       return new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
-        child.once("exit", (code) => {
-          fs.rmSync(dataDir, { recursive: true, force: true });
+        const finish = (code: number | null) => {
+          // What it logged on its way out is judged with the rest (assertNoUnexpectedServerLogs).
+          for (const line of server.takeUnexpectedLogs()) stoppedServerProblems.push(`${url}: ${line}`);
+          runningServers.delete(server);
+          if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
           resolve(code);
-        });
+        };
+        if (child.exitCode !== null || child.signalCode !== null) return finish(child.exitCode);
+        child.once("exit", (code) => finish(code));
         child.kill(signal);
       });
     },
   };
+  runningServers.add(server);
+  return server;
+}
+
+/** Throws when any running server logged trouble that no test expected (see `expectLog`). */
+export function assertNoUnexpectedServerLogs(servers: Iterable<RunningServer> = runningServers) {
+  const problems = stoppedServerProblems.splice(0);
+  for (const server of servers) {
+    for (const line of server.takeUnexpectedLogs()) problems.push(`${server.url}: ${line}`);
+  }
+  if (problems.length > 0) {
+    throw new Error(`the server logged ${problems.length} unexpected warning(s) or error(s):\n${problems.slice(0, 20).join("\n")}`);
+  }
 }
