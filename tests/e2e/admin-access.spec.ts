@@ -37,54 +37,132 @@ const OPEN = new Set(["/admin/login", "/admin/logout"]);
 /** A concrete URL for a declared path ("*" becomes an unknown page). */
 const concrete = (routePath: string) => routePath.replace("*", "no-such-admin-page");
 
-/** Records the walk must not change: each mutation below names one of them. */
+/** A record the walk aims at, with the version an editor opening it now would send. */
+interface Version {
+  id: number | string;
+  version: string;
+}
+
+const WALK_SUBSCRIBER = "walk-guard@example.com";
+const WALK_SUGGESTION = "Walk Guard Suggestion";
+
+/**
+ * Records the walk must not change: each mutation below names one of them, with its current version, so
+ * that its form would be accepted were it not for the access checks.
+ */
 const target = () =>
   withDatabase((db) => {
-    const first = (table: string, column = "id") => (db.prepare(`select ${column} as id from ${table} order by id limit 1`).get() as { id: number | string }).id;
+    const row = (what: string, found: unknown): Version => {
+      expect(found, `the walk needs ${what}`).toMatchObject({ id: expect.anything(), version: expect.any(String) });
+      return found as Version;
+    };
+    const first = (table: string) => row(`a record in ${table}`, db.prepare(`select id, updated_at as version from ${table} order by id limit 1`).get());
+    // A settings group never saved has the version "" (the editor saw the defaults).
+    const setting = (key: string): Version => ({
+      id: key,
+      version: (db.prepare("select updated_at as version from settings where key = ?").get(key) as { version: string } | undefined)?.version ?? "",
+    });
     return {
       wholesaler: first("wholesalers"),
       festival: first("festivals"),
       post: first("blog_posts"),
       grocery: first("grocery_stores"),
+      ohio: row("the state ohio", db.prepare("select id, updated_at as version from states where id = 'ohio'").get()),
+      general: setting("general"),
+      seo: setting("seo"),
+      subscriber: row(
+        "the walk's subscriber",
+        db.prepare("select id, 'subscribed' as version from newsletter_subscribers where email_normalized = ? and unsubscribed_at is null").get(WALK_SUBSCRIBER),
+      ),
+      suggestion: row(
+        "the walk's pending suggestion",
+        db.prepare("select id, status as version from location_suggestions where business_name = ? and status = 'pending'").get(WALK_SUGGESTION),
+      ),
     };
   });
 
-type Form = Record<string, string>;
+/** Adds a subscriber and a pending suggestion for the walk to aim at, runs it, and takes them away again. */
+async function withWalkRecords(walk: () => Promise<void>) {
+  withDatabase((db) => {
+    db.prepare("insert into newsletter_subscribers (email, email_normalized, unsubscribe_token, created_at, unsubscribed_at) values (?, ?, ?, ?, null)").run(
+      WALK_SUBSCRIBER,
+      WALK_SUBSCRIBER,
+      `walk-guard-${Date.now()}`,
+      "2026-03-01T00:00:00.000Z",
+    );
+    db.prepare(
+      "insert into location_suggestions (business_name, contact_name, email, business_address, additional_info, status, ip, created_at, reviewed_at) values (?, null, null, ?, null, 'pending', '198.51.100.9', ?, null)",
+    ).run(WALK_SUGGESTION, "1 Walk St, Columbus, OH 43004", "2026-03-01T00:00:00.000Z");
+  });
+  try {
+    await walk();
+  } finally {
+    withDatabase((db) => {
+      db.prepare("delete from newsletter_subscribers where email_normalized = ?").run(WALK_SUBSCRIBER);
+      db.prepare("delete from location_suggestions where business_name = ?").run(WALK_SUGGESTION);
+    });
+  }
+}
 
-/** Every admin mutation by path, with the intents its action knows (a form each). */
-function mutations(ids: ReturnType<typeof target>): Record<string, Form[]> {
-  const stale = "2000-01-01T00:00:00.000Z";
+type Form = Record<string, string>;
+type Targets = ReturnType<typeof target>;
+
+/**
+ * Every admin mutation by path, with the intents its action knows (a form each). Each form is complete
+ * and valid and carries its record's current version: only the access checks stand between it and a change.
+ */
+function mutations(ids: Targets): Record<string, Form[]> {
+  const of = (record: Version) => ({ id: String(record.id), updatedAt: record.version });
+  const wholesaler = { name: "Walk Test", address: "1 Main St", city: "Los Angeles", stateId: "california", zipcode: "90014", type: "Wholesale" };
+  const festival = {
+    name: "Walk Fest",
+    description: "A festival the access walk tries to add.",
+    startDate: "2030-05-01",
+    endDate: "2030-05-02",
+    location: "Walk Park",
+    city: "Columbus",
+    state: "Ohio",
+  };
+  const post = {
+    title: "Walk Post",
+    excerpt: "An excerpt the access walk tries to save.",
+    content: "An article the access walk tries to save, long enough to pass.",
+    category: "DIY",
+    date: "2030-01-01",
+    status: "draft",
+  };
+  const grocery = { name: "Walk Mart", description: "A grocery store the access walk tries to add.", priceRange: "$4-$15", bestFor: "Roses" };
   const lists: Record<string, Form[]> = {
     "/admin/wholesalers": [
-      { intent: "create", name: "Walk Test", address: "1 Main St", city: "Los Angeles", state: "california", zipcode: "90014", type: "Wholesale" },
-      { intent: "update", id: String(ids.wholesaler), updatedAt: stale, name: "Hijacked" },
-      { intent: "delete", id: String(ids.wholesaler), updatedAt: stale },
+      { intent: "create", ...wholesaler },
+      { intent: "update", ...of(ids.wholesaler), ...wholesaler, name: "Hijacked" },
+      { intent: "delete", ...of(ids.wholesaler) },
     ],
     "/admin/festivals": [
-      { intent: "create", name: "Walk Fest" },
-      { intent: "update", id: String(ids.festival), updatedAt: stale, name: "Hijacked" },
-      { intent: "delete", id: String(ids.festival), updatedAt: stale },
+      { intent: "create", ...festival },
+      { intent: "update", ...of(ids.festival), ...festival, name: "Hijacked" },
+      { intent: "delete", ...of(ids.festival) },
     ],
     "/admin/blog": [
-      { intent: "create", title: "Walk Post" },
-      { intent: "update", id: String(ids.post), updatedAt: stale, title: "Hijacked" },
-      { intent: "delete", id: String(ids.post), updatedAt: stale },
+      { intent: "create", ...post },
+      { intent: "update", ...of(ids.post), ...post, title: "Hijacked" },
+      { intent: "delete", ...of(ids.post) },
       { intent: "preview", content: "# Hi" },
     ],
-    "/admin/states": [{ intent: "update", id: "ohio", updatedAt: stale, name: "Hijacked", region: "West", cities: "A\nB\nC" }],
+    "/admin/states": [{ intent: "update", ...of(ids.ohio), name: "Hijacked", region: "West", cities: "Akron\nCanton\nDayton" }],
     "/admin/grocery-stores": [
-      { intent: "create", name: "Walk Mart" },
-      { intent: "update", id: String(ids.grocery), updatedAt: stale, name: "Hijacked" },
-      { intent: "delete", id: String(ids.grocery), updatedAt: stale },
+      { intent: "create", ...grocery },
+      { intent: "update", ...of(ids.grocery), ...grocery, name: "Hijacked" },
+      { intent: "delete", ...of(ids.grocery) },
     ],
-    "/admin/subscribers": [{ intent: "delete", id: "1" }],
+    "/admin/subscribers": [{ intent: "delete", id: String(ids.subscriber.id) }],
     "/admin/suggestions": [
-      { intent: "accept", id: "1" },
-      { intent: "reject", id: "1" },
+      { intent: "accept", id: String(ids.suggestion.id), status: ids.suggestion.version },
+      { intent: "reject", id: String(ids.suggestion.id), status: ids.suggestion.version },
     ],
     "/admin/settings": [
-      { intent: "general", siteName: "Hijacked", contactEmail: "evil@example.com" },
-      { intent: "seo", metaTitle: "Hijacked" },
+      { intent: "general", version: ids.general.version, siteName: "Hijacked", contactEmail: "evil@example.com", enableBlog: "on", enableFestivals: "on" },
+      { intent: "seo", version: ids.seo.version, metaTitle: "Hijacked", metaDescription: "Hijacked description of the whole site." },
     ],
     "/admin/tools/backup": [{}],
     "/admin/tools/import": [{ intent: "dry-run" }, { intent: "import", fingerprint: "x" }],
@@ -103,16 +181,18 @@ const TINY_JPEG = Buffer.from("/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAP///////////////
  * What the walk's requests would have changed had they been let through. Other tests change records at the
  * same time, so this looks for the walk's own marks rather than comparing whole tables.
  */
-const snapshot = (ids: ReturnType<typeof target>) =>
+const snapshot = (ids: Targets) =>
   withDatabase((db) => {
     const count = (query: string, ...params: (string | number)[]) => (db.prepare(query).get(...params) as { n: number }).n;
     return {
       targetsLeft: [
-        count("select count(*) as n from wholesalers where id = ? and name <> 'Hijacked'", ids.wholesaler),
-        count("select count(*) as n from festivals where id = ? and name <> 'Hijacked'", ids.festival),
-        count("select count(*) as n from blog_posts where id = ? and title <> 'Hijacked'", ids.post),
-        count("select count(*) as n from grocery_stores where id = ? and name <> 'Hijacked'", ids.grocery),
+        count("select count(*) as n from wholesalers where id = ? and name <> 'Hijacked'", ids.wholesaler.id),
+        count("select count(*) as n from festivals where id = ? and name <> 'Hijacked'", ids.festival.id),
+        count("select count(*) as n from blog_posts where id = ? and title <> 'Hijacked'", ids.post.id),
+        count("select count(*) as n from grocery_stores where id = ? and name <> 'Hijacked'", ids.grocery.id),
         count("select count(*) as n from states where id = 'ohio' and name = 'Ohio'"),
+        count("select count(*) as n from newsletter_subscribers where id = ? and unsubscribed_at is null", ids.subscriber.id),
+        count("select count(*) as n from location_suggestions where id = ? and status = 'pending'", ids.suggestion.id),
       ],
       walkMarks: [
         count("select count(*) as n from wholesalers where name in ('Walk Test', 'Hijacked')"),
@@ -123,6 +203,8 @@ const snapshot = (ids: ReturnType<typeof target>) =>
       ],
     };
   });
+
+const UNCHANGED = { targetsLeft: [1, 1, 1, 1, 1, 1, 1], walkMarks: [0, 0, 0, 0, 0] };
 
 async function expectJsonRefusal(response: APIResponse, status: number, body: object, what: string) {
   expect(response.status(), what).toBe(status);
@@ -136,7 +218,10 @@ async function post(request: APIRequestContext, url: string, form: Form, headers
 
 test.describe("admin access", () => {
   test("the walk below covers every admin route app/routes.ts declares", () => {
-    const walked = new Set(Object.keys(mutations({ wholesaler: 1, festival: 1, post: 1, grocery: 1 })));
+    const any: Version = { id: 1, version: "" };
+    const walked = new Set(
+      Object.keys(mutations({ wholesaler: any, festival: any, post: any, grocery: any, ohio: any, general: any, seo: any, subscriber: any, suggestion: any })),
+    );
     const withActions = adminRoutes.filter((route) => hasAction(route) && !OPEN.has(route.path)).map((route) => route.path);
     expect(withActions.length).toBeGreaterThanOrEqual(12);
     expect(new Set(withActions)).toEqual(walked);
@@ -175,62 +260,66 @@ test.describe("admin access", () => {
   });
 
   test("every admin mutation and upload answers 401 JSON without a session, and changes nothing", async ({ playwright, baseURL }) => {
-    const ids = target();
-    expect(snapshot(ids)).toEqual({ targetsLeft: [1, 1, 1, 1, 1], walkMarks: [0, 0, 0, 0, 0] });
-    const anonymous = await playwright.request.newContext({ baseURL });
-    try {
-      for (const [url, forms] of Object.entries(mutations(ids))) {
-        for (const form of forms) {
-          const what = `${url} ${form.intent ?? ""}`;
-          await expectJsonRefusal(await post(anonymous, url, form), 401, SIGN_IN_MESSAGE, what);
-          // The same through the app's own data endpoint, and as multipart.
-          await expectJsonRefusal(await post(anonymous, `${url}.data`, form), 401, SIGN_IN_MESSAGE, `${what} (.data)`);
-          await expectJsonRefusal(await anonymous.post(url, { multipart: form, maxRedirects: 0 }), 401, SIGN_IN_MESSAGE, `${what} (multipart)`);
-        }
-        for (const method of ["put", "delete", "patch"] as const) {
-          await expectJsonRefusal(await anonymous[method](url, { maxRedirects: 0 }), 401, SIGN_IN_MESSAGE, `${method.toUpperCase()} ${url}`);
-        }
-      }
-      for (const url of UPLOADS) {
-        const response = await anonymous.post(url, { multipart: { image: { name: "a.jpg", mimeType: "image/jpeg", buffer: TINY_JPEG } }, maxRedirects: 0 });
-        await expectJsonRefusal(response, 401, SIGN_IN_MESSAGE, url);
-      }
-      // A forged or expired session cookie is no better than none.
-      const forged = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `wff_session=${"a".repeat(43)}` } });
+    await withWalkRecords(async () => {
+      const ids = target();
+      expect(snapshot(ids)).toEqual(UNCHANGED);
+      const anonymous = await playwright.request.newContext({ baseURL });
       try {
-        await expectJsonRefusal(await post(forged, "/admin/wholesalers", { intent: "delete", id: String(ids.wholesaler), updatedAt: "x" }), 401, SIGN_IN_MESSAGE, "forged cookie");
+        for (const [url, forms] of Object.entries(mutations(ids))) {
+          for (const form of forms) {
+            const what = `${url} ${form.intent ?? ""}`;
+            await expectJsonRefusal(await post(anonymous, url, form), 401, SIGN_IN_MESSAGE, what);
+            // The same through the app's own data endpoint, and as multipart.
+            await expectJsonRefusal(await post(anonymous, `${url}.data`, form), 401, SIGN_IN_MESSAGE, `${what} (.data)`);
+            await expectJsonRefusal(await anonymous.post(url, { multipart: form, maxRedirects: 0 }), 401, SIGN_IN_MESSAGE, `${what} (multipart)`);
+          }
+          for (const method of ["put", "delete", "patch"] as const) {
+            await expectJsonRefusal(await anonymous[method](url, { maxRedirects: 0 }), 401, SIGN_IN_MESSAGE, `${method.toUpperCase()} ${url}`);
+          }
+        }
+        for (const url of UPLOADS) {
+          const response = await anonymous.post(url, { multipart: { image: { name: "a.jpg", mimeType: "image/jpeg", buffer: TINY_JPEG } }, maxRedirects: 0 });
+          await expectJsonRefusal(response, 401, SIGN_IN_MESSAGE, url);
+        }
+        // A forged or expired session cookie is no better than none.
+        const forged = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `wff_session=${"a".repeat(43)}` } });
+        try {
+          await expectJsonRefusal(await post(forged, "/admin/wholesalers", { intent: "delete", id: String(ids.wholesaler.id), updatedAt: ids.wholesaler.version }), 401, SIGN_IN_MESSAGE, "forged cookie");
+        } finally {
+          await forged.dispose();
+        }
       } finally {
-        await forged.dispose();
+        await anonymous.dispose();
       }
-    } finally {
-      await anonymous.dispose();
-    }
-    expect(snapshot(ids)).toEqual({ targetsLeft: [1, 1, 1, 1, 1], walkMarks: [0, 0, 0, 0, 0] });
+      expect(snapshot(ids)).toEqual(UNCHANGED);
+    });
   });
 
   test("every admin mutation and upload answers 403 to a cross-site request, even with a session, and changes nothing", async ({ page }) => {
-    const ids = target();
-    expect(snapshot(ids)).toEqual({ targetsLeft: [1, 1, 1, 1, 1], walkMarks: [0, 0, 0, 0, 0] });
-    await loginAsAdmin(page);
-    const forms: Record<string, Form[]> = { ...mutations(ids), "/admin/login": [{ email: "admin@example.com", password: "x" }], "/admin/logout": [{}] };
-    for (const [url, list] of Object.entries(forms)) {
-      for (const form of list) {
-        const what = `${url} ${form.intent ?? ""}`;
-        await expectJsonRefusal(await post(page.request, url, form, { Origin: EVIL_ORIGIN }), 403, CROSS_SITE_MESSAGE, what);
-        // Without an Origin header, a Referer from another site is refused too; a malformed one as well.
-        await expectJsonRefusal(await post(page.request, url, form, { Referer: `${EVIL_ORIGIN}/page` }), 403, CROSS_SITE_MESSAGE, `${what} (Referer)`);
-        await expectJsonRefusal(await post(page.request, url, form, { Origin: "null" }), 403, CROSS_SITE_MESSAGE, `${what} (Origin null)`);
+    await withWalkRecords(async () => {
+      const ids = target();
+      expect(snapshot(ids)).toEqual(UNCHANGED);
+      await loginAsAdmin(page);
+      const others: Record<string, Form[]> = { "/admin/login": [{ email: "admin@example.com", password: "x" }], "/admin/logout": [{}] };
+      for (const [url, list] of Object.entries({ ...mutations(ids), ...others })) {
+        for (const form of list) {
+          const what = `${url} ${form.intent ?? ""}`;
+          await expectJsonRefusal(await post(page.request, url, form, { Origin: EVIL_ORIGIN }), 403, CROSS_SITE_MESSAGE, what);
+          // Without an Origin header, a Referer from another site is refused too; a malformed one as well.
+          await expectJsonRefusal(await post(page.request, url, form, { Referer: `${EVIL_ORIGIN}/page` }), 403, CROSS_SITE_MESSAGE, `${what} (Referer)`);
+          await expectJsonRefusal(await post(page.request, url, form, { Origin: "null" }), 403, CROSS_SITE_MESSAGE, `${what} (Origin null)`);
+        }
       }
-    }
-    for (const url of UPLOADS) {
-      const response = await page.request.post(url, {
-        multipart: { image: { name: "a.jpg", mimeType: "image/jpeg", buffer: TINY_JPEG } },
-        headers: { Origin: EVIL_ORIGIN },
-        maxRedirects: 0,
-      });
-      await expectJsonRefusal(response, 403, CROSS_SITE_MESSAGE, url);
-    }
-    expect(snapshot(ids)).toEqual({ targetsLeft: [1, 1, 1, 1, 1], walkMarks: [0, 0, 0, 0, 0] });
+      for (const url of UPLOADS) {
+        const response = await page.request.post(url, {
+          multipart: { image: { name: "a.jpg", mimeType: "image/jpeg", buffer: TINY_JPEG } },
+          headers: { Origin: EVIL_ORIGIN },
+          maxRedirects: 0,
+        });
+        await expectJsonRefusal(response, 403, CROSS_SITE_MESSAGE, url);
+      }
+      expect(snapshot(ids)).toEqual(UNCHANGED);
+    });
 
     // The session survived the forged sign-out, and the same requests from the site itself still work.
     await page.goto("/admin/wholesalers");
