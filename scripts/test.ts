@@ -6,14 +6,23 @@
  * - skipped counts every planned test that did not run: skipped on purpose, left out after a failed hook,
  *   or never started because an earlier stage failed (then the planned tests are listed and counted).
  * On CI (CI=true) a skipped test fails the run: every suite, PostgreSQL's included, must run there.
+ *
+ * `npm test -- <files>` runs the stages and then only those test files: `*.spec.ts` files with
+ * Playwright, the others with Vitest (a runner given no file does not run).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { playwrightCounts, vitestCounts, type Counts, type PlaywrightReport, type ReadCounts, type VitestReport } from "./test-counts";
 
 const RESULTS = "test-results";
 fs.mkdirSync(RESULTS, { recursive: true });
 const CI = process.env.CI === "true";
+const files = process.argv.slice(2);
+const playwrightFiles = files.filter((file) => file.endsWith(".spec.ts"));
+const vitestFiles = files.filter((file) => !file.endsWith(".spec.ts"));
+const runVitest = files.length === 0 || vitestFiles.length > 0;
+const runPlaywright = files.length === 0 || playwrightFiles.length > 0;
 
 function run(label: string, command: string, args: string[]) {
   const started = performance.now();
@@ -22,44 +31,6 @@ function run(label: string, command: string, args: string[]) {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`◀ ${label} ${result.status === 0 ? "ok" : "FAILED"} in ${seconds}s`);
   return result.status === 0;
-}
-
-interface Counts {
-  passed: number;
-  failed: number;
-  skipped: number;
-}
-
-interface VitestReport {
-  numTotalTests: number;
-  numPassedTests: number;
-  numFailedTests: number;
-  testResults: { name: string; status: string; message?: string; assertionResults: { status: string }[] }[];
-}
-
-/** Vitest's JSON report, with a failed file or hook (whose tests Vitest marks skipped) counted as a failure. */
-function vitestCounts(report: VitestReport): Counts {
-  const brokenFiles = report.testResults.filter((file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"));
-  for (const file of brokenFiles) console.log(`✗ ${path.relative(process.cwd(), file.name)}: a hook or the file itself failed${file.message ? `: ${file.message.split("\n")[0]}` : ""}`);
-  const passed = report.numPassedTests;
-  const failed = report.numFailedTests + brokenFiles.length;
-  return { passed, failed, skipped: report.numTotalTests - report.numPassedTests - report.numFailedTests };
-}
-
-interface PlaywrightReport {
-  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-  errors?: { message?: string }[];
-}
-
-/** Playwright's JSON report; a flaky test (passed only on a retry) and an error outside any test are failures. */
-function playwrightCounts(report: PlaywrightReport): Counts {
-  const errors = report.errors ?? [];
-  for (const error of errors) console.log(`✗ Playwright: ${String(error.message ?? "error outside a test").split("\n")[0]}`);
-  return {
-    passed: report.stats.expected,
-    failed: report.stats.unexpected + report.stats.flaky + errors.length,
-    skipped: report.stats.skipped,
-  };
 }
 
 function readJson<T>(file: string): T | undefined {
@@ -75,8 +46,10 @@ function readJson<T>(file: string): T | undefined {
 function plannedTests(): { vitest: number; playwright: number } {
   const vitestList = path.join(RESULTS, "vitest-list.json");
   fs.rmSync(vitestList, { force: true });
-  spawnSync("npx", ["vitest", "list", `--json=${vitestList}`], { stdio: "ignore", env: process.env });
-  const listed = spawnSync("npx", ["playwright", "test", "--list", "--reporter=json"], { encoding: "utf8", env: process.env, maxBuffer: 64 * 1024 * 1024 });
+  if (runVitest) spawnSync("npx", ["vitest", "list", `--json=${vitestList}`, ...vitestFiles], { stdio: "ignore", env: process.env });
+  const listed = runPlaywright
+    ? spawnSync("npx", ["playwright", "test", "--list", "--reporter=json", ...playwrightFiles], { encoding: "utf8", env: process.env, maxBuffer: 64 * 1024 * 1024 })
+    : { stdout: "" };
   let playwright = 0;
   try {
     playwright = (JSON.parse(listed.stdout) as PlaywrightReport).stats.skipped;
@@ -92,10 +65,11 @@ function main() {
   for (const file of [vitestReport, playwrightReport]) fs.rmSync(file, { force: true });
 
   const counts: Counts = { passed: 0, failed: 0, skipped: 0 };
-  const add = (c: Counts) => {
+  const add = (c: ReadCounts) => {
     counts.passed += c.passed;
     counts.failed += c.failed;
     counts.skipped += c.skipped;
+    for (const note of c.notes) console.log(`✗ ${note}`);
   };
 
   const stages: [string, string, string[]][] = [
@@ -112,18 +86,21 @@ function main() {
     const planned = plannedTests();
     counts.skipped += planned.vitest + planned.playwright;
   } else {
-    const vitestOk = run("unit and integration tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
-    const vitest = readJson<VitestReport>(vitestReport);
-    const fromVitest = vitest ? vitestCounts(vitest) : undefined;
-    if (fromVitest) add(fromVitest);
-    // Vitest did not finish, or failed for a reason its report does not show.
-    if (!fromVitest || (!vitestOk && fromVitest.failed === 0)) counts.failed += 1;
-
-    const playwrightOk = run("end-to-end tests", "npx", ["playwright", "test"]);
-    const playwright = readJson<PlaywrightReport>(playwrightReport);
-    const fromPlaywright = playwright ? playwrightCounts(playwright) : undefined;
-    if (fromPlaywright) add(fromPlaywright);
-    if (!fromPlaywright || (!playwrightOk && fromPlaywright.failed === 0)) counts.failed += 1;
+    if (runVitest) {
+      const ok = run("unit and integration tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`, ...vitestFiles]);
+      const report = readJson<VitestReport>(vitestReport);
+      const read = report ? vitestCounts(report) : undefined;
+      if (read) add(read);
+      // Vitest did not finish, or failed for a reason its report does not show.
+      if (!read || (!ok && read.failed === 0)) counts.failed += 1;
+    }
+    if (runPlaywright) {
+      const ok = run("end-to-end tests", "npx", ["playwright", "test", ...playwrightFiles]);
+      const report = readJson<PlaywrightReport>(playwrightReport);
+      const read = report ? playwrightCounts(report) : undefined;
+      if (read) add(read);
+      if (!read || (!ok && read.failed === 0)) counts.failed += 1;
+    }
   }
 
   console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);

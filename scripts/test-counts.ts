@@ -1,0 +1,50 @@
+/** How `npm test` (scripts/test.ts) reads each runner's JSON report into its closing line's counts. */
+import path from "node:path";
+
+export interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+/** Counts, and a line for each failure that no failed test shows (a hook, a file, an error outside tests). */
+export interface ReadCounts extends Counts {
+  notes: string[];
+}
+
+export interface VitestReport {
+  numTotalTests: number;
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: { name: string; status: string; message?: string; assertionResults: { status: string }[] }[];
+}
+
+/**
+ * Vitest's JSON report. A file that failed without a failed test (a beforeAll or afterAll that threw, a
+ * file that could not load) is one failure; the tests it left out (Vitest marks them skipped) are skipped.
+ */
+export function vitestCounts(report: VitestReport): ReadCounts {
+  const broken = report.testResults.filter((file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"));
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + broken.length,
+    skipped: report.numTotalTests - report.numPassedTests - report.numFailedTests,
+    notes: broken.map((file) => `${path.relative(process.cwd(), file.name)}: a hook or the file itself failed${file.message ? `: ${file.message.split("\n")[0]}` : ""}`),
+  };
+}
+
+export interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  errors?: { message?: string }[];
+}
+
+/** Playwright's JSON report; a flaky test (passed only on a retry) and an error outside any test are failures. */
+export function playwrightCounts(report: PlaywrightReport): ReadCounts {
+  const errors = report.errors ?? [];
+  return {
+    passed: report.stats.expected,
+    failed: report.stats.unexpected + report.stats.flaky + errors.length,
+    skipped: report.stats.skipped,
+    notes: errors.map((error) => `Playwright: ${String(error.message ?? "error outside a test").split("\n")[0]}`),
+  };
+}
