@@ -25,11 +25,17 @@ describe("sitemap.xml, robots.txt and rss.xml", () => {
     };
     expect(sitemap.urlset["@_xmlns"]).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
     const locs = sitemap.urlset.url.map((url) => url.loc);
-    for (const { lastmod } of sitemap.urlset.url) if (lastmod !== undefined) expect(lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(new Set(locs).size).toBe(locs.length);
     expect(locs.some((loc) => loc.includes("/search"))).toBe(false);
-    const posts = (await (await fetch(`${server.url}/api/blog-posts`)).json()) as unknown[];
-    const festivals = (await (await fetch(`${server.url}/api/flower-festivals`)).json()) as unknown[];
+    const posts = (await (await fetch(`${server.url}/api/blog-posts`)).json()) as { id: number }[];
+    const festivals = (await (await fetch(`${server.url}/api/flower-festivals`)).json()) as { id: number }[];
+    expect(posts.length).toBeGreaterThan(0);
+    expect(festivals.length).toBeGreaterThan(0);
+    // The blog, every post and festival and each state with listings carry the day of their last change.
+    const lastmods = new Map(sitemap.urlset.url.flatMap((url) => (url.lastmod === undefined ? [] : [[url.loc, url.lastmod] as const])));
+    const dated = [`${SITE_URL}/blog`, ...posts.map((post) => `${SITE_URL}/blog/${post.id}`), ...festivals.map((festival) => `${SITE_URL}/festivals/${festival.id}`), `${SITE_URL}/state/california`];
+    expect([...lastmods.keys()]).toEqual(expect.arrayContaining(dated));
+    for (const [loc, lastmod] of lastmods) expect(lastmod, loc).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // home, 2 state lists, 50 states, blog + posts, festivals + each, about, privacy, terms, sitemap
     expect(locs).toHaveLength(3 + 50 + 1 + posts.length + 1 + festivals.length + 4);
     expect(locs).toContain(`${SITE_URL}/state/newhampshire`);
@@ -61,10 +67,13 @@ describe("sitemap.xml, robots.txt and rss.xml", () => {
     expect(rss.rss.channel.item.map((item) => [item.title, item.link, item.guid["#text"]])).toEqual(
       posts.map((post) => [post.title, `${SITE_URL}/blog/${post.id}`, `${SITE_URL}/blog/${post.id}`]),
     );
+    expect(posts.length).toBeGreaterThan(0);
     const items = xml.match(/<item>/g) ?? [];
     expect(items).toHaveLength(posts.length);
     expect(xml).toContain(`<link>${SITE_URL}/blog/${posts[0]!.id}</link>`);
-    for (const [, date] of xml.matchAll(/<pubDate>([^<]+)<\/pubDate>/g)) {
+    const dates = [...xml.matchAll(/<pubDate>([^<]+)<\/pubDate>/g)].map(([, date]) => date);
+    expect(dates).toHaveLength(posts.length);
+    for (const date of dates) {
       expect(date).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} \+0000$/);
     }
   });
