@@ -134,6 +134,7 @@ describe("seedDatabase", () => {
 
   it("dates every festival so that none has ended on the seed day", async () => {
     const rows = await handle.db.selectFrom("festivals").select(["start_date", "end_date"]).execute();
+    expect(rows).toHaveLength(festivals.length);
     for (const row of rows) {
       expect(row.end_date >= "2026-11-21").toBe(true);
       expect(row.start_date <= row.end_date).toBe(true);
