@@ -197,6 +197,7 @@ function expectEvent(event: Json, festival: ApiFestival) {
     name: festival.location,
     address: { "@type": "PostalAddress", addressLocality: festival.city, addressRegion: festival.state, addressCountry: "US" },
   });
+  expect(asList(event.image).length).toBeGreaterThan(0);
   for (const image of event.image as unknown[]) expect(isAbsoluteSiteUrl(image)).toBe(true);
   if (festival.ticketPrice && (/\bfree\b/i.test(festival.ticketPrice) || /\d/.test(festival.ticketPrice))) {
     const offer = obj(event.offers);
@@ -204,8 +205,11 @@ function expectEvent(event: Json, festival: ApiFestival) {
     expect(offer.price).toMatch(/^\d+(\.\d{1,2})?$/);
     if (/\bfree\b/i.test(festival.ticketPrice)) expect(offer.price).toBe("0");
     expect(isHttpsUrl(offer.url)).toBe(true);
+  } else {
+    expect(event, `${festival.name}: no price, no offer`).not.toHaveProperty("offers");
   }
   if (festival.website) expect(obj(event.organizer)).toMatchObject({ "@type": "Organization", url: festival.website });
+  else expect(event, `${festival.name}: no website, no organizer`).not.toHaveProperty("organizer");
 }
 
 describe("search engine metadata, structured data, valid HTML and links", () => {
