@@ -9,10 +9,13 @@ const THROTTLED = "Too many sign-in attempts. Please wait 15 minutes and try aga
 const unique = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 /**
- * Posts the sign-in form from another loopback address (127.0.0.x). Throttling counts failures per
- * client address too, and every browser in these tests shares 127.0.0.1: failures sent from elsewhere
- * cannot lock the other tests' sign-ins.
+ * A loopback address of the test's own (127.x.y.z). Throttling counts failures per client address, and
+ * the browsers share 127.0.0.1: failures sent from an address nobody else uses cannot lock another test's
+ * sign-ins, nor the same test's when it runs again on the same server.
  */
+const freshAddress = () => `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
+
+/** Posts the sign-in form from another loopback address (see freshAddress). */
 function postLoginFrom(baseURL: string, localAddress: string, fields: { email: string; password: string }) {
   const body = new URLSearchParams(fields).toString();
   const url = new URL("/admin/login", baseURL);
@@ -60,7 +63,7 @@ test.describe("admin sign-in", () => {
     await expect(page.getByRole("alert")).toHaveText(INVALID);
     await expect(page).toHaveURL(/\/admin\/login/);
 
-    const unknown = await postLoginFrom(baseURL!, "127.0.0.5", { email: unique("nobody"), password: "whatever-password" });
+    const unknown = await postLoginFrom(baseURL!, freshAddress(), { email: unique("nobody"), password: "whatever-password" });
     expect(unknown.status).toBe(401);
     expect(unknown.body).toContain(INVALID);
     acceptLoggedStatuses(pageErrors, 401);
@@ -68,8 +71,9 @@ test.describe("admin sign-in", () => {
 
   test("refuses a sixth attempt on one account within 15 minutes with 429, whichever address it comes from", async ({ page, baseURL, pageErrors }) => {
     const email = unique("throttled");
+    const address = freshAddress();
     for (let i = 0; i < 5; i++) {
-      const attempt = await postLoginFrom(baseURL!, "127.0.0.2", { email, password: `wrong-password-${i}` });
+      const attempt = await postLoginFrom(baseURL!, address, { email, password: `wrong-password-${i}` });
       expect(attempt.status).toBe(401);
     }
     await page.goto("/admin/login");
@@ -83,10 +87,11 @@ test.describe("admin sign-in", () => {
   });
 
   test("refuses every account, even with the right password, from an address with 5 failures", async ({ baseURL }) => {
+    const address = freshAddress();
     for (let i = 0; i < 5; i++) {
-      expect((await postLoginFrom(baseURL!, "127.0.0.3", { email: unique(`guess${i}`), password: "guessed-password" })).status).toBe(401);
+      expect((await postLoginFrom(baseURL!, address, { email: unique(`guess${i}`), password: "guessed-password" })).status).toBe(401);
     }
-    const blocked = await postLoginFrom(baseURL!, "127.0.0.3", E2E_ADMIN);
+    const blocked = await postLoginFrom(baseURL!, address, E2E_ADMIN);
     expect(blocked.status).toBe(429);
     expect(blocked.body).toContain(THROTTLED);
   });
@@ -188,12 +193,13 @@ test.describe("admin sign-in", () => {
 
   test("lists sign-in attempts under Recent Activity with who, what and where", async ({ page, baseURL }) => {
     const email = unique("activity");
-    expect((await postLoginFrom(baseURL!, "127.0.0.4", { email, password: "a-wrong-password" })).status).toBe(401);
+    const address = freshAddress();
+    expect((await postLoginFrom(baseURL!, address, { email, password: "a-wrong-password" })).status).toBe(401);
     await loginAsAdmin(page);
     await page.getByRole("tab", { name: "Recent Activity" }).click();
     const entry = page.getByRole("listitem").filter({ hasText: email });
     await expect(entry).toContainText("Failed sign-in attempt");
-    await expect(entry).toContainText("from 127.0.0.4");
+    await expect(entry).toContainText(`from ${address}`);
     await expect(entry.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
   });
 

@@ -1,8 +1,7 @@
-import { acceptLoggedFailures } from "./fixtures";
+import { acceptLoggedFailures, E2E_ADMIN } from "./fixtures";
 import { expect, type Cookie, type Page } from "@playwright/test";
 
-/** The admin the e2e server creates at start from ADMIN_EMAIL and ADMIN_PASSWORD (playwright.config.ts). */
-export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password-123" } as const;
+export { E2E_ADMIN };
 
 /**
  * The session of this worker's first sign-in. Each Playwright worker is a process of its own, so this is

@@ -2,13 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import Database from "better-sqlite3";
+import * as tar from "tar";
 import { todayIsoDate } from "../../app/utils/dates";
 import { acceptLoggedStatuses, E2E_ADMIN, loginAsAdmin } from "./admin-fixtures";
-import { expect, expectAccessible, test, withDatabase } from "./fixtures";
+import { dataDir, expect, expectAccessible, test, withDatabase } from "./fixtures";
 
 const HEADER = "name,address,city,state,zipcode,type,hours,description,phone,website";
 const TOOLS = ["/admin/tools/backup", "/admin/tools/import", "/admin/tools/clear-cache", "/admin/tools/optimise-images"];
-const UPLOADS_DIR = path.resolve(process.env.E2E_DATA_DIR ?? "tests/.artifacts/e2e-data", "uploads");
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 const count = (query: string, ...params: string[]) => withDatabase((db) => (db.prepare(query).get(...params) as { n: number }).n);
@@ -55,24 +55,48 @@ test.describe("dashboard statistics", () => {
 });
 
 test.describe("quick tools", () => {
-  test("Backup downloads a SQLite snapshot that opens, with all 50 states, and logs it", async ({ page }, testInfo) => {
+  test("Backup downloads one archive with a SQLite snapshot that opens, with all 50 states, and every uploaded photo, and logs it", async ({ page }, testInfo) => {
     await loginAsAdmin(page, "/admin");
+    const listing = withDatabase((db) => db.prepare("select id from wholesalers where image is null order by id limit 1").get() as { id: number });
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 120, g: 40, b: 150 } } }).jpeg().toBuffer();
+    const uploaded = await page.request.post(`/api/upload/wholesaler/${listing.id}`, { multipart: { image: { name: "shop.jpg", mimeType: "image/jpeg", buffer: photo } } });
+    expect(uploaded.status()).toBe(200);
+    const { imageUrl } = (await uploaded.json()) as { imageUrl: string };
+    const uploads = fs.readdirSync(path.join(dataDir(), "uploads")).filter((name) => !name.endsWith(".tmp"));
+    expect(uploads).toContain(path.basename(imageUrl));
     await page.getByRole("tab", { name: "Quick Tools" }).click();
+    const card = page.getByRole("region", { name: "Backup" });
+    await expect(card).toContainText("every uploaded photo");
+    await expect(card.getByText("npm run db:restore -- wholesale-flower-finder-YYYY-MM-DD.tar.gz")).toBeVisible();
     await expectAccessible(page);
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download backup" }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe(`wholesale-flower-finder-${todayIsoDate()}.db`);
-    const saved = testInfo.outputPath("backup.db");
+    expect(file.suggestedFilename()).toBe(`wholesale-flower-finder-${todayIsoDate()}.tar.gz`);
+    const saved = testInfo.outputPath("backup.tar.gz");
     await file.saveAs(saved);
 
-    expect(fs.readFileSync(saved).subarray(0, 16).toString("latin1")).toBe("SQLite format 3\0");
-    const restored = new Database(saved, { readonly: true });
+    const unpacked = testInfo.outputPath("backup");
+    fs.mkdirSync(unpacked, { recursive: true });
+    const entries: string[] = [];
+    await tar.x({ file: saved, cwd: unpacked, strict: true, onReadEntry: (entry) => entries.push(entry.path) });
+    expect(entries.slice(0, 3)).toEqual(["manifest.json", "wholesale-flower-finder.db", "uploads/"]);
+    const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, "manifest.json"), "utf8")) as { database: string; uploads: Record<string, number> };
+    expect(manifest.database).toBe("sqlite");
+    // Every photo the site had when the backup was taken (other tests in this worker may add more meanwhile).
+    for (const name of uploads) {
+      expect(manifest.uploads[name], name).toBe(fs.statSync(path.join(dataDir(), "uploads", name)).size);
+      expect(fs.readFileSync(path.join(unpacked, "uploads", name)).equals(fs.readFileSync(path.join(dataDir(), "uploads", name))), name).toBe(true);
+    }
+    expect(entries.filter((entry) => entry.startsWith("uploads/") && entry !== "uploads/").sort()).toEqual(Object.keys(manifest.uploads).map((name) => `uploads/${name}`).sort());
+
+    const restored = new Database(path.join(unpacked, "wholesale-flower-finder.db"), { readonly: true });
     try {
       expect(restored.pragma("integrity_check", { simple: true })).toBe("ok");
       expect((restored.prepare("select count(*) as n from states").get() as { n: number }).n).toBe(50);
       expect((restored.prepare("select count(*) as n from wholesalers").get() as { n: number }).n).toBeGreaterThan(0);
       expect((restored.prepare("select count(*) as n from admin_users where email = ?").get(E2E_ADMIN.email) as { n: number }).n).toBe(1);
+      expect(restored.prepare("select image from wholesalers where id = ?").get(listing.id)).toEqual({ image: imageUrl });
     } finally {
       restored.close();
     }
@@ -152,7 +176,7 @@ test.describe("quick tools", () => {
     expect(uploaded.status()).toBe(200);
     const { imageUrl } = (await uploaded.json()) as { imageUrl: string };
     // A size gets lost (a disk restored from an incomplete copy, say).
-    const lost = path.join(UPLOADS_DIR, path.basename(imageUrl).replace("-1200.webp", "-400.webp"));
+    const lost = path.join(dataDir(), "uploads", path.basename(imageUrl).replace("-1200.webp", "-400.webp"));
     fs.rmSync(lost);
 
     const tool = page.getByRole("region", { name: "Image optimisation" });

@@ -1,14 +1,108 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
+import crypto from "node:crypto";
 import path from "node:path";
+import { startServer, type RunningServer } from "../support/server";
 
 export { expect };
 
-const DB_FILE = path.resolve(process.env.E2E_DATA_DIR ?? "tests/.artifacts/e2e-data", "wholesale-flower-finder.db");
+/** The admin each worker's server creates at start from ADMIN_EMAIL and ADMIN_PASSWORD. */
+export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password-123" } as const;
 
-/** Fails the test on any error the page logs or throws. */
-export const test = base.extend<{ pageErrors: string[] }>({
+/** This worker's server's data folder (its SQLite database and uploads); set when the worker starts. */
+let workerDataDir: string | undefined;
+
+export function dataDir(): string {
+  if (!workerDataDir) throw new Error("the worker's server has not started");
+  return workerDataDir;
+}
+
+/**
+ * The tables whose rows a visitor or an admin sees. Every test starts from the seeded rows: whatever a test
+ * adds, changes or removes in them is put back when it ends, so no test depends on which ran before it in
+ * the same worker. Site settings are the exception: the server caches them, so a test that changes them
+ * must put them back itself (and clear the cache), and the test fails if it did not. The audit log loses
+ * the entries the test added, so sign-in throttling, which counts failures there, starts afresh too.
+ */
+const RESTORED_TABLES = [
+  "states",
+  "cities",
+  "wholesalers",
+  "grocery_stores",
+  "blog_posts",
+  "festivals",
+  "newsletter_subscribers",
+  "location_suggestions",
+  "admin_users",
+] as const;
+const GUARDED_TABLES = [...RESTORED_TABLES, "settings"] as const;
+/** Left out when comparing: an edit undone through the admin screen still counts as undone. */
+const VOLATILE_COLUMNS = new Set(["version", "created_at", "updated_at", "password_hash"]);
+
+type Rows = Record<string, unknown>[];
+
+function readTables(db: Database.Database): Record<string, Rows> {
+  return Object.fromEntries(GUARDED_TABLES.map((table) => [table, db.prepare(`select * from ${table} order by 1`).all() as Rows]));
+}
+
+function fingerprint(rows: Rows): string {
+  const kept = rows.map((row) => Object.entries(row).filter(([column]) => !VOLATILE_COLUMNS.has(column)));
+  return `${rows.length} rows, ${crypto.createHash("sha1").update(JSON.stringify(kept)).digest("hex").slice(0, 12)}`;
+}
+
+/** Puts the rows of `table` back as they were, in one transaction. */
+function restoreTable(db: Database.Database, table: string, rows: Rows) {
+  db.pragma("foreign_keys = OFF");
+  db.transaction(() => {
+    db.prepare(`delete from ${table}`).run();
+    for (const row of rows) {
+      const columns = Object.keys(row);
+      db.prepare(`insert into ${table} (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`).run(...columns.map((column) => row[column]));
+    }
+  })();
+}
+
+/**
+ * Each worker starts the production build on a seeded SQLite database of its own, so no test sees another
+ * worker's writes. After each test: the browser logged no error, the server logged no warning, error or
+ * 5xx that the test did not expect (`server.expectLog`), the rows the test touched are put back (audit log
+ * included), and the site settings are as the test found them.
+ */
+export const test = base.extend<{ pageErrors: string[]; serverChecks: void }, { server: RunningServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other fixture
+    async ({}, use) => {
+      const server = await startServer({ SEED: "true", ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password });
+      workerDataDir = server.dataDir;
+      await use(server);
+      await server.stop();
+      workerDataDir = undefined;
+    },
+    { scope: "worker", auto: true, timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, provide) => provide(server.url),
+  serverChecks: [
+    async ({ server }, use) => {
+      const before = withDatabase(readTables);
+      const lastAuditId = withDatabase((db) => (db.prepare("select coalesce(max(id), 0) as id from audit_log").get() as { id: number }).id);
+      await use();
+      // A request's log line is written as its response finishes, so let the last one arrive.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(server.takeUnexpectedLogs(), "warnings and errors the server logged").toEqual([]);
+      const settingsBefore = fingerprint(before.settings ?? []);
+      const settingsAfter = withDatabase((db) => {
+        const after = readTables(db);
+        for (const table of RESTORED_TABLES) {
+          if (fingerprint(after[table] ?? []) !== fingerprint(before[table] ?? [])) restoreTable(db, table, before[table] ?? []);
+        }
+        db.prepare("delete from audit_log where id > ?").run(lastAuditId);
+        return fingerprint(after.settings ?? []);
+      });
+      expect(settingsAfter, "the site settings are put back by the test that changed them").toBe(settingsBefore);
+    },
+    { auto: true },
+  ],
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -42,11 +136,11 @@ export async function expectAccessible(page: Page) {
 }
 
 /**
- * Reads or writes the e2e server's database directly, for setup the UI under test does not offer
+ * Reads or writes this worker's server's database directly, for setup the UI under test does not offer
  * (the admin screens have their own tests).
  */
 export function withDatabase<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(DB_FILE);
+  const db = new Database(path.join(dataDir(), "wholesale-flower-finder.db"));
   try {
     db.pragma("busy_timeout = 5000");
     return fn(db);

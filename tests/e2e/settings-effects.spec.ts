@@ -3,8 +3,8 @@ import { acceptLoggedStatuses, E2E_ADMIN, loginAsAdmin } from "./admin-fixtures"
 import { expect, expectAccessible, test, withDatabase } from "./fixtures";
 
 /*
- * Site-wide settings change what every page shows, so these tests run alone, after every other spec
- * (see playwright.config.ts). Each one changes the settings through the admin screen, looks at the
+ * Site-wide settings change what every page shows. Each worker has a server of its own (fixtures.ts), so
+ * they change only this worker's site; each one changes the settings through the admin screen, looks at the
  * public site, and puts the defaults back afterwards, whatever happened.
  */
 
