@@ -1,20 +1,173 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { createTestDatabase, runPostgres } from "../support/postgres";
 
-async function describeSchema(handle: DatabaseHandle) {
+/** Column types in families: what the application can store and read back the same on both databases. */
+const TYPE_FAMILIES: Record<string, string> = {
+  // SQLite (declared types as the migrations write them)
+  integer: "integer",
+  real: "float",
+  text: "text",
+  boolean: "boolean",
+  // PostgreSQL (udt names)
+  int4: "integer",
+  float8: "float",
+  bool: "boolean",
+};
+
+function typeFamily(dataType: string): string {
+  const family = TYPE_FAMILIES[dataType.toLowerCase()];
+  // A type outside the decision's list (docs/decisions/002) must be mapped here on purpose.
+  if (!family) throw new Error(`No type family for the column type ${dataType}`);
+  return family;
+}
+
+interface IndexFacts {
+  table: string;
+  name: string;
+  columns: string[];
+  unique: boolean;
+  /** Made by CREATE INDEX (named by us), as opposed to one behind a primary key or UNIQUE constraint. */
+  explicit: boolean;
+  primary: boolean;
+}
+
+interface ForeignKeyFacts {
+  table: string;
+  columns: string[];
+  references: string;
+  referencedColumns: string[];
+  onDelete: string;
+}
+
+const ON_DELETE_BY_PG_CODE: Record<string, string> = { a: "no action", r: "restrict", c: "cascade", n: "set null", d: "set default" };
+
+async function sqliteKeys(handle: DatabaseHandle, tables: string[]): Promise<{ indexes: IndexFacts[]; foreignKeys: ForeignKeyFacts[] }> {
+  const indexes: IndexFacts[] = [];
+  const foreignKeys: ForeignKeyFacts[] = [];
+  for (const table of tables) {
+    const list = await sql<{ name: string; unique: number; origin: string }>`select name, "unique", origin from pragma_index_list(${table})`.execute(handle.db);
+    for (const index of list.rows) {
+      const columns = await sql<{ name: string }>`select name from pragma_index_info(${index.name}) order by seqno`.execute(handle.db);
+      indexes.push({
+        table,
+        name: index.name,
+        columns: columns.rows.map((c) => c.name),
+        unique: index.unique === 1,
+        explicit: index.origin === "c",
+        primary: index.origin === "pk",
+      });
+    }
+    // An INTEGER PRIMARY KEY is the rowid and has no index of its own; its key comes from table_info.
+    if (!list.rows.some((index) => index.origin === "pk")) {
+      const pk = await sql<{ name: string }>`select name from pragma_table_info(${table}) where pk > 0 order by pk`.execute(handle.db);
+      if (pk.rows.length > 0) indexes.push({ table, name: "(rowid)", columns: pk.rows.map((c) => c.name), unique: true, explicit: false, primary: true });
+    }
+    const fks = await sql<{ id: number; table: string; from: string; to: string; on_delete: string }>`
+      select id, "table", "from", "to", on_delete from pragma_foreign_key_list(${table}) order by id, seq`.execute(handle.db);
+    for (const id of new Set(fks.rows.map((fk) => fk.id))) {
+      const parts = fks.rows.filter((fk) => fk.id === id);
+      foreignKeys.push({
+        table,
+        columns: parts.map((fk) => fk.from),
+        references: parts[0]!.table,
+        referencedColumns: parts.map((fk) => fk.to),
+        onDelete: parts[0]!.on_delete.toLowerCase(),
+      });
+    }
+  }
+  return { indexes, foreignKeys };
+}
+
+async function postgresKeys(handle: DatabaseHandle): Promise<{ indexes: IndexFacts[]; foreignKeys: ForeignKeyFacts[] }> {
+  const indexes = await sql<{ table: string; name: string; columns: string; unique: boolean; primary: boolean; constraint_backed: boolean }>`
+    select t.relname as "table", i.relname as name, ix.indisunique as "unique", ix.indisprimary as "primary",
+      (select string_agg(a.attname, ',' order by k.ord)
+         from unnest(ix.indkey) with ordinality as k(attnum, ord)
+         join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum) as columns,
+      exists (select 1 from pg_constraint c where c.conindid = i.oid and c.contype in ('p', 'u')) as constraint_backed
+    from pg_index ix
+    join pg_class i on i.oid = ix.indexrelid
+    join pg_class t on t.oid = ix.indrelid
+    join pg_namespace n on n.oid = t.relnamespace
+    where n.nspname = current_schema() and t.relname not like 'kysely_%'`.execute(handle.db);
+  const foreignKeys = await sql<{ table: string; columns: string; references: string; referenced_columns: string; on_delete: string }>`
+    select t.relname as "table", r.relname as "references", c.confdeltype as on_delete,
+      (select string_agg(a.attname, ',' order by k.ord) from unnest(c.conkey) with ordinality as k(attnum, ord)
+         join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.attnum) as columns,
+      (select string_agg(a.attname, ',' order by k.ord) from unnest(c.confkey) with ordinality as k(attnum, ord)
+         join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.attnum) as referenced_columns
+    from pg_constraint c
+    join pg_class t on t.oid = c.conrelid
+    join pg_class r on r.oid = c.confrelid
+    join pg_namespace n on n.oid = t.relnamespace
+    where c.contype = 'f' and n.nspname = current_schema()`.execute(handle.db);
+  return {
+    indexes: indexes.rows.map((row) => ({
+      table: row.table,
+      name: row.name,
+      columns: row.columns.split(","),
+      unique: row.unique,
+      explicit: !row.constraint_backed,
+      primary: row.primary,
+    })),
+    foreignKeys: foreignKeys.rows.map((row) => ({
+      table: row.table,
+      columns: row.columns.split(","),
+      references: row.references,
+      referencedColumns: row.referenced_columns.split(","),
+      onDelete: ON_DELETE_BY_PG_CODE[row.on_delete] ?? `unknown (${row.on_delete})`,
+    })),
+  };
+}
+
+/**
+ * Each table as both databases can be compared: columns with their type family, nullability, default
+ * and auto-increment; the primary key; indexes made by CREATE INDEX by name, columns and uniqueness;
+ * UNIQUE constraints by their columns (SQLite does not keep a constraint's name); foreign keys.
+ */
+async function describeSchema(handle: DatabaseHandle, dialect: "sqlite" | "postgres") {
   await migrateToLatest(handle.db);
   const tables = await handle.db.introspection.getTables();
+  const keys = dialect === "sqlite" ? await sqliteKeys(handle, tables.map((t) => t.name)) : await postgresKeys(handle);
   return Object.fromEntries(
     tables
-      .map((table) => [
-        table.name,
-        table.columns.map((column) => `${column.name}${column.isNullable ? "?" : ""}`).sort(),
-      ] as const)
+      .map((table) => {
+        const indexes = keys.indexes.filter((index) => index.table === table.name);
+        return [
+          table.name,
+          {
+            columns: Object.fromEntries(
+              table.columns
+                .map((column) => {
+                  const facts = [typeFamily(column.dataType), column.isNullable ? "null" : "not null"];
+                  if (column.isAutoIncrementing) facts.push("auto-increment");
+                  else if (column.hasDefaultValue) facts.push("default");
+                  return [column.name, facts.join(" ")] as const;
+                })
+                .sort(([a], [b]) => a.localeCompare(b)),
+            ),
+            primaryKey: indexes.filter((index) => index.primary).map((index) => index.columns),
+            indexes: indexes
+              .filter((index) => index.explicit)
+              .map((index) => `${index.name} on (${index.columns.join(", ")})${index.unique ? " unique" : ""}`)
+              .sort(),
+            unique: indexes
+              .filter((index) => !index.explicit && !index.primary)
+              .map((index) => `(${index.columns.join(", ")})${index.unique ? "" : " NOT UNIQUE"}`)
+              .sort(),
+            foreignKeys: keys.foreignKeys
+              .filter((fk) => fk.table === table.name)
+              .map((fk) => `(${fk.columns.join(", ")}) -> ${fk.references}(${fk.referencedColumns.join(", ")}) on delete ${fk.onDelete}`)
+              .sort(),
+          },
+        ] as const;
+      })
       .sort(([a], [b]) => a.localeCompare(b)),
   );
 }
@@ -25,7 +178,7 @@ afterAll(async () => {
 });
 
 describe.runIf(runPostgres)("migrations on both databases", () => {
-  it("leave SQLite and PostgreSQL with the same tables and columns", async () => {
+  it("leave SQLite and PostgreSQL with the same tables, column types, nullability, keys and indexes", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wff-schema-"));
     const sqlite = openDatabase({ DATA_DIR: dataDir });
     cleanups.push(async () => {
@@ -37,7 +190,7 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
     const postgres = openDatabase({ DATA_DIR: dataDir, DATABASE_URL: database.url });
     cleanups.push(() => postgres.close());
 
-    const [sqliteSchema, postgresSchema] = await Promise.all([describeSchema(sqlite), describeSchema(postgres)]);
+    const [sqliteSchema, postgresSchema] = await Promise.all([describeSchema(sqlite, "sqlite"), describeSchema(postgres, "postgres")]);
 
     expect(Object.keys(sqliteSchema)).toEqual([
       "admin_users",
@@ -54,12 +207,43 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
       "zipcodes",
       "grocery_stores",
     ].sort());
+    // What each side reads, so that two empty descriptions cannot pass for equal ones.
+    for (const [name, schema] of [["SQLite", sqliteSchema], ["PostgreSQL", postgresSchema]] as const) {
+      expect(schema.wholesalers?.columns, name).toMatchObject({
+        id: "integer not null auto-increment",
+        name: "text not null",
+        phone: "text null",
+        latitude: "float not null",
+        featured: "boolean not null default",
+        hours: "text not null default",
+      });
+      expect(schema.wholesalers?.primaryKey, name).toEqual([["id"]]);
+      expect(schema.wholesalers?.indexes, name).toEqual([
+        "wholesalers_lat_lng_idx on (latitude, longitude)",
+        "wholesalers_name_address_idx on (name, address)",
+        "wholesalers_state_name_idx on (state_id, name)",
+      ]);
+      expect(schema.wholesalers?.foreignKeys, name).toEqual(["(state_id) -> states(id) on delete no action"]);
+      expect(schema.newsletter_subscribers?.unique, name).toEqual(["(email_normalized)", "(unsubscribe_token)"]);
+      expect(schema.cities?.unique, name).toEqual(["(state_id, name)"]);
+      expect(schema.states?.primaryKey, name).toEqual([["id"]]);
+      expect(schema.sessions?.foreignKeys, name).toEqual(["(admin_id) -> admin_users(id) on delete cascade"]);
+      expect(schema.audit_log?.foreignKeys, name).toEqual(["(admin_id) -> admin_users(id) on delete set null"]);
+    }
     expect(postgresSchema).toEqual(sqliteSchema);
   });
+
 
 });
 
 describe("migrations", () => {
+  it("sorts column types into families and refuses a type it has no family for", () => {
+    expect(["INTEGER", "int4"].map(typeFamily)).toEqual(["integer", "integer"]);
+    expect(["REAL", "float8"].map(typeFamily)).toEqual(["float", "float"]);
+    expect(["boolean", "bool"].map(typeFamily)).toEqual(["boolean", "boolean"]);
+    expect(() => typeFamily("jsonb")).toThrow("No type family for the column type jsonb");
+  });
+
   it("are idempotent: a second run applies nothing", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wff-schema-"));
     const sqlite = openDatabase({ DATA_DIR: dataDir });
