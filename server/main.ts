@@ -5,6 +5,7 @@ import express from "express";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { drainListeners } from "./drain";
+import { securityHeaders } from "./security";
 import { EnvError, parseEnv, type Env } from "../app/utils/env.server";
 import type { startApp } from "./app";
 
@@ -35,6 +36,9 @@ const server = express();
 server.disable("x-powered-by");
 server.use(compression());
 server.use(drainListeners());
+// The static files below carry the security headers too (server/app.ts sets them again, with a fresh nonce,
+// for the pages and the API it serves).
+server.use(securityHeaders({ development }));
 server.use(
   pinoHttp({
     logger,
