@@ -41,7 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Sign in", { nofollow: true });
-export const headers = adminHeaders;
+// The action's Retry-After on a throttled attempt reaches the browser; the rest are every admin page's headers.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return { ...adminHeaders(), ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
+};
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
