@@ -32,8 +32,20 @@ const logger = pino({
 process.on("warning", (warning) => logger.warn({ err: warning }, `process warning: ${warning.name}: ${warning.message}`));
 process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled promise rejection"));
 
+let shuttingDown = false;
+
 const server = express();
 server.disable("x-powered-by");
+// A response sent while shutting down closes its connection (Connection: close), so that a keep-alive client
+// neither holds the exit up until the connection times out nor sends another request on it.
+server.use((_req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: express.Response, ...args: unknown[]) {
+    if (shuttingDown && !this.headersSent) this.setHeader("Connection", "close");
+    return writeHead.apply(this, args as Parameters<typeof writeHead>);
+  } as typeof writeHead;
+  next();
+});
 server.use(compression());
 server.use(drainListeners());
 // The static files below carry the security headers too (server/app.ts sets them again, with a fresh nonce,
@@ -105,7 +117,6 @@ const listener = server.listen(env.PORT, env.HOST, () => {
   logger.info({ port, host: env.HOST }, `listening on http://localhost:${port}`);
 });
 
-let shuttingDown = false;
 async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;

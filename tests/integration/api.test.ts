@@ -1,9 +1,12 @@
+import { once } from "node:events";
+import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { distanceMiles } from "~/services/geo/distance";
 import { todayIsoDate } from "~/utils/dates";
 import zipcodes from "zipcodes";
 import { createTestDatabase, runPostgres } from "../support/postgres";
-import { startServer, type RunningServer } from "../support/server";
+import { startServer, type LogEntry, type RunningServer } from "../support/server";
 
 const WHOLESALER_KEYS = ["address", "city", "description", "hours", "id", "image", "latitude", "longitude", "name", "state", "stateId", "type", "zipcode"];
 const FESTIVAL_KEYS = ["city", "description", "endDate", "featured", "id", "image", "location", "name", "startDate", "state"];
@@ -15,6 +18,28 @@ async function expectJsonError(response: Response, status: number) {
   expect(typeof body.message).toBe("string");
   expect(String(body.message)).not.toMatch(/\bat .+\(.+:\d+:\d+\)|node_modules/);
   return body as { message: string };
+}
+
+/** Resolves once the server has logged a line that `matches` (at once if it already has). */
+function untilLogged(server: RunningServer, matches: (entry: LogEntry) => boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stdout = server.process.stdout!;
+    const check = () => {
+      if (!server.logs.some(matches)) return false;
+      stdout.off("data", onData);
+      server.process.off("exit", onExit);
+      resolve();
+      return true;
+    };
+    // The support code's line reader is attached first, so by now the chunk's lines are in server.logs.
+    const onData = () => void check();
+    const onExit = () => {
+      if (!check()) reject(new Error("the server exited before logging the expected line"));
+    };
+    if (check()) return;
+    stdout.on("data", onData);
+    server.process.on("exit", onExit);
+  });
 }
 
 const databases = [
@@ -268,13 +293,63 @@ for (const database of databases) {
 }
 
 describe("server lifecycle", () => {
-  it("finishes in-flight work and exits cleanly on SIGTERM", async () => {
+  it("on SIGTERM, stops taking connections, finishes the request in flight, then exits cleanly", async () => {
     const server = await startServer();
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    const code = await server.stop("SIGTERM");
+    const { hostname, port } = new URL(server.url);
+    const body = JSON.stringify({ email: "in-flight@example.com" });
+    const half = Math.floor(body.length / 2);
+
+    // A sign-up whose body arrives slowly. `Expect: 100-continue` makes the server say when it has the
+    // request's headers, so the signal below is sent while the request is in flight, never before.
+    const request = http.request(`${server.url}/api/newsletter/subscribe`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), expect: "100-continue" },
+    });
+    const answer = new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
+      request.on("error", reject);
+      request.on("response", (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body: text }));
+        response.on("error", reject);
+      });
+    });
+    request.flushHeaders();
+    await once(request, "continue");
+    await new Promise<void>((resolve, reject) => request.write(body.slice(0, half), (error) => (error ? reject(error) : resolve())));
+
+    const exited = once(server.process, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
+    server.process.kill("SIGTERM");
+    await untilLogged(server, (entry) => String(entry.msg).startsWith("shutting down"));
+    // Let time pass on purpose: the server must still be running, waiting for the rest of the body...
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.process.exitCode).toBeNull();
+    expect(server.process.signalCode).toBeNull();
+    // ...but no longer accepting connections.
+    const connectError = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
+      const socket = net.connect(Number(port), hostname);
+      socket.on("connect", () => {
+        socket.destroy();
+        resolve(undefined);
+      });
+      socket.on("error", resolve);
+    });
+    expect(connectError?.code).toBe("ECONNREFUSED");
+
+    request.end(body.slice(half));
+    const { status, connection, body: text } = await answer;
+    expect(status).toBe(201);
+    expect((JSON.parse(text) as { message: string }).message).toMatch(/subscribed/i);
+    // The connection is not kept alive, or the exit would wait for it to time out.
+    expect(connection).toBe("close");
+
+    const [code] = await exited;
     expect(code).toBe(0);
     expect(server.logs.some((entry) => entry.msg === "stopped")).toBe(true);
-  });
+    expect(await server.stop()).toBe(0);
+    // Starting a server (migrating and seeding a new database) takes a while on a busy machine.
+  }, 60_000);
 
   it("refuses to start with a bad variable, naming it", async () => {
     await expect(startServer({ PORT: "not-a-port" })).rejects.toThrow(/PORT: must be a whole number from 0 to 65535/);
