@@ -1,0 +1,285 @@
+import http from "node:http";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INVALID_CREDENTIALS_MESSAGE } from "~/services/auth/admins.server";
+import { LOGIN_FAILURE_LIMIT, LOGIN_THROTTLED_MESSAGE } from "~/services/auth/throttle.server";
+import { TEST_ADMIN } from "../support/admin-session";
+import { createTestDatabase, runPostgres } from "../support/postgres";
+import { startServer, type LogEntry, type RunningServer } from "../support/server";
+
+/** server/app.ts: POST /admin/login is limited to 30 requests per address in a 10-minute window. */
+const LOGIN_POSTS_PER_WINDOW = 30;
+const LOGIN_WINDOW_SECONDS = 10 * 60;
+/** server/app.ts: what the Express limiter answers. */
+const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Please wait a few minutes and try again.";
+
+/** What a browser sends with a page navigation or a form post. */
+const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+
+/** Resolves once the server's log lines satisfy `done` (at once if they already do). */
+function untilLogged(server: RunningServer, done: (logs: LogEntry[]) => boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stdout = server.process.stdout!;
+    const check = () => {
+      if (!done(server.logs)) return false;
+      stdout.off("data", onData);
+      server.process.off("exit", onExit);
+      resolve();
+      return true;
+    };
+    // The support code's line reader is attached first, so by now the chunk's lines are in server.logs.
+    const onData = () => void check();
+    const onExit = () => {
+      if (!check()) reject(new Error("the server exited before logging the expected lines"));
+    };
+    if (check()) return;
+    stdout.on("data", onData);
+    server.process.on("exit", onExit);
+  });
+}
+
+function expectSecurityHeaders(response: Response, what: string): string {
+  const csp = response.headers.get("content-security-policy");
+  expect(csp, what).toBeTruthy();
+  const directives = new Map(
+    csp!.split(";").map((directive) => {
+      const [name = "", ...values] = directive.trim().split(/\s+/);
+      return [name, values] as const;
+    }),
+  );
+  expect(directives.get("default-src"), what).toEqual(["'self'"]);
+  expect(directives.get("object-src"), what).toEqual(["'none'"]);
+  expect(directives.get("base-uri"), what).toEqual(["'self'"]);
+  expect(directives.get("form-action"), what).toEqual(["'self'"]);
+  expect(directives.get("frame-ancestors"), what).toEqual(["'none'"]);
+  const scriptSrc = directives.get("script-src") ?? [];
+  expect(scriptSrc, what).toContain("'self'");
+  expect(scriptSrc, what).toContain("'strict-dynamic'");
+  // A production server allows no inline script without the nonce and no eval.
+  expect(scriptSrc, what).not.toContain("'unsafe-inline'");
+  expect(scriptSrc, what).not.toContain("'unsafe-eval'");
+  const nonces = scriptSrc.filter((source) => source.startsWith("'nonce-"));
+  expect(nonces, what).toHaveLength(1);
+  const nonce = nonces[0]!.slice("'nonce-".length, -1);
+  // 16 random bytes, base64.
+  expect(nonce, what).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+
+  expect(response.headers.get("x-content-type-options"), what).toBe("nosniff");
+  expect(response.headers.get("referrer-policy"), what).toBe("strict-origin-when-cross-origin");
+  expect(response.headers.get("x-frame-options"), what).toBe("DENY");
+  expect(response.headers.get("permissions-policy"), what).toBe("camera=(), microphone=(), geolocation=()");
+  expect(response.headers.get("x-powered-by"), what).toBeNull();
+  return nonce;
+}
+
+describe("security headers", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("every page carries them, with a fresh nonce that is the one on the page's scripts", async () => {
+    const pages = [];
+    for (let i = 0; i < 2; i += 1) {
+      const response = await fetch(`${server.url}/`, { headers: { accept: BROWSER_ACCEPT } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+      const nonce = expectSecurityHeaders(response, "home page");
+      pages.push({ nonce, html: await response.text() });
+    }
+    expect(pages[0]!.nonce).not.toBe(pages[1]!.nonce);
+
+    for (const { nonce, html } of pages) {
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      // Structured data is not run, so it needs no nonce; every script that runs has this response's nonce.
+      const runnable = scripts.filter((tag) => !/type="application\/ld\+json"/.test(tag));
+      expect(runnable.length).toBeGreaterThanOrEqual(2);
+      for (const tag of runnable) expect(tag).toContain(`nonce="${nonce}"`);
+    }
+  });
+
+  it("a JSON API answer carries them", async () => {
+    const response = await fetch(`${server.url}/api/states`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expectSecurityHeaders(response, "/api/states");
+    await response.arrayBuffer();
+  });
+
+  it("static files carry them: a hashed asset the page loads and a public file", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    expect(asset, "the home page loads a script from /assets").toBeDefined();
+
+    const script = await fetch(`${server.url}${asset!}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-type")).toMatch(/^text\/javascript/);
+    // Served by the static middleware, not by the app.
+    expect(script.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expectSecurityHeaders(script, asset!);
+    await script.arrayBuffer();
+
+    const favicon = await fetch(`${server.url}/favicon.svg`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(favicon.headers.get("cache-control")).toBe("public, max-age=3600");
+    expectSecurityHeaders(favicon, "/favicon.svg");
+    await favicon.arrayBuffer();
+  });
+});
+
+describe("sign-in limits", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** The sign-in form, posted the way a browser posts it. */
+  const postLogin = (email: string, password: string) =>
+    fetch(`${server.url}/admin/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: BROWSER_ACCEPT, origin: server.url },
+      body: new URLSearchParams({ email, password, next: "/admin" }),
+    });
+
+  it("after an address's failed attempts, refuses every account from it, then the Express limit refuses the form itself", async () => {
+    let posts = 0;
+
+    // Failures for several accounts from one address; none of them reaches the per-account limit.
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i += 1) {
+      const response = await postLogin(`guess-${i}@example.com`, "not-the-password");
+      posts += 1;
+      expect(response.status).toBe(401);
+      expect(await response.text()).toContain(INVALID_CREDENTIALS_MESSAGE);
+    }
+
+    // A different account, with its right password, is now refused too: the address is throttled.
+    const refused = await postLogin(TEST_ADMIN.email, TEST_ADMIN.password);
+    posts += 1;
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(refused.headers.get("retry-after")).toBe("900");
+    expect(refused.headers.get("set-cookie")).toBeNull();
+    const page = await refused.text();
+    expect(page).toMatch(new RegExp(`role="alert"[^]*${LOGIN_THROTTLED_MESSAGE.replace(/\./g, "\\.")}`));
+    expect(page).not.toContain(INVALID_CREDENTIALS_MESSAGE);
+
+    // Up to the Express limit, each post still reaches the sign-in form and is refused there.
+    while (posts < LOGIN_POSTS_PER_WINDOW) {
+      const response = await postLogin(TEST_ADMIN.email, TEST_ADMIN.password);
+      posts += 1;
+      expect(response.status, `post ${posts}`).toBe(429);
+      expect(await response.text(), `post ${posts}`).toContain(LOGIN_THROTTLED_MESSAGE);
+    }
+
+    // One more post is stopped before it reaches the form, with the limiter's plain message.
+    const limited = await postLogin(TEST_ADMIN.email, TEST_ADMIN.password);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await limited.text()).toBe(TOO_MANY_REQUESTS_MESSAGE);
+    expect(limited.headers.get("ratelimit-limit")).toBe(String(LOGIN_POSTS_PER_WINDOW));
+    expect(limited.headers.get("ratelimit-remaining")).toBe("0");
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(LOGIN_WINDOW_SECONDS);
+    expect(limited.headers.get("set-cookie")).toBeNull();
+
+    // The limit is on posting the form: the sign-in page itself still opens.
+    const form = await fetch(`${server.url}/admin/login`, { headers: { accept: BROWSER_ACCEPT } });
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain("Admin sign-in");
+    // (The time allowed: each failed attempt costs a full scrypt hash of 128 MiB, on purpose.)
+  }, 120_000);
+});
+
+describe.runIf(runPostgres)("/healthz when PostgreSQL goes away", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let server: RunningServer;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    server = await startServer({ DATABASE_URL: database.url });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  it("answers 503 with no-store once the server's database is dropped under it", async () => {
+    const healthy = await fetch(`${server.url}/healthz`);
+    expect(healthy.status).toBe(200);
+    expect(healthy.headers.get("cache-control")).toBe("no-store");
+    expect(await healthy.json()).toEqual({ status: "ok", database: "postgres" });
+
+    // What the server logs from here on is the point of this test: the failed check and the 503 it answers.
+    server.expectLog(/^health check failed$/);
+    server.expectLog(/^\/healthz$/);
+    await database.drop();
+
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const failing = await fetch(`${server.url}/healthz`);
+      expect(failing.status).toBe(503);
+      expect(failing.headers.get("cache-control")).toBe("no-store");
+      expect(failing.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await failing.json()).toEqual({ status: "error", database: "postgres" });
+    }
+    // Each failed check is logged (with the database's error) for whoever watches the server.
+    await untilLogged(server, (logs) => logs.filter((entry) => entry.msg === "health check failed").length === 2);
+    // A lost database is a failed check, not a crash.
+    expect(server.process.exitCode).toBeNull();
+  });
+
+  // SQLite has no counterpart: /healthz runs `select 1`, which SQLite answers without reading the file, and an
+  // open handle keeps working after its file is deleted, made unreadable or overwritten, so nothing outside the
+  // process can make that check fail short of killing the process.
+});
+
+describe("a slow reader of a large compressed page", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("gets the whole page, and the server piles up no 'drain' listeners (MaxListenersExceededWarning, server/drain.ts)", async () => {
+    const { status, encoding, body } = await new Promise<{ status: number; encoding: string | undefined; body: Buffer }>(
+      (resolve, reject) => {
+        const request = http.get(`${server.url}/festivals`, { headers: { accept: BROWSER_ACCEPT, "accept-encoding": "br" } });
+        request.on("error", reject);
+        request.on("response", (response) => {
+          response.pause();
+          // Nothing is read for 2 s, so the server's writes wait for 'drain' again and again.
+          setTimeout(() => {
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("error", reject);
+            response.on("end", () =>
+              resolve({ status: response.statusCode ?? 0, encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }),
+            );
+            response.resume();
+          }, 2000);
+        });
+      },
+    );
+    expect(status).toBe(200);
+    expect(encoding).toBe("br");
+    const html = zlib.brotliDecompressSync(body).toString("utf8");
+    expect(html.length).toBeGreaterThan(100_000);
+    expect(html.trimEnd().endsWith("</html>"), "the page ends with </html>").toBe(true);
+    expect(html.includes("Flower Festival Calendar"), "the page has its heading").toBe(true);
+
+    // The request's own log line is written when the response has finished, after anything logged during it.
+    await untilLogged(server, (logs) => logs.some((entry) => (entry.req as { url?: string } | undefined)?.url === "/festivals"));
+    const unexpected = server.takeUnexpectedLogs();
+    expect(unexpected.filter((line) => /MaxListenersExceeded/.test(line))).toEqual([]);
+    expect(unexpected).toEqual([]);
+  });
+});
