@@ -1,51 +1,50 @@
-import { createReadStream } from "node:fs";
+import { createReadStream, type Dirent } from "node:fs";
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { sql } from "kysely";
-import type { DatabaseHandle } from "~/db/client.server";
+import * as tar from "tar";
+import { SQLITE_FILE_NAME, type DatabaseHandle, type DialectName } from "~/db/client.server";
+import { uploadsDir } from "~/services/images/usage.server";
 import { todayIsoDate } from "~/utils/dates";
 
 export const BACKUP_FILE_PREFIX = "wholesale-flower-finder";
 export const JSON_BACKUP_FORMAT = "wholesale-flower-finder-backup";
 
+/** What a backup archive (`.tar.gz`) holds, and what the restore expects of one. */
+export const ARCHIVE_FORMAT = "wholesale-flower-finder-archive";
+export const MANIFEST_ENTRY = "manifest.json";
+/** The PostgreSQL export's entry; a SQLite backup holds the database file under its usual name. */
+export const JSON_EXPORT_ENTRY = "database.json";
+export const UPLOADS_ENTRY = "uploads";
+export { SQLITE_FILE_NAME };
+
+/** Backups are prepared in a folder of the data directory (next to the uploads, so photos are hard-linked, not copied). */
+export const BACKUP_STAGING_PREFIX = ".backup-";
+/** A staging folder older than this is left over from a crash, and the next backup removes it. */
+const STALE_STAGING_MS = 24 * 60 * 60 * 1000;
+
+export interface BackupManifest {
+  format: typeof ARCHIVE_FORMAT;
+  version: 1;
+  createdAt: string;
+  database: DialectName;
+  /** The archive entry holding the database: the SQLite file, or the PostgreSQL JSON export. */
+  databaseEntry: typeof SQLITE_FILE_NAME | typeof JSON_EXPORT_ENTRY;
+  /** Every uploaded file (under uploads/), by name, with its size in bytes. */
+  uploads: Record<string, number>;
+}
+
 export interface Backup {
   filename: string;
   contentType: string;
   size: number;
+  manifest: BackupManifest;
   body: ReadableStream<Uint8Array>;
 }
 
 /** The download's name: the site's date, so that a day's backups sort together. */
-export const backupFileName = (extension: "db" | "json", now: Date = new Date()) => `${BACKUP_FILE_PREFIX}-${todayIsoDate(now)}.${extension}`;
-
-/**
- * SQLite's online backup copies the live database page by page into a file of its own: a consistent
- * snapshot even while the site keeps writing. The copy is streamed and then deleted.
- */
-async function sqliteBackup(handle: DatabaseHandle, now: Date): Promise<Backup> {
-  if (!handle.sqlite) throw new Error("The SQLite connection is not available");
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "wff-backup-"));
-  const removeCopy = () => fs.rm(dir, { recursive: true, force: true });
-  const file = path.join(dir, "backup.db");
-  try {
-    await handle.sqlite.backup(file);
-    const { size } = await fs.stat(file);
-    const stream = createReadStream(file);
-    // Ends with the download, finished or abandoned.
-    stream.once("close", () => void removeCopy());
-    return {
-      filename: backupFileName("db", now),
-      contentType: "application/vnd.sqlite3",
-      size,
-      body: Readable.toWeb(stream) as ReadableStream<Uint8Array>,
-    };
-  } catch (error) {
-    await removeCopy();
-    throw error;
-  }
-}
+export const backupFileName = (now: Date = new Date()) => `${BACKUP_FILE_PREFIX}-${todayIsoDate(now)}.tar.gz`;
 
 export interface JsonBackup {
   format: typeof JSON_BACKUP_FORMAT;
@@ -77,22 +76,105 @@ export async function exportPostgresTables(handle: DatabaseHandle, now: Date = n
   return { format: JSON_BACKUP_FORMAT, version: 1, createdAt: now.toISOString(), database: "postgres", tables };
 }
 
-async function postgresBackup(handle: DatabaseHandle, now: Date): Promise<Backup> {
-  const bytes = new TextEncoder().encode(JSON.stringify(await exportPostgresTables(handle, now)));
-  return {
-    filename: backupFileName("json", now),
-    contentType: "application/json",
-    size: bytes.byteLength,
-    body: new ReadableStream({
-      start(controller) {
-        controller.enqueue(bytes);
-        controller.close();
-      },
-    }),
-  };
+/**
+ * The database into `dir`: SQLite's online backup copies the live database page by page into a file of its
+ * own (a consistent snapshot even while the site keeps writing); PostgreSQL's tables are exported as JSON.
+ */
+async function snapshotDatabase(handle: DatabaseHandle, dir: string, now: Date): Promise<BackupManifest["databaseEntry"]> {
+  if (handle.dialect === "sqlite") {
+    if (!handle.sqlite) throw new Error("The SQLite connection is not available");
+    await handle.sqlite.backup(path.join(dir, SQLITE_FILE_NAME));
+    return SQLITE_FILE_NAME;
+  }
+  await fs.writeFile(path.join(dir, JSON_EXPORT_ENTRY), JSON.stringify(await exportPostgresTables(handle, now)));
+  return JSON_EXPORT_ENTRY;
 }
 
-/** A snapshot of the whole database to download: the SQLite file itself, or a JSON export on PostgreSQL. */
-export function createBackup(handle: DatabaseHandle, now: Date = new Date()): Promise<Backup> {
-  return handle.dialect === "sqlite" ? sqliteBackup(handle, now) : postgresBackup(handle, now);
+/**
+ * Hard-links every uploaded file not yet in `target` (a copy where the file system cannot link). A link
+ * keeps the file as it is now even if the site replaces or removes it while the archive is written.
+ * Files being written (`*.tmp`) and anything that is not a plain file are left out.
+ */
+async function linkUploads(source: string, target: string) {
+  let entries: Dirent[];
+  try {
+    entries = await fs.readdir(source, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  const present = new Set(await fs.readdir(target));
+  for (const entry of entries) {
+    if (!entry.isFile() || entry.name.endsWith(".tmp") || present.has(entry.name)) continue;
+    const from = path.join(source, entry.name);
+    const to = path.join(target, entry.name);
+    try {
+      await fs.link(from, to).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code === "EXDEV" || error.code === "EPERM" || error.code === "ENOTSUP") await fs.copyFile(from, to);
+        else throw error;
+      });
+    } catch (error) {
+      // Removed since the listing: the site no longer uses it.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+}
+
+/** Staging folders left behind by a process that stopped mid-backup. */
+async function removeStaleStaging(dataDir: string, now: Date) {
+  const names = (await fs.readdir(dataDir).catch(() => [] as string[])).filter((name) => name.startsWith(BACKUP_STAGING_PREFIX));
+  for (const name of names) {
+    const dir = path.join(dataDir, name);
+    const stat = await fs.stat(dir).catch(() => undefined);
+    if (stat && now.getTime() - stat.mtimeMs > STALE_STAGING_MS) await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The whole site as one `.tar.gz`: `manifest.json`, the database (the SQLite file, or `database.json` on
+ * PostgreSQL) and `uploads/` with every uploaded photo. The archive is written to a temporary file in
+ * the data directory (memory use stays flat however large the uploads are), then streamed; the temporary
+ * folder is removed when the download ends, finished or abandoned.
+ *
+ * The uploads are linked before and again after the database snapshot, so every photo the snapshot
+ * refers to is in the archive (plus, at most, one the site removed in the meantime).
+ */
+export async function createBackup(handle: DatabaseHandle, dataDir: string, now: Date = new Date()): Promise<Backup> {
+  await removeStaleStaging(dataDir, now);
+  const staging = await fs.mkdtemp(path.join(dataDir, BACKUP_STAGING_PREFIX));
+  const removeStaging = () => fs.rm(staging, { recursive: true, force: true });
+  try {
+    const source = uploadsDir(dataDir);
+    const uploads = path.join(staging, UPLOADS_ENTRY);
+    await fs.mkdir(uploads);
+    await linkUploads(source, uploads);
+    const databaseEntry = await snapshotDatabase(handle, staging, now);
+    await linkUploads(source, uploads);
+
+    const sizes: Record<string, number> = {};
+    for (const name of (await fs.readdir(uploads)).sort()) sizes[name] = (await fs.stat(path.join(uploads, name))).size;
+    const manifest: BackupManifest = { format: ARCHIVE_FORMAT, version: 1, createdAt: now.toISOString(), database: handle.dialect, databaseEntry, uploads: sizes };
+    await fs.writeFile(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
+
+    const archive = path.join(staging, "archive.tar.gz");
+    // Photos are WebP already: a light compression level spends little time on them and still halves the database.
+    await tar.c({ file: archive, cwd: staging, gzip: { level: 4 }, portable: true }, [MANIFEST_ENTRY, databaseEntry, UPLOADS_ENTRY]);
+    // Only the archive is needed from here on.
+    await Promise.all([fs.rm(path.join(staging, databaseEntry)), fs.rm(uploads, { recursive: true })]);
+
+    const { size } = await fs.stat(archive);
+    const stream = createReadStream(archive);
+    // Ends with the download, finished or abandoned.
+    stream.once("close", () => void removeStaging());
+    return {
+      filename: backupFileName(now),
+      contentType: "application/gzip",
+      size,
+      manifest,
+      body: Readable.toWeb(stream) as ReadableStream<Uint8Array>,
+    };
+  } catch (error) {
+    await removeStaging();
+    throw error;
+  }
 }

@@ -1,23 +1,29 @@
 import { getDatabase, getDb } from "~/db/db.server";
 import { recordAudit } from "~/services/audit/audit.server";
-import { createBackup } from "~/services/tools/backup.server";
+import { backupFileName, createBackup } from "~/services/tools/backup.server";
 import { methodNotAllowed } from "~/utils/api.server";
 import { requireAdminForApi } from "~/utils/auth.server";
+import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/backup";
 
 export const loader = methodNotAllowed("POST");
 
-/** Downloads a snapshot of the whole database (a POST: it is logged, and it must not be triggered by a link). */
+/**
+ * Downloads the whole site as one .tar.gz: the database and every uploaded photo (a POST: it is logged,
+ * and it must not be triggered by a link). The log entry is written first, so the backup holds the record
+ * of its own making and a site restored from it shows when that backup was taken.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminForApi(request);
-  const backup = await createBackup(getDatabase());
+  const now = new Date();
   await recordAudit(getDb(), {
     action: "tools.backup",
     adminId: admin.id,
     actor: admin.email,
-    details: { label: backup.filename, bytes: backup.size },
+    details: { label: backupFileName(now) },
     ip: context.clientIp,
   });
+  const backup = await createBackup(getDatabase(), getEnv().DATA_DIR, now);
   return new Response(backup.body, {
     headers: {
       "Content-Type": backup.contentType,
