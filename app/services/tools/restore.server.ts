@@ -1,0 +1,488 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresDriver,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteDialect,
+  sql,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+} from "kysely";
+import pg from "pg";
+import * as tar from "tar";
+import { z } from "zod";
+import type { DialectName } from "~/db/client.server";
+import { migrateToLatest } from "~/db/migrate.server";
+import type { Database } from "~/db/schema";
+import { uploadsDir } from "~/services/images/usage.server";
+import {
+  ARCHIVE_FORMAT,
+  JSON_BACKUP_FORMAT,
+  JSON_EXPORT_ENTRY,
+  MANIFEST_ENTRY,
+  SQLITE_FILE_NAME,
+  UPLOADS_ENTRY,
+  type BackupManifest,
+} from "./backup.server";
+
+/** A restore that cannot go ahead; its message says why and what to do, and nothing was changed. */
+export class RestoreError extends Error {
+  override name = "RestoreError";
+}
+
+export interface RestoreOptions {
+  /** The `.tar.gz` the Backup tool downloaded. */
+  archive: string;
+  /** Where the uploads go (and, without databaseUrl, the SQLite database). */
+  dataDir: string;
+  /** Restore into this PostgreSQL database instead of DATA_DIR's SQLite file. */
+  databaseUrl?: string | undefined;
+  /** Replace a database that holds data and uploads that are there. */
+  force?: boolean;
+}
+
+export interface RestoreReport {
+  database: DialectName;
+  /** The SQLite file, or the PostgreSQL database's name. */
+  location: string;
+  /** When the backup was taken. */
+  createdAt: string;
+  /** Rows restored, by table. */
+  rows: Record<string, number>;
+  uploads: number;
+  /** Whether data that was there before was replaced (--force). */
+  replaced: boolean;
+}
+
+/** Names the uploads pipeline writes: no folders, nothing hidden. */
+const UPLOAD_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
+const RESTORE_STAGING_PREFIX = ".restore-";
+
+const manifestSchema = z.object({
+  format: z.literal(ARCHIVE_FORMAT),
+  version: z.literal(1),
+  createdAt: z.string(),
+  database: z.enum(["sqlite", "postgres"]),
+  databaseEntry: z.enum([SQLITE_FILE_NAME, JSON_EXPORT_ENTRY]),
+  uploads: z.record(z.string().regex(UPLOAD_NAME), z.number().int().nonnegative()),
+});
+
+const jsonExportSchema = z.object({
+  format: z.literal(JSON_BACKUP_FORMAT),
+  version: z.literal(1),
+  database: z.literal("postgres"),
+  tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
+});
+
+const DATABASE_LABEL: Record<DialectName, string> = { sqlite: "SQLite", postgres: "PostgreSQL" };
+
+interface Unpacked {
+  manifest: BackupManifest;
+  databaseFile: string;
+  uploads: string;
+}
+
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code;
+
+/** What a failed extraction means, in words. */
+function describeArchiveError(error: unknown): string {
+  switch (errorCode(error)) {
+    case "Z_BUF_ERROR":
+      return "it ends too early: the file is incomplete (an interrupted download?)";
+    case "Z_DATA_ERROR":
+      return "its compressed data is damaged";
+    case "TAR_BAD_ARCHIVE":
+    case "TAR_ENTRY_INVALID":
+      return "it is not a .tar.gz archive";
+    default:
+      return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** Extracts the archive into `staging` and checks it against its manifest; throws a RestoreError for anything amiss. */
+async function unpack(archive: string, staging: string): Promise<Unpacked> {
+  const unexpected: string[] = [];
+  const allowed = (entryPath: string, type: string) => {
+    const name = entryPath.replace(/\/+$/, "");
+    if (type === "File" && (name === MANIFEST_ENTRY || name === SQLITE_FILE_NAME || name === JSON_EXPORT_ENTRY)) return true;
+    if (type === "Directory" && name === UPLOADS_ENTRY) return true;
+    const [folder, file, ...rest] = name.split("/");
+    return type === "File" && folder === UPLOADS_ENTRY && file !== undefined && UPLOAD_NAME.test(file) && rest.length === 0;
+  };
+  try {
+    await tar.x({
+      file: archive,
+      cwd: staging,
+      strict: true,
+      preserveOwner: false,
+      filter: (entryPath, entry) => {
+        const ok = "type" in entry && allowed(entryPath, entry.type);
+        if (!ok) unexpected.push(entryPath);
+        return ok;
+      },
+    });
+  } catch (error) {
+    throw new RestoreError(`${archive} cannot be read as a backup: ${describeArchiveError(error)}.`);
+  }
+  if (unexpected.length > 0) {
+    throw new RestoreError(`${archive} holds entries a backup never has (${unexpected.slice(0, 5).join(", ")}${unexpected.length > 5 ? ", ..." : ""}); it was not restored.`);
+  }
+
+  let manifestText: string;
+  try {
+    manifestText = await fs.readFile(path.join(staging, MANIFEST_ENTRY), "utf8");
+  } catch {
+    throw new RestoreError(`${archive} has no ${MANIFEST_ENTRY}: it is not a Wholesale Flower Finder backup (made by Quick Tools > Backup).`);
+  }
+  let parsed: ReturnType<typeof manifestSchema.safeParse>;
+  try {
+    parsed = manifestSchema.safeParse(JSON.parse(manifestText));
+  } catch {
+    throw new RestoreError(`${archive}: ${MANIFEST_ENTRY} is not valid JSON.`);
+  }
+  if (!parsed.success) throw new RestoreError(`${archive}: ${MANIFEST_ENTRY} is not a backup manifest this version understands (${parsed.error.issues[0]?.path.join(".") || "format"}).`);
+  const manifest = parsed.data as BackupManifest;
+  const expectedEntry = manifest.database === "sqlite" ? SQLITE_FILE_NAME : JSON_EXPORT_ENTRY;
+  const databaseFile = path.join(staging, manifest.databaseEntry);
+  if (manifest.databaseEntry !== expectedEntry || !(await isFile(databaseFile))) {
+    throw new RestoreError(`${archive} lacks its database (${expectedEntry}): the backup is incomplete.`);
+  }
+
+  const uploads = path.join(staging, UPLOADS_ENTRY);
+  await fs.mkdir(uploads, { recursive: true });
+  const present = new Map<string, number>();
+  for (const name of await fs.readdir(uploads)) present.set(name, (await fs.stat(path.join(uploads, name))).size);
+  const listed = Object.entries(manifest.uploads);
+  const wrong = listed.filter(([name, size]) => present.get(name) !== size).map(([name]) => name);
+  const extra = [...present.keys()].filter((name) => !(name in manifest.uploads));
+  if (wrong.length > 0 || extra.length > 0) {
+    throw new RestoreError(
+      `${archive}: the uploaded photos do not match the manifest (${[...wrong, ...extra].slice(0, 5).join(", ")}): the backup is incomplete or was altered.`,
+    );
+  }
+  return { manifest, databaseFile, uploads };
+}
+
+const isFile = (file: string) =>
+  fs.stat(file).then(
+    (stat) => stat.isFile(),
+    () => false,
+  );
+
+/** The uploads folder's entries, or none when it does not exist. */
+const uploadsPresent = async (dataDir: string) => (await fs.readdir(uploadsDir(dataDir)).catch(() => [] as string[])).length;
+
+/**
+ * Puts the restored uploads in place of DATA_DIR/uploads by renaming (the staging folder is on the same
+ * file system); the uploads that were there wait in the staging folder until the restore is committed.
+ * Returns how to put things back as they were.
+ */
+async function swapUploads(dataDir: string, restored: string, staging: string): Promise<() => Promise<void>> {
+  const live = uploadsDir(dataDir);
+  const previous = path.join(staging, "previous-uploads");
+  const hadUploads = await fs.rename(live, previous).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return false;
+      throw error;
+    },
+  );
+  try {
+    await fs.rename(restored, live);
+  } catch (error) {
+    if (hadUploads) await fs.rename(previous, live);
+    throw error;
+  }
+  return async () => {
+    await fs.rename(live, restored);
+    if (hadUploads) await fs.rename(previous, live);
+  };
+}
+
+/** The migrations this version of the site has: those a new database gets. */
+async function knownMigrations(): Promise<string[]> {
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SqliteDatabase(":memory:") }) });
+  try {
+    return await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+function refuseNonEmpty(where: string, rows: number, uploads: number) {
+  const held = [rows > 0 ? `a database with data (${rows.toLocaleString("en-US")} rows)` : "", uploads > 0 ? `${uploads.toLocaleString("en-US")} uploaded ${uploads === 1 ? "file" : "files"}` : ""]
+    .filter(Boolean)
+    .join(" and ");
+  throw new RestoreError(`${where} already holds ${held}. Restore into an empty database and data folder, or add --force to replace them with the backup.`);
+}
+
+async function restoreSqlite(unpacked: Unpacked, options: RestoreOptions, dataDir: string, staging: string): Promise<RestoreReport> {
+  let rows: Record<string, number>;
+  let migrations: string[];
+  try {
+    const copy = new SqliteDatabase(unpacked.databaseFile, { readonly: true, fileMustExist: true });
+    try {
+      if (copy.pragma("integrity_check", { simple: true }) !== "ok") throw new Error("integrity check failed");
+      rows = sqliteRowCounts(copy);
+      migrations = (copy.prepare("select name from kysely_migration order by name").all() as { name: string }[]).map((row) => row.name);
+    } finally {
+      copy.close();
+    }
+  } catch (error) {
+    throw new RestoreError(`The backup's database file is damaged or is not this site's database (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  const known = new Set(await knownMigrations());
+  const unknown = migrations.filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new RestoreError(`The backup was made by a newer version of the site (migration ${unknown.join(", ")}): update the site, then restore.`);
+
+  const target = path.join(dataDir, SQLITE_FILE_NAME);
+  let existingRows = 0;
+  if (await isFile(target)) {
+    // Opening and closing the live file also folds its write-ahead log into it; a log still there
+    // afterwards belongs to another connection: the site is running.
+    const live = new SqliteDatabase(target, { fileMustExist: true });
+    try {
+      existingRows = Object.values(sqliteRowCounts(live)).reduce((sum, n) => sum + n, 0);
+    } finally {
+      live.close();
+    }
+    if (await isFile(`${target}-wal`)) throw new RestoreError(`${target} is in use: stop the site before restoring.`);
+  }
+  const existingUploads = await uploadsPresent(dataDir);
+  if ((existingRows > 0 || existingUploads > 0) && !options.force) refuseNonEmpty(dataDir, existingRows, existingUploads);
+
+  const undoUploads = await swapUploads(dataDir, unpacked.uploads, staging);
+  try {
+    await fs.rm(`${target}-shm`, { force: true });
+    await fs.rename(unpacked.databaseFile, target);
+  } catch (error) {
+    await undoUploads();
+    throw error;
+  }
+  return {
+    database: "sqlite",
+    location: target,
+    createdAt: unpacked.manifest.createdAt,
+    rows,
+    uploads: Object.keys(unpacked.manifest.uploads).length,
+    replaced: existingRows > 0 || existingUploads > 0,
+  };
+}
+
+function sqliteRowCounts(db: SqliteDatabase.Database): Record<string, number> {
+  const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as { name: string }[];
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) {
+    if (MIGRATION_TABLES.has(name)) continue;
+    counts[name] = (db.prepare(`select count(*) as n from "${name.replaceAll('"', '""')}"`).get() as { n: number }).n;
+  }
+  return counts;
+}
+
+/**
+ * A Kysely dialect on one connection that is already inside a transaction: the transactions Kysely
+ * opens on it (the migrator's) become savepoints, so that migrating and loading the rows commit or
+ * roll back together.
+ */
+function pinnedPostgresDialect(connection: DatabaseConnection): Dialect {
+  let savepoint = 0;
+  const driver: Driver = {
+    init: async () => undefined,
+    acquireConnection: async () => connection,
+    beginTransaction: async (conn) => void (await conn.executeQuery(CompiledQuery.raw(`savepoint restore_${++savepoint}`))),
+    commitTransaction: async (conn) => void (await conn.executeQuery(CompiledQuery.raw(`release savepoint restore_${savepoint--}`))),
+    rollbackTransaction: async (conn) => void (await conn.executeQuery(CompiledQuery.raw(`rollback to savepoint restore_${savepoint--}`))),
+    releaseConnection: async () => undefined,
+    destroy: async () => undefined,
+  };
+  return {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => driver,
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  };
+}
+
+/** Tables in an order where each comes after every table its foreign keys point at. */
+function foreignKeyOrder(tables: string[], references: { child: string; parent: string }[]): string[] {
+  const ordered: string[] = [];
+  const state = new Map<string, "visiting" | "done">();
+  const visit = (table: string) => {
+    if (state.get(table) === "done") return;
+    if (state.get(table) === "visiting") throw new RestoreError(`The tables' foreign keys form a cycle through ${table}; this restore cannot order them.`);
+    state.set(table, "visiting");
+    for (const { child, parent } of references) if (child === table && parent !== table && tables.includes(parent)) visit(parent);
+    state.set(table, "done");
+    ordered.push(table);
+  };
+  for (const table of [...tables].sort()) visit(table);
+  return ordered;
+}
+
+async function restorePostgres(unpacked: Unpacked, options: RestoreOptions & { databaseUrl: string }, dataDir: string, staging: string): Promise<RestoreReport> {
+  let exported: z.infer<typeof jsonExportSchema>;
+  try {
+    const parsed = jsonExportSchema.safeParse(JSON.parse(await fs.readFile(unpacked.databaseFile, "utf8")));
+    if (!parsed.success) throw new Error(`unexpected ${parsed.error.issues[0]?.path.join(".") || "format"}`);
+    exported = parsed.data;
+  } catch (error) {
+    throw new RestoreError(`The backup's ${JSON_EXPORT_ENTRY} is damaged or not an export of this site (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  const existingUploads = await uploadsPresent(dataDir);
+  const name = new URL(options.databaseUrl).pathname.replace(/^\//, "") || "postgres";
+
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 1, connectionTimeoutMillis: 10_000 });
+  pool.on("error", () => undefined);
+  const driver = new PostgresDriver({ pool });
+  // The pool's client, as the driver hands it out (and takes it back).
+  let connection: Parameters<PostgresDriver["releaseConnection"]>[0];
+  try {
+    await driver.init();
+    connection = (await driver.acquireConnection()) as typeof connection;
+  } catch (error) {
+    await driver.destroy().catch(() => undefined);
+    throw new RestoreError(`Could not connect to the PostgreSQL database ${name}: ${error instanceof Error ? error.message : String(error)}.`);
+  }
+
+  let undoUploads: (() => Promise<void>) | undefined;
+  try {
+    await connection.executeQuery(CompiledQuery.raw("begin"));
+    const db = new Kysely<Database>({ dialect: pinnedPostgresDialect(connection) });
+    const report = await loadPostgres(db, exported, options.force === true, existingUploads, name);
+    undoUploads = await swapUploads(dataDir, unpacked.uploads, staging);
+    await connection.executeQuery(CompiledQuery.raw("commit"));
+    return {
+      database: "postgres",
+      location: name,
+      createdAt: unpacked.manifest.createdAt,
+      rows: report.rows,
+      uploads: Object.keys(unpacked.manifest.uploads).length,
+      replaced: report.existingRows > 0 || existingUploads > 0,
+    };
+  } catch (error) {
+    await connection.executeQuery(CompiledQuery.raw("rollback")).catch(() => undefined);
+    if (undoUploads) await undoUploads();
+    if (error instanceof RestoreError) throw error;
+    throw new RestoreError(`Restoring into PostgreSQL database ${name} failed, and nothing was changed: ${error instanceof Error ? error.message : String(error)}.`);
+  } finally {
+    await driver.releaseConnection(connection);
+    await driver.destroy();
+  }
+}
+
+/** Inside the open transaction: migrate, check, empty and fill every table, and move the id sequences past the restored ids. */
+async function loadPostgres(db: Kysely<Database>, exported: z.infer<typeof jsonExportSchema>, force: boolean, existingUploads: number, name: string) {
+  await migrateToLatest(db);
+  const current = (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((row) => row.name);
+  const backedUp = (exported.tables.kysely_migration ?? []).map((row) => String(row.name)).sort();
+  if (current.join("\n") !== backedUp.join("\n")) {
+    throw new RestoreError(
+      `The backup's schema (migrations: ${backedUp.join(", ") || "none"}) is not this version's (${current.join(", ")}): restore it with the version of the site that made it, then update.`,
+    );
+  }
+
+  const tables = (
+    await sql<{ table_name: string }>`
+      select table_name from information_schema.tables
+      where table_schema = current_schema() and table_type = 'BASE TABLE'
+      order by table_name`.execute(db)
+  ).rows.map((row) => row.table_name);
+  const missing = tables.filter((table) => !(table in exported.tables));
+  const unknown = Object.keys(exported.tables).filter((table) => !tables.includes(table));
+  if (missing.length > 0 || unknown.length > 0) {
+    throw new RestoreError(`The backup's tables do not match the schema (${[...missing.map((t) => `missing ${t}`), ...unknown.map((t) => `unknown ${t}`)].join(", ")}).`);
+  }
+
+  let existingRows = 0;
+  for (const table of tables) {
+    if (MIGRATION_TABLES.has(table)) continue;
+    const { rows } = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(table)}`.execute(db);
+    existingRows += Number(rows[0]?.n ?? 0);
+  }
+  if ((existingRows > 0 || existingUploads > 0) && !force) refuseNonEmpty(`The PostgreSQL database ${name} (with its data folder)`, existingRows, existingUploads);
+
+  const columns = new Map<string, Set<string>>();
+  for (const row of (
+    await sql<{ table_name: string; column_name: string }>`
+      select table_name, column_name from information_schema.columns where table_schema = current_schema()`.execute(db)
+  ).rows) {
+    columns.set(row.table_name, (columns.get(row.table_name) ?? new Set()).add(row.column_name));
+  }
+  const references = (
+    await sql<{ child: string; parent: string }>`
+      select child.relname as child, parent.relname as parent
+      from pg_constraint c
+      join pg_class child on child.oid = c.conrelid
+      join pg_class parent on parent.oid = c.confrelid
+      where c.contype = 'f' and c.connamespace = current_schema()::regnamespace`.execute(db)
+  ).rows;
+
+  // Emptied in one statement (the migrator's own bookkeeping too: it comes back from the backup as it was).
+  await sql`truncate table ${sql.join(tables.map((table) => sql.table(table)))} restart identity`.execute(db);
+
+  const counts: Record<string, number> = {};
+  const anyDb = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  for (const table of foreignKeyOrder(tables, references)) {
+    const rows = exported.tables[table] ?? [];
+    const known = columns.get(table) ?? new Set<string>();
+    const strange = new Set(rows.flatMap((row) => Object.keys(row).filter((column) => !known.has(column))));
+    if (strange.size > 0) throw new RestoreError(`The backup's ${table} rows have columns the schema does not (${[...strange].join(", ")}).`);
+    const width = Math.max(1, known.size);
+    // PostgreSQL takes at most 65,535 parameters per statement.
+    const batch = Math.max(1, Math.floor(30_000 / width));
+    for (let start = 0; start < rows.length; start += batch) {
+      await anyDb
+        .insertInto(table)
+        .values(rows.slice(start, start + batch))
+        .execute();
+    }
+    if (!MIGRATION_TABLES.has(table)) counts[table] = rows.length;
+  }
+
+  const serials = (
+    await sql<{ table_name: string; column_name: string }>`
+      select table_name, column_name from information_schema.columns
+      where table_schema = current_schema() and column_default like 'nextval(%'`.execute(db)
+  ).rows;
+  for (const { table_name: table, column_name: column } of serials) {
+    await sql`select setval(pg_get_serial_sequence(quote_ident(${table}), ${column}), coalesce(max(${sql.ref(column)}), 0) + 1, false) from ${sql.table(table)}`.execute(db);
+  }
+  return { rows: counts, existingRows };
+}
+
+/**
+ * Restores a backup archive into the configured database (DATABASE_URL, or DATA_DIR's SQLite file) and
+ * DATA_DIR/uploads. A target that already holds data is refused unless `force`. Everything is checked
+ * and staged first; the database and the uploads then replace what was there together (PostgreSQL in
+ * one transaction, files by renaming), so a failure leaves the target as it was.
+ */
+export async function restoreBackup(options: RestoreOptions): Promise<RestoreReport> {
+  const archive = path.resolve(options.archive);
+  if (!(await isFile(archive))) throw new RestoreError(`No backup file at ${archive}.`);
+  const dataDir = path.resolve(options.dataDir);
+  await fs.mkdir(dataDir, { recursive: true });
+  const staging = await fs.mkdtemp(path.join(dataDir, RESTORE_STAGING_PREFIX));
+  try {
+    const unpacked = await unpack(archive, staging);
+    const target: DialectName = options.databaseUrl ? "postgres" : "sqlite";
+    if (unpacked.manifest.database !== target) {
+      throw new RestoreError(
+        `This is a backup of a ${DATABASE_LABEL[unpacked.manifest.database]} database, and the configured database is ${DATABASE_LABEL[target]} (${
+          target === "postgres" ? "DATABASE_URL is set" : "DATABASE_URL is not set"
+        }). Restore it into the same kind of database it came from.`,
+      );
+    }
+    return options.databaseUrl
+      ? await restorePostgres(unpacked, { ...options, databaseUrl: options.databaseUrl }, dataDir, staging)
+      : await restoreSqlite(unpacked, options, dataDir, staging);
+  } finally {
+    await fs.rm(staging, { recursive: true, force: true });
+  }
+}
