@@ -41,21 +41,27 @@ function Alert({ children }: { children?: string }) {
   );
 }
 
-/** A plain form post: the browser saves the answer as a file, streamed, however large the database is. */
+/** A plain form post: the browser saves the answer as a file, streamed, however large the site is. */
 function BackupTool({ database }: { database: "sqlite" | "postgres" }) {
   return (
     <ToolCard
       icon={DatabaseBackup}
       title="Backup"
       description={
-        database === "sqlite" ? (
-          <>
-            Downloads a consistent snapshot of the whole database as a SQLite file, taken while the site keeps running. To restore it, stop
-            the site and put the file in the data folder as <code className="text-ink">wholesale-flower-finder.db</code>.
-          </>
-        ) : (
-          "Downloads every table of the PostgreSQL database as one JSON file, read in a single consistent snapshot."
-        )
+        <>
+          <p>
+            Downloads the whole site as one <code className="text-ink">.tar.gz</code> file:{" "}
+            {database === "sqlite" ? "a consistent snapshot of the SQLite database" : "every table of the PostgreSQL database, read in one consistent snapshot"}, taken
+            while the site keeps running, and every uploaded photo.
+          </p>
+          <p className="mt-2">
+            To restore it, stop the site and run, with the same {database === "sqlite" ? "DATA_DIR" : "DATA_DIR and DATABASE_URL"} as the site (add{" "}
+            <code className="text-ink">--force</code> to replace data that is there):
+          </p>
+          <code className="mt-2 block rounded-lg bg-stone-100 px-3 py-2 text-xs text-ink [overflow-wrap:anywhere]">
+            npm run db:restore -- wholesale-flower-finder-YYYY-MM-DD.tar.gz
+          </code>
+        </>
       }
     >
       <form method="post" action="/admin/tools/backup">
