@@ -45,6 +45,7 @@ async function alteredArchive(archive: string, change: (dir: string) => void, en
   change(dir);
   const file = path.join(tmp("wff-altered-archive-"), "altered.tar.gz");
   await tar.c({ file, cwd: dir, gzip: true }, entries ?? fs.readdirSync(dir));
+  fs.rmSync(dir, { recursive: true, force: true });
   return file;
 }
 
@@ -116,6 +117,7 @@ for (const database of TEST_DATABASES) {
 
       const backup = await createBackup(source, sourceData, new Date(T0));
       archive = path.join(tmp("wff-restore-archive-"), backup.filename);
+      cleanups.push(() => fs.rmSync(path.dirname(archive), { recursive: true, force: true }));
       fs.writeFileSync(archive, Buffer.from(await new Response(backup.body).arrayBuffer()));
     });
     afterAll(async () => {
