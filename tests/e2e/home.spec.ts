@@ -94,6 +94,7 @@ test.describe("home page", () => {
   test("lists the grocery stores with price range and what each is best for", async ({ page }) => {
     // The seeded chains: the admin tests add and remove stores of their own while this runs.
     const stores = groceryStores;
+    expect(stores.length).toBeGreaterThan(0);
     await page.goto("/");
     const cards = page.locator("#grocery-stores").getByTestId("grocery-store");
     for (const store of stores) {
@@ -110,6 +111,7 @@ test.describe("home page", () => {
 
   test("shows the first 3 published blog posts, each linking to its article", async ({ page, request }) => {
     const posts = (await (await request.get("/api/blog-posts")).json()) as { id: number; title: string }[];
+    expect(posts.length).toBeGreaterThanOrEqual(3);
     await page.goto("/");
     const blog = page.locator("#blog");
     const cards = blog.getByTestId("blog-card");
@@ -178,14 +180,14 @@ test.describe("zipcode finder", () => {
       const item = items.nth(index);
       await expect(item.getByRole("heading", { name: wholesaler.name })).toBeVisible();
       await expect(item).toContainText(`${wholesaler.address}, ${wholesaler.city}, ${wholesaler.state}`);
-      await expect(item).toContainText(/(\d[\d,.]* miles?|less than 0\.1 miles) away/);
+      // The listings at 90014's centre are "less than 0.1 miles away"; any other shows its distance.
+      const miles = wholesaler.distanceMiles;
+      await expect(item).toContainText(miles < 0.1 ? "less than 0.1 miles away" : `${miles.toLocaleString("en-US")} ${miles === 1 ? "mile" : "miles"} away`);
       await expect(item.getByRole("link", { name: /Get Directions/ })).toHaveAttribute(
         "href",
         `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${wholesaler.name}, ${wholesaler.address}, ${wholesaler.city}, ${wholesaler.state}`)}`,
       );
     }
-    const far = expected.find((w) => w.distanceMiles >= 1);
-    if (far) await expect(results).toContainText(`${far.distanceMiles} miles away`);
     await expect(page.getByRole("button", { name: "Search", exact: true })).toBeEnabled();
   });
 
