@@ -14,6 +14,7 @@ test.describe("admin wholesalers", () => {
     await page.getByLabel("Type").selectOption("Wholesale");
     await expect(page).toHaveURL(/type=Wholesale/);
     const wholesale = withDatabase((db) => (db.prepare("select count(*) n from wholesalers where type = 'Wholesale'").get() as { n: number }).n);
+    expect(wholesale).toBeGreaterThan(0);
     await expect(page.getByText(`Page 1 of ${Math.ceil(wholesale / 10)}`)).toBeVisible();
     for (const cell of await page.getByRole("table").locator("tbody tr td:nth-child(4)").allTextContents()) expect(cell).toBe("Wholesale");
 

@@ -111,7 +111,8 @@ test.describe("blog article", () => {
     const firstParagraph = post.content.split("\n\n")[0]!.slice(0, 60);
     await expect(article.getByText(firstParagraph)).toBeVisible();
     const bodyHeading = /^## (.+)$/m.exec(post.content)?.[1];
-    if (bodyHeading) await expect(article.getByRole("heading", { level: 2, name: bodyHeading })).toBeVisible();
+    expect(bodyHeading, "a '## ' heading in the post").toBeDefined();
+    await expect(article.getByRole("heading", { level: 2, name: bodyHeading! })).toBeVisible();
     await expect(article.getByText(/^#+ /)).toHaveCount(0);
 
     for (const heading of ["Getting Started", "Selecting Your Flowers", "Basic Arrangement Techniques"]) {

@@ -61,8 +61,10 @@ test.describe("sitemap", () => {
     expect(hrefs.filter((href) => href.startsWith("/state/"))).toHaveLength(50);
 
     const posts = (await (await page.request.get("/api/blog-posts")).json()) as { id: number }[];
+    expect(posts.length).toBeGreaterThan(0);
     for (const post of posts) expect(hrefs).toContain(`/blog/${post.id}`);
     const festivals = (await (await page.request.get("/api/flower-festivals")).json()) as { id: number }[];
+    expect(festivals.length).toBeGreaterThan(0);
     for (const festival of festivals) expect(hrefs).toContain(`/festivals/${festival.id}`);
 
     // A few at a time: quick, without flooding the server the other tests share.
