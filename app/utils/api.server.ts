@@ -41,11 +41,9 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   if (!/^application\/(.+\+)?json\s*(;|$)/i.test(type)) {
     throw new AppError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json).");
   }
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_JSON_BYTES) throw tooLarge();
-  const text = await readLimited(request, MAX_JSON_BYTES);
+  const body = await readBodyWithLimit(request, MAX_JSON_BYTES, tooLarge);
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(new TextDecoder().decode(body)) as unknown;
   } catch {
     throw new AppError("bad_request", "The request body is not valid JSON.");
   }
@@ -53,20 +51,33 @@ export async function readJsonBody(request: Request): Promise<unknown> {
 
 const tooLarge = () => new AppError("payload_too_large", `The request body is larger than ${MAX_JSON_BYTES / 1024} KB.`);
 
-async function readLimited(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
+/**
+ * Reads a request body of at most `maxBytes`: a larger one is refused with `tooLarge()` as soon as it is
+ * declared or, without a declared length, once that many bytes have arrived, instead of being buffered whole.
+ */
+export async function readBodyWithLimit(request: Request, maxBytes: number, tooLarge: () => AppError): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw tooLarge();
   const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
+  let received = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > maxBytes) {
+        await reader.cancel();
+        throw tooLarge();
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  const body = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
 }
