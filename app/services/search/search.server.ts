@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { Database } from "~/db/schema";
 import { likePattern } from "../admin/list";
 import type { WholesalerType } from "../wholesalers/constants";
+import { wholesalerPlaceFrom, type Wholesaler } from "../wholesalers/wholesalers.server";
 import { searchTerms } from "./query";
 
 /** Results shown per kind; the count says how many matched in all. */
@@ -12,15 +13,7 @@ export interface SearchGroup<T> {
   items: T[];
 }
 
-export interface WholesalerHit {
-  id: number;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  stateId: string;
-  type: WholesalerType;
-}
+export type WholesalerHit = Pick<Wholesaler, "id" | "name" | "address" | "city" | "state" | "stateId" | "type">;
 
 export interface StateHit {
   id: string;
@@ -98,15 +91,7 @@ async function searchWholesalers(db: Kysely<Database>, terms: string[]): Promise
   ]);
   return {
     count: Number(counted?.count ?? 0),
-    items: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      address: row.address,
-      city: row.city,
-      state: row.state_name,
-      stateId: row.state_id,
-      type: row.type as WholesalerType,
-    })),
+    items: rows.map((row) => ({ ...wholesalerPlaceFrom(row), type: row.type as WholesalerType })),
   };
 }
 

@@ -35,14 +35,20 @@ export type WholesalerWithDistance = Wholesaler & { distanceMiles: number };
 
 type Row = Selectable<WholesalersTable> & { state_name: string };
 
-function toWholesaler(row: Row): Wholesaler {
+/** The fields that name and place a wholesaler, from a row joined with its state. */
+export const wholesalerPlaceFrom = (row: Pick<Row, "id" | "name" | "address" | "city" | "state_id" | "state_name">) => ({
+  id: row.id,
+  name: row.name,
+  address: row.address,
+  city: row.city,
+  state: row.state_name,
+  stateId: row.state_id,
+});
+
+/** A wholesalers row joined with its state's name, as a Wholesaler. */
+export function toWholesaler(row: Row): Wholesaler {
   return {
-    id: row.id,
-    name: row.name,
-    address: row.address,
-    city: row.city,
-    state: row.state_name,
-    stateId: row.state_id,
+    ...wholesalerPlaceFrom(row),
     zipcode: row.zipcode,
     type: row.type as WholesalerType,
     hours: row.hours,
