@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { nowIso } from "~/utils/dates";
+import type { Actor } from "../admin/list";
 
 /**
  * Actions are `<entity>.<verb>` (e.g. `wholesaler.update`, `blog_post.delete`), or `auth.<event>` for
@@ -33,6 +34,23 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry, now: 
       created_at: now,
     })
     .execute();
+}
+
+/** The audit row of an admin's change to a record: `<entity>.<verb>`, by whom, from where. */
+export function recordAdminChange(
+  db: Kysely<Database>,
+  actor: Actor,
+  change: { entity: string; verb: string; id?: string | number; details: NonNullable<AuditEntry["details"]> },
+): Promise<void> {
+  return recordAudit(db, {
+    action: `${change.entity}.${change.verb}`,
+    adminId: actor.adminId,
+    actor: actor.email,
+    entityType: change.entity,
+    entityId: change.id,
+    details: change.details,
+    ip: actor.ip,
+  });
 }
 
 export interface AuditLogItem {
