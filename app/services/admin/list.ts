@@ -9,16 +9,6 @@ export interface Actor {
   ip: string;
 }
 
-/** zod's first message per field, the way the dialogs show them. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
 /** Rows per page of every admin table. */
 export const ADMIN_PAGE_SIZE = 10;
 

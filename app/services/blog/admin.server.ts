@@ -1,10 +1,12 @@
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "~/db/schema";
-import { isValidIsoDate, nowIso } from "~/utils/dates";
-import { assertOneRowChanged, fieldErrorsOf, likePattern, nextVersion, optionalImagePath, pageWindow, type Actor, type Page } from "../admin/list";
-import { recordAudit } from "../audit/audit.server";
+import { isValidIsoDate } from "~/utils/dates";
+import { likePattern, optionalImagePath, type Actor, type Page } from "../admin/list";
+import { loadPage } from "../admin/page.server";
+import { createVersioned, deleteVersioned, updateVersioned, type VersionedRecord } from "../admin/versioned.server";
 import { badRequest } from "../errors";
+import { fieldErrorsOf } from "../form-fields";
 import { BLOG_STATUSES, DEFAULT_BLOG_CATEGORIES, toBlogPost, type BlogPost, type BlogStatus } from "./blog.server";
 import { BLOG_POST_ENTITY, CONTENT_MAX, EXCERPT_MAX } from "./post-form";
 
@@ -83,58 +85,29 @@ export async function listBlogPostsForAdmin(db: Kysely<Database>, query: BlogLis
   if (query.category) base = base.where("category", "=", query.category);
   if (isBlogStatus(query.status)) base = base.where("status", "=", query.status);
 
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  const total = Number(n);
-  const window = pageWindow(total, query.page);
-  const rows = await base.selectAll().orderBy("date", "desc").orderBy("id", "desc").limit(window.limit).offset(window.offset).execute();
-  return { total, page: window.page, pageCount: window.pageCount, rows: rows.map(toBlogPost) };
+  return loadPage(base, query.page, async (window) => {
+    const rows = await base.selectAll().orderBy("date", "desc").orderBy("id", "desc").limit(window.limit).offset(window.offset).execute();
+    return rows.map(toBlogPost);
+  });
 }
 
-const audit = (db: Kysely<Database>, actor: Actor, verb: string, id: number, label: string) =>
-  recordAudit(db, {
-    action: `${BLOG_POST_AUDIT_ENTITY}.${verb}`,
-    adminId: actor.adminId,
-    actor: actor.email,
-    entityType: BLOG_POST_AUDIT_ENTITY,
-    entityId: id,
-    details: { label },
-    ip: actor.ip,
-  });
+const BLOG_POSTS: VersionedRecord<"blog_posts"> = {
+  table: "blog_posts",
+  entity: BLOG_POST_ENTITY,
+  auditEntity: BLOG_POST_AUDIT_ENTITY,
+  labelColumn: "title",
+};
 
 export async function createBlogPost(db: Kysely<Database>, raw: unknown, actor: Actor): Promise<number> {
   const input = await parseBlogPostInput(db, raw);
-  const now = nowIso();
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto("blog_posts")
-      .values({ ...columnsFrom(input), created_at: now, updated_at: now })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await audit(trx, actor, "create", id, input.title);
-    return id;
-  });
+  return createVersioned(db, BLOG_POSTS, { values: columnsFrom(input), details: { label: input.title } }, actor);
 }
 
 /** Saves an edit made from the version `expectedUpdatedAt`; refuses if someone saved in between. */
 export async function updateBlogPost(db: Kysely<Database>, id: number, expectedUpdatedAt: string, raw: unknown, actor: Actor) {
   const input = await parseBlogPostInput(db, raw);
-  await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable("blog_posts")
-      .set({ ...columnsFrom(input), updated_at: nextVersion(expectedUpdatedAt) })
-      .where("id", "=", id)
-      .where("updated_at", "=", expectedUpdatedAt)
-      .executeTakeFirst();
-    assertOneRowChanged(result.numUpdatedRows, BLOG_POST_ENTITY);
-    await audit(trx, actor, "update", id, input.title);
-  });
+  await updateVersioned(db, BLOG_POSTS, { id, expectedUpdatedAt, values: columnsFrom(input), details: { label: input.title } }, actor);
 }
 
-export async function deleteBlogPost(db: Kysely<Database>, id: number, expectedUpdatedAt: string, actor: Actor) {
-  await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("blog_posts").select("title").where("id", "=", id).executeTakeFirst();
-    const result = await trx.deleteFrom("blog_posts").where("id", "=", id).where("updated_at", "=", expectedUpdatedAt).executeTakeFirst();
-    assertOneRowChanged(result.numDeletedRows, BLOG_POST_ENTITY);
-    await audit(trx, actor, "delete", id, row?.title ?? `#${id}`);
-  });
-}
+export const deleteBlogPost = (db: Kysely<Database>, id: number, expectedUpdatedAt: string, actor: Actor) =>
+  deleteVersioned(db, BLOG_POSTS, id, expectedUpdatedAt, actor);

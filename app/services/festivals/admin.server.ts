@@ -2,10 +2,12 @@ import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "~/db/schema";
 import { toDbBool } from "~/db/schema";
-import { isValidIsoDate, nowIso } from "~/utils/dates";
-import { assertOneRowChanged, fieldErrorsOf, likePattern, nextVersion, optionalImagePath, pageWindow, type Actor, type Page } from "../admin/list";
-import { recordAudit } from "../audit/audit.server";
+import { isValidIsoDate } from "~/utils/dates";
+import { likePattern, optionalImagePath, type Actor, type Page } from "../admin/list";
+import { loadPage } from "../admin/page.server";
+import { createVersioned, deleteVersioned, updateVersioned, type VersionedRecord } from "../admin/versioned.server";
 import { badRequest } from "../errors";
+import { fieldErrorsOf, optionalText } from "../form-fields";
 import { FESTIVAL_ENTITY } from "./festival-form";
 import { toFestival, type Festival } from "./festivals.server";
 
@@ -29,14 +31,6 @@ export function parseMonth(raw: string | null): number | undefined {
 }
 
 const requiredText = (min: number, max: number, tooShort: string, tooLong: string) => z.string().trim().min(min, tooShort).max(max, tooLong);
-
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .optional()
-    .transform((value) => value || undefined);
 
 const calendarDate = (message: string) => z.string().trim().refine(isValidIsoDate, message);
 
@@ -130,65 +124,24 @@ export async function listFestivalsForAdmin(db: Kysely<Database>, query: Festiva
   if (query.month) base = base.where(sql`substr(start_date, 6, 2)`, "=", String(query.month).padStart(2, "0"));
   if (query.state) base = base.where(sql`lower(state)`, "=", query.state.toLowerCase());
 
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  const total = Number(n);
-  const window = pageWindow(total, query.page);
-  const rows = await base
-    .selectAll()
-    .orderBy("start_date")
-    .orderBy("name")
-    .orderBy("id")
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return { total, page: window.page, pageCount: window.pageCount, rows: rows.map(toFestival) };
+  return loadPage(base, query.page, async (window) => {
+    const rows = await base.selectAll().orderBy("start_date").orderBy("name").orderBy("id").limit(window.limit).offset(window.offset).execute();
+    return rows.map(toFestival);
+  });
 }
 
-const audit = (db: Kysely<Database>, actor: Actor, verb: string, id: number, label: string) =>
-  recordAudit(db, {
-    action: `${FESTIVAL_ENTITY}.${verb}`,
-    adminId: actor.adminId,
-    actor: actor.email,
-    entityType: FESTIVAL_ENTITY,
-    entityId: id,
-    details: { label },
-    ip: actor.ip,
-  });
+const FESTIVALS: VersionedRecord<"festivals"> = { table: "festivals", entity: FESTIVAL_ENTITY, auditEntity: FESTIVAL_ENTITY, labelColumn: "name" };
 
 export async function createFestival(db: Kysely<Database>, raw: unknown, actor: Actor): Promise<number> {
   const input = await parseFestivalInput(db, raw);
-  const now = nowIso();
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto("festivals")
-      .values({ ...columnsFrom(input), created_at: now, updated_at: now })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await audit(trx, actor, "create", id, input.name);
-    return id;
-  });
+  return createVersioned(db, FESTIVALS, { values: columnsFrom(input), details: { label: input.name } }, actor);
 }
 
 /** Saves an edit made from the version `expectedUpdatedAt`; refuses if someone saved in between. */
 export async function updateFestival(db: Kysely<Database>, id: number, expectedUpdatedAt: string, raw: unknown, actor: Actor) {
   const input = await parseFestivalInput(db, raw);
-  await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable("festivals")
-      .set({ ...columnsFrom(input), updated_at: nextVersion(expectedUpdatedAt) })
-      .where("id", "=", id)
-      .where("updated_at", "=", expectedUpdatedAt)
-      .executeTakeFirst();
-    assertOneRowChanged(result.numUpdatedRows, FESTIVAL_ENTITY);
-    await audit(trx, actor, "update", id, input.name);
-  });
+  await updateVersioned(db, FESTIVALS, { id, expectedUpdatedAt, values: columnsFrom(input), details: { label: input.name } }, actor);
 }
 
-export async function deleteFestival(db: Kysely<Database>, id: number, expectedUpdatedAt: string, actor: Actor) {
-  await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("festivals").select("name").where("id", "=", id).executeTakeFirst();
-    const result = await trx.deleteFrom("festivals").where("id", "=", id).where("updated_at", "=", expectedUpdatedAt).executeTakeFirst();
-    assertOneRowChanged(result.numDeletedRows, FESTIVAL_ENTITY);
-    await audit(trx, actor, "delete", id, row?.name ?? `#${id}`);
-  });
-}
+export const deleteFestival = (db: Kysely<Database>, id: number, expectedUpdatedAt: string, actor: Actor) =>
+  deleteVersioned(db, FESTIVALS, id, expectedUpdatedAt, actor);

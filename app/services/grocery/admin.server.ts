@@ -1,11 +1,11 @@
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "~/db/schema";
-import { nowIso } from "~/utils/dates";
-import { assertOneRowChanged, likePattern, nextVersion, pageWindow, type Page } from "../admin/list";
-import { recordAudit } from "../audit/audit.server";
+import { likePattern, type Actor, type Page } from "../admin/list";
+import { loadPage } from "../admin/page.server";
+import { createVersioned, deleteVersioned, updateVersioned, type VersionedRecord } from "../admin/versioned.server";
 import { badRequest } from "../errors";
-import { fieldErrorsOf, type Actor } from "../admin/list";
+import { fieldErrorsOf } from "../form-fields";
 import type { GroceryStore } from "./grocery.server";
 
 export const GROCERY_STORE_ENTITY = "grocery store";
@@ -73,22 +73,9 @@ export async function listGroceryStoresForAdmin(db: Kysely<Database>, query: Gro
       ]),
     );
   }
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  const total = Number(n);
-  const window = pageWindow(total, query.page);
-  const rows = await base
-    .selectAll()
-    .orderBy("position")
-    .orderBy("name")
-    .orderBy("id")
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return {
-    total,
-    page: window.page,
-    pageCount: window.pageCount,
-    rows: rows.map((row) => ({
+  return loadPage(base, query.page, async (window) => {
+    const rows = await base.selectAll().orderBy("position").orderBy("name").orderBy("id").limit(window.limit).offset(window.offset).execute();
+    return rows.map((row) => ({
       id: row.id,
       name: row.name,
       description: row.description,
@@ -96,20 +83,16 @@ export async function listGroceryStoresForAdmin(db: Kysely<Database>, query: Gro
       bestFor: row.best_for,
       position: row.position,
       updatedAt: row.updated_at,
-    })),
-  };
+    }));
+  });
 }
 
-const audit = (db: Kysely<Database>, actor: Actor, verb: string, id: number, label: string) =>
-  recordAudit(db, {
-    action: `${AUDIT_ENTITY}.${verb}`,
-    adminId: actor.adminId,
-    actor: actor.email,
-    entityType: AUDIT_ENTITY,
-    entityId: id,
-    details: { label },
-    ip: actor.ip,
-  });
+const GROCERY_STORES: VersionedRecord<"grocery_stores"> = {
+  table: "grocery_stores",
+  entity: GROCERY_STORE_ENTITY,
+  auditEntity: AUDIT_ENTITY,
+  labelColumn: "name",
+};
 
 const columnsFrom = (input: GroceryStoreInput) => ({
   name: input.name,
@@ -121,7 +104,6 @@ const columnsFrom = (input: GroceryStoreInput) => ({
 /** Adds a store; without a position it goes after the others. */
 export async function createGroceryStore(db: Kysely<Database>, raw: unknown, actor: Actor): Promise<number> {
   const input = parseGroceryStoreInput(raw);
-  const now = nowIso();
   return db.transaction().execute(async (trx) => {
     let position = input.position;
     if (position === undefined) {
@@ -131,36 +113,16 @@ export async function createGroceryStore(db: Kysely<Database>, raw: unknown, act
         .executeTakeFirstOrThrow();
       position = Math.min(MAX_POSITION, last === null ? 0 : Number(last) + 1);
     }
-    const { id } = await trx
-      .insertInto("grocery_stores")
-      .values({ ...columnsFrom(input), position, created_at: now, updated_at: now })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await audit(trx, actor, "create", id, input.name);
-    return id;
+    return createVersioned(trx, GROCERY_STORES, { values: { ...columnsFrom(input), position }, details: { label: input.name } }, actor);
   });
 }
 
 /** Saves an edit made from the version `expectedUpdatedAt`; without a position the store keeps its place. */
 export async function updateGroceryStore(db: Kysely<Database>, id: number, expectedUpdatedAt: string, raw: unknown, actor: Actor) {
   const input = parseGroceryStoreInput(raw);
-  await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable("grocery_stores")
-      .set({ ...columnsFrom(input), ...(input.position === undefined ? {} : { position: input.position }), updated_at: nextVersion(expectedUpdatedAt) })
-      .where("id", "=", id)
-      .where("updated_at", "=", expectedUpdatedAt)
-      .executeTakeFirst();
-    assertOneRowChanged(result.numUpdatedRows, GROCERY_STORE_ENTITY);
-    await audit(trx, actor, "update", id, input.name);
-  });
+  const values = { ...columnsFrom(input), ...(input.position === undefined ? {} : { position: input.position }) };
+  await updateVersioned(db, GROCERY_STORES, { id, expectedUpdatedAt, values, details: { label: input.name } }, actor);
 }
 
-export async function deleteGroceryStore(db: Kysely<Database>, id: number, expectedUpdatedAt: string, actor: Actor) {
-  await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("grocery_stores").select("name").where("id", "=", id).executeTakeFirst();
-    const result = await trx.deleteFrom("grocery_stores").where("id", "=", id).where("updated_at", "=", expectedUpdatedAt).executeTakeFirst();
-    assertOneRowChanged(result.numDeletedRows, GROCERY_STORE_ENTITY);
-    await audit(trx, actor, "delete", id, row?.name ?? `#${id}`);
-  });
-}
+export const deleteGroceryStore = (db: Kysely<Database>, id: number, expectedUpdatedAt: string, actor: Actor) =>
+  deleteVersioned(db, GROCERY_STORES, id, expectedUpdatedAt, actor);

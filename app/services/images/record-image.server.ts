@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { conflictMessage, nextVersion, type Actor } from "../admin/list";
-import { recordAudit } from "../audit/audit.server";
+import { recordAdminChange } from "../audit/audit.server";
 import { BLOG_POST_ENTITY } from "../blog/post-form";
 import { AppError, notFound } from "../errors";
 import { FESTIVAL_ENTITY } from "../festivals/festival-form";
@@ -94,15 +94,7 @@ export async function setRecordImage(
       if (Number(result.numUpdatedRows) === 0) {
         throw new AppError("conflict", `The ${spec.words} was saved by someone else during the upload. Please upload the photo again.`);
       }
-      await recordAudit(trx, {
-        action: `${spec.auditEntity}.image`,
-        adminId: actor.adminId,
-        actor: actor.email,
-        entityType: spec.auditEntity,
-        entityId: id,
-        details: { label: existing.label, image: stored.url },
-        ip: actor.ip,
-      });
+      await recordAdminChange(trx, actor, { entity: spec.auditEntity, verb: "image", id, details: { label: existing.label, image: stored.url } });
       return { previous: current.image, updatedAt };
     });
   } catch (error) {

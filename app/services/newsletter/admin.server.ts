@@ -1,9 +1,9 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import { likePattern, pageWindow, type Page } from "../admin/list";
-import { recordAudit } from "../audit/audit.server";
+import { likePattern, type Actor, type Page } from "../admin/list";
+import { loadPage } from "../admin/page.server";
+import { recordAdminChange } from "../audit/audit.server";
 import { notFound } from "../errors";
-import type { Actor } from "../admin/list";
 
 export const SUBSCRIBER_ENTITY = "subscriber";
 export const SUBSCRIBER_STATUSES = ["active", "unsubscribed"] as const;
@@ -43,17 +43,16 @@ const toSubscriber = (row: { id: number; email: string; created_at: string; unsu
 /** One page of subscribers matching the search (email) and status, newest first. */
 export async function listSubscribersForAdmin(db: Kysely<Database>, query: SubscriberQuery & { page: number }): Promise<Page<AdminSubscriber>> {
   const base = matching(db, query);
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  const total = Number(n);
-  const window = pageWindow(total, query.page);
-  const rows = await base
-    .select(["id", "email", "created_at", "unsubscribed_at"])
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return { total, page: window.page, pageCount: window.pageCount, rows: rows.map(toSubscriber) };
+  return loadPage(base, query.page, async (window) => {
+    const rows = await base
+      .select(["id", "email", "created_at", "unsubscribed_at"])
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute();
+    return rows.map(toSubscriber);
+  });
 }
 
 /** Removes a subscriber for good (their address is erased, not only unsubscribed). */
@@ -62,15 +61,7 @@ export async function deleteSubscriber(db: Kysely<Database>, id: number, actor: 
     const row = await trx.selectFrom("newsletter_subscribers").select("email").where("id", "=", id).executeTakeFirst();
     if (!row) throw notFound(SUBSCRIBER_GONE);
     await trx.deleteFrom("newsletter_subscribers").where("id", "=", id).execute();
-    await recordAudit(trx, {
-      action: `${SUBSCRIBER_ENTITY}.delete`,
-      adminId: actor.adminId,
-      actor: actor.email,
-      entityType: SUBSCRIBER_ENTITY,
-      entityId: id,
-      details: { label: row.email },
-      ip: actor.ip,
-    });
+    await recordAdminChange(trx, actor, { entity: SUBSCRIBER_ENTITY, verb: "delete", id, details: { label: row.email } });
   });
 }
 
@@ -97,18 +88,15 @@ export async function exportSubscribersCsv(db: Kysely<Database>, query: Subscrib
     .execute();
   const subscribers = rows.map(toSubscriber);
   const csv = csvRow(CSV_HEADER) + subscribers.map((s) => csvRow([s.email, s.subscribedAt, s.status])).join("");
-  await recordAudit(db, {
-    action: `${SUBSCRIBER_ENTITY}.export`,
-    adminId: actor.adminId,
-    actor: actor.email,
-    entityType: SUBSCRIBER_ENTITY,
+  await recordAdminChange(db, actor, {
+    entity: SUBSCRIBER_ENTITY,
+    verb: "export",
     details: {
       label: `${subscribers.length} ${subscribers.length === 1 ? "subscriber" : "subscribers"}`,
       count: subscribers.length,
       ...(query.q ? { q: query.q } : {}),
       ...(isStatus(query.status) ? { status: query.status } : {}),
     },
-    ip: actor.ip,
   });
   return { csv, count: subscribers.length };
 }

@@ -5,7 +5,7 @@ import { nowIso } from "~/utils/dates";
 import { recordAudit } from "../audit/audit.server";
 import { AppError, badRequest } from "../errors";
 import { registerCache } from "../tools/cache.server";
-import { fieldErrorsOf } from "../admin/list";
+import { fieldErrorsOf } from "../form-fields";
 
 export const PRODUCT_NAME = "Wholesale Flower Finder";
 export const DEFAULT_CONTACT_EMAIL = "hello@wholesaleflowerfinder.com";

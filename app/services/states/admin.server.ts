@@ -1,13 +1,16 @@
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "~/db/schema";
-import { assertOneRowChanged, likePattern, nextVersion, pageWindow, type Page } from "../admin/list";
-import { recordAudit } from "../audit/audit.server";
+import { likePattern, type Actor, type Page } from "../admin/list";
+import { loadPage } from "../admin/page.server";
+import { updateVersioned, type VersionedRecord } from "../admin/versioned.server";
 import { badRequest, notFound } from "../errors";
-import { fieldErrorsOf, type Actor } from "../admin/list";
+import { fieldErrorsOf } from "../form-fields";
 import { REGIONS, STATE_NOT_FOUND, type Region } from "./states.server";
 
 export const STATE_ENTITY = "state";
+
+const STATES: VersionedRecord<"states"> = { table: "states", entity: STATE_ENTITY, auditEntity: STATE_ENTITY, labelColumn: "name" };
 
 /** How many cities a state lists (its page names them in the intro), and how long each name may be. */
 export const CITY_LIMITS = { min: 3, max: 12, minLength: 2, maxLength: 60 } as const;
@@ -99,36 +102,30 @@ export async function listStatesForAdmin(db: Kysely<Database>, query: StateListQ
   }
   if (isRegion(query.region)) base = base.where("states.region", "=", query.region);
 
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  const total = Number(n);
-  const window = pageWindow(total, query.page);
-  const states = await base
-    .select(["states.id", "states.name", "states.code", "states.region", "states.updated_at"])
-    .select((eb) =>
-      eb
-        .selectFrom("wholesalers")
-        .select((inner) => inner.fn.countAll<number>().as("c"))
-        .whereRef("wholesalers.state_id", "=", "states.id")
-        .as("wholesaler_count"),
-    )
-    .orderBy("states.name")
-    .orderBy("states.id")
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
+  return loadPage(base, query.page, async (window) => {
+    const states = await base
+      .select(["states.id", "states.name", "states.code", "states.region", "states.updated_at"])
+      .select((eb) =>
+        eb
+          .selectFrom("wholesalers")
+          .select((inner) => inner.fn.countAll<number>().as("c"))
+          .whereRef("wholesalers.state_id", "=", "states.id")
+          .as("wholesaler_count"),
+      )
+      .orderBy("states.name")
+      .orderBy("states.id")
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute();
 
-  const ids = states.map((state) => state.id);
-  const cities = ids.length
-    ? await db.selectFrom("cities").select(["state_id", "name"]).where("state_id", "in", ids).orderBy("state_id").orderBy("position").orderBy("id").execute()
-    : [];
-  const citiesByState = new Map<string, string[]>();
-  for (const city of cities) citiesByState.set(city.state_id, [...(citiesByState.get(city.state_id) ?? []), city.name]);
+    const ids = states.map((state) => state.id);
+    const cities = ids.length
+      ? await db.selectFrom("cities").select(["state_id", "name"]).where("state_id", "in", ids).orderBy("state_id").orderBy("position").orderBy("id").execute()
+      : [];
+    const citiesByState = new Map<string, string[]>();
+    for (const city of cities) citiesByState.set(city.state_id, [...(citiesByState.get(city.state_id) ?? []), city.name]);
 
-  return {
-    total,
-    page: window.page,
-    pageCount: window.pageCount,
-    rows: states.map((state) => ({
+    return states.map((state) => ({
       id: state.id,
       name: state.name,
       code: state.code,
@@ -136,8 +133,8 @@ export async function listStatesForAdmin(db: Kysely<Database>, query: StateListQ
       cities: citiesByState.get(state.id) ?? [],
       wholesalerCount: Number(state.wholesaler_count ?? 0),
       updatedAt: state.updated_at,
-    })),
-  };
+    }));
+  });
 }
 
 /**
@@ -149,28 +146,23 @@ export async function updateState(db: Kysely<Database>, id: string, expectedUpda
     const existing = await trx.selectFrom("states").select("id").where("id", "=", id).executeTakeFirst();
     if (!existing) throw notFound(STATE_NOT_FOUND);
     const input = await parseStateInput(trx, id, raw);
-
-    const result = await trx
-      .updateTable("states")
-      .set({ name: input.name, region: input.region, updated_at: nextVersion(expectedUpdatedAt) })
-      .where("id", "=", id)
-      .where("updated_at", "=", expectedUpdatedAt)
-      .executeTakeFirst();
-    assertOneRowChanged(result.numUpdatedRows, STATE_ENTITY);
-
-    await trx.deleteFrom("cities").where("state_id", "=", id).execute();
-    await trx
-      .insertInto("cities")
-      .values(input.cities.map((name, position) => ({ state_id: id, name, position })))
-      .execute();
-    await recordAudit(trx, {
-      action: `${STATE_ENTITY}.update`,
-      adminId: actor.adminId,
-      actor: actor.email,
-      entityType: STATE_ENTITY,
-      entityId: id,
-      details: { label: input.name, region: input.region, cities: input.cities },
-      ip: actor.ip,
-    });
+    await updateVersioned(
+      trx,
+      STATES,
+      {
+        id,
+        expectedUpdatedAt,
+        values: { name: input.name, region: input.region },
+        details: { label: input.name, region: input.region, cities: input.cities },
+        alsoWrite: async (inner) => {
+          await inner.deleteFrom("cities").where("state_id", "=", id).execute();
+          await inner
+            .insertInto("cities")
+            .values(input.cities.map((name, position) => ({ state_id: id, name, position })))
+            .execute();
+        },
+      },
+      actor,
+    );
   });
 }

@@ -1,10 +1,10 @@
-import { sql, type Kysely } from "kysely";
-import type { Database } from "~/db/schema";
+import { sql, type Kysely, type Selectable } from "kysely";
+import type { Database, LocationSuggestionsTable } from "~/db/schema";
 import { nowIso } from "~/utils/dates";
-import { likePattern, pageWindow, type Page } from "../admin/list";
-import { recordAudit } from "../audit/audit.server";
+import { likePattern, type Actor, type Page } from "../admin/list";
+import { loadPage } from "../admin/page.server";
+import { recordAdminChange } from "../audit/audit.server";
 import { AppError, notFound } from "../errors";
-import type { Actor } from "../admin/list";
 
 export const SUGGESTION_ENTITY = "suggestion";
 /** The entity as the audit log names it (`location_suggestion.accept`). */
@@ -39,6 +39,18 @@ export interface SuggestionListQuery {
 export const suggestionStatusFrom = (value: string | null | undefined): SuggestionStatus =>
   (SUGGESTION_STATUSES as readonly string[]).includes(value ?? "") ? (value as SuggestionStatus) : "pending";
 
+const toAdminSuggestion = (row: Selectable<LocationSuggestionsTable>): AdminSuggestion => ({
+  id: row.id,
+  businessName: row.business_name,
+  contactName: row.contact_name,
+  email: row.email,
+  businessAddress: row.business_address,
+  additionalInfo: row.additional_info,
+  status: suggestionStatusFrom(row.status),
+  createdAt: row.created_at,
+  reviewedAt: row.reviewed_at,
+});
+
 /** One page of suggestions with the status, matching the search (business name, address, contact), oldest first while pending. */
 export async function listSuggestionsForAdmin(db: Kysely<Database>, query: SuggestionListQuery): Promise<Page<AdminSuggestion>> {
   const status = suggestionStatusFrom(query.status);
@@ -54,33 +66,17 @@ export async function listSuggestionsForAdmin(db: Kysely<Database>, query: Sugge
       ]),
     );
   }
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  const total = Number(n);
-  const window = pageWindow(total, query.page);
-  // Pending ones wait in the order they came; reviewed ones show the latest decisions first.
-  const rows = await base
-    .selectAll()
-    .orderBy(status === "pending" ? "created_at" : "reviewed_at", status === "pending" ? "asc" : "desc")
-    .orderBy("id")
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return {
-    total,
-    page: window.page,
-    pageCount: window.pageCount,
-    rows: rows.map((row) => ({
-      id: row.id,
-      businessName: row.business_name,
-      contactName: row.contact_name,
-      email: row.email,
-      businessAddress: row.business_address,
-      additionalInfo: row.additional_info,
-      status: suggestionStatusFrom(row.status),
-      createdAt: row.created_at,
-      reviewedAt: row.reviewed_at,
-    })),
-  };
+  return loadPage(base, query.page, async (window) => {
+    // Pending ones wait in the order they came; reviewed ones show the latest decisions first.
+    const rows = await base
+      .selectAll()
+      .orderBy(status === "pending" ? "created_at" : "reviewed_at", status === "pending" ? "asc" : "desc")
+      .orderBy("id")
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute();
+    return rows.map(toAdminSuggestion);
+  });
 }
 
 /**
@@ -108,26 +104,13 @@ async function review(
       .where("status", "=", row.status)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new AppError("conflict", suggestionReviewedMessage("reviewed"));
-    await recordAudit(trx, {
-      action: `${AUDIT_ENTITY}.${status === "accepted" ? "accept" : "reject"}`,
-      adminId: actor.adminId,
-      actor: actor.email,
-      entityType: AUDIT_ENTITY,
-      entityId: id,
+    await recordAdminChange(trx, actor, {
+      entity: AUDIT_ENTITY,
+      verb: status === "accepted" ? "accept" : "reject",
+      id,
       details: { label: row.business_name },
-      ip: actor.ip,
     });
-    return {
-      id: row.id,
-      businessName: row.business_name,
-      contactName: row.contact_name,
-      email: row.email,
-      businessAddress: row.business_address,
-      additionalInfo: row.additional_info,
-      status,
-      createdAt: row.created_at,
-      reviewedAt,
-    };
+    return { ...toAdminSuggestion(row), status, reviewedAt };
   });
 }
 

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "~/db/schema";
 import { AppError, badRequest } from "../errors";
+import { fieldErrorsOf, optionalText } from "../form-fields";
 import {
   HONEYPOT_FIELD,
   SUGGESTION_LIMITS,
@@ -14,13 +15,8 @@ const HOUR_MS = 60 * 60 * 1000;
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;
 
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong(label, max))
-    .optional()
-    .transform((value) => value || null);
+/** An optional field of the form; left empty, it is stored as NULL. */
+const optionalField = (label: string, max: number) => optionalText(max, tooLong(label, max)).transform((value) => value ?? null);
 
 export const locationSuggestionSchema = z.object({
   businessName: z
@@ -28,7 +24,7 @@ export const locationSuggestionSchema = z.object({
     .trim()
     .min(1, SUGGESTION_MESSAGES.businessNameRequired)
     .max(SUGGESTION_LIMITS.businessName, tooLong("Business name", SUGGESTION_LIMITS.businessName)),
-  contactName: optionalText("Your name", SUGGESTION_LIMITS.contactName),
+  contactName: optionalField("Your name", SUGGESTION_LIMITS.contactName),
   email: z
     .string()
     .trim()
@@ -41,7 +37,7 @@ export const locationSuggestionSchema = z.object({
     .trim()
     .min(1, SUGGESTION_MESSAGES.businessAddressRequired)
     .max(SUGGESTION_LIMITS.businessAddress, tooLong("Business address", SUGGESTION_LIMITS.businessAddress)),
-  additionalInfo: optionalText("Additional information", SUGGESTION_LIMITS.additionalInfo),
+  additionalInfo: optionalField("Additional information", SUGGESTION_LIMITS.additionalInfo),
 });
 
 export interface LocationSuggestionInput extends Partial<Record<LocationSuggestionField, string>> {
@@ -62,14 +58,7 @@ export async function createLocationSuggestion(
   if (input[HONEYPOT_FIELD]?.trim()) return { stored: false };
 
   const parsed = locationSuggestionSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0]);
-      fieldErrors[field] ??= issue.message;
-    }
-    throw badRequest(SUGGESTION_MESSAGES.invalid, fieldErrors);
-  }
+  if (!parsed.success) throw badRequest(SUGGESTION_MESSAGES.invalid, fieldErrorsOf(parsed.error));
 
   const since = new Date(now.getTime() - HOUR_MS).toISOString();
   const { n } = await db

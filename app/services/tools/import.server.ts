@@ -5,7 +5,7 @@ import { nowIso } from "~/utils/dates";
 import { recordAudit } from "../audit/audit.server";
 import { AppError, badRequest } from "../errors";
 import { WHOLESALER_TYPES } from "../wholesalers/constants";
-import { fieldErrorsOf } from "../admin/list";
+import { fieldErrorsOf } from "../form-fields";
 import { columnsFrom, resolveLocation, wholesalerInputSchema, type WholesalerInput } from "../wholesalers/admin.server";
 import { CsvSyntaxError, isBlankRow, parseCsv } from "./csv";
 

@@ -2,13 +2,13 @@ import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "~/db/schema";
 import { toDbBool } from "~/db/schema";
-import { nowIso } from "~/utils/dates";
-import { assertOneRowChanged, fieldErrorsOf, likePattern, nextVersion, pageWindow, type Actor, type Page } from "../admin/list";
-
-import { recordAudit } from "../audit/audit.server";
+import { likePattern, type Actor, type Page } from "../admin/list";
+import { loadPage } from "../admin/page.server";
+import { createVersioned, deleteVersioned, updateVersioned, type VersionedRecord } from "../admin/versioned.server";
 import { badRequest } from "../errors";
-import { WHOLESALER_ENTITY, WHOLESALER_TYPES, type WholesalerType } from "./constants";
-import type { Wholesaler } from "./wholesalers.server";
+import { fieldErrorsOf, optionalText } from "../form-fields";
+import { WHOLESALER_ENTITY, WHOLESALER_TYPES } from "./constants";
+import { toWholesaler, type Wholesaler } from "./wholesalers.server";
 
 
 export interface AdminWholesaler extends Wholesaler {
@@ -21,14 +21,6 @@ export interface WholesalerListQuery {
   stateId?: string;
   page: number;
 }
-
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .optional()
-    .transform((value) => value || undefined);
 
 const optionalCoordinate = (min: number, max: number, message: string) =>
   z
@@ -135,91 +127,39 @@ export async function listWholesalersForAdmin(db: Kysely<Database>, query: Whole
   if (query.type && (WHOLESALER_TYPES as readonly string[]).includes(query.type)) base = base.where("wholesalers.type", "=", query.type);
   if (query.stateId) base = base.where("wholesalers.state_id", "=", query.stateId);
 
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  const total = Number(n);
-  const window = pageWindow(total, query.page);
-  const rows = await base
-    .selectAll("wholesalers")
-    .select("states.name as state_name")
-    .orderBy("wholesalers.name")
-    .orderBy("wholesalers.id")
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return {
-    total,
-    page: window.page,
-    pageCount: window.pageCount,
-    rows: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      address: row.address,
-      city: row.city,
-      state: row.state_name,
-      stateId: row.state_id,
-      zipcode: row.zipcode,
-      type: row.type as WholesalerType,
-      hours: row.hours,
-      description: row.description,
-      image: row.image,
-      imageUpdatedAt: row.image_updated_at,
-      ...(row.phone ? { phone: row.phone } : {}),
-      ...(row.website ? { website: row.website } : {}),
-      latitude: row.latitude,
-      longitude: row.longitude,
-      featured: row.featured === true || row.featured === 1,
-      updatedAt: row.updated_at,
-    })),
-  };
+  return loadPage(base, query.page, async (window) => {
+    const rows = await base
+      .selectAll("wholesalers")
+      .select("states.name as state_name")
+      .orderBy("wholesalers.name")
+      .orderBy("wholesalers.id")
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute();
+    return rows.map((row) => ({ ...toWholesaler(row), updatedAt: row.updated_at }));
+  });
 }
 
-const audit = (db: Kysely<Database>, actor: Actor, verb: string, id: number, label: string) =>
-  recordAudit(db, {
-    action: `${WHOLESALER_ENTITY}.${verb}`,
-    adminId: actor.adminId,
-    actor: actor.email,
-    entityType: WHOLESALER_ENTITY,
-    entityId: id,
-    details: { label },
-    ip: actor.ip,
-  });
+const WHOLESALERS: VersionedRecord<"wholesalers"> = {
+  table: "wholesalers",
+  entity: WHOLESALER_ENTITY,
+  auditEntity: WHOLESALER_ENTITY,
+  labelColumn: "name",
+};
 
 export async function createWholesaler(db: Kysely<Database>, raw: unknown, actor: Actor): Promise<number> {
   const input = parseWholesalerInput(raw);
   const location = await resolveLocation(db, input);
-  const now = nowIso();
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto("wholesalers")
-      .values({ ...columnsFrom(input, location), image: null, image_updated_at: null, created_at: now, updated_at: now })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await audit(trx, actor, "create", id, input.name);
-    return id;
-  });
+  const values = { ...columnsFrom(input, location), image: null, image_updated_at: null };
+  return createVersioned(db, WHOLESALERS, { values, details: { label: input.name } }, actor);
 }
 
 /** Saves an edit made from the version `expectedUpdatedAt`; refuses if someone saved in between. */
 export async function updateWholesaler(db: Kysely<Database>, id: number, expectedUpdatedAt: string, raw: unknown, actor: Actor) {
   const input = parseWholesalerInput(raw);
   const location = await resolveLocation(db, input);
-  await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable("wholesalers")
-      .set({ ...columnsFrom(input, location), updated_at: nextVersion(expectedUpdatedAt) })
-      .where("id", "=", id)
-      .where("updated_at", "=", expectedUpdatedAt)
-      .executeTakeFirst();
-    assertOneRowChanged(result.numUpdatedRows, WHOLESALER_ENTITY);
-    await audit(trx, actor, "update", id, input.name);
-  });
+  await updateVersioned(db, WHOLESALERS, { id, expectedUpdatedAt, values: columnsFrom(input, location), details: { label: input.name } }, actor);
 }
 
-export async function deleteWholesaler(db: Kysely<Database>, id: number, expectedUpdatedAt: string, actor: Actor) {
-  await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("wholesalers").select("name").where("id", "=", id).executeTakeFirst();
-    const result = await trx.deleteFrom("wholesalers").where("id", "=", id).where("updated_at", "=", expectedUpdatedAt).executeTakeFirst();
-    assertOneRowChanged(result.numDeletedRows, WHOLESALER_ENTITY);
-    await audit(trx, actor, "delete", id, row?.name ?? `#${id}`);
-  });
-}
+export const deleteWholesaler = (db: Kysely<Database>, id: number, expectedUpdatedAt: string, actor: Actor) =>
+  deleteVersioned(db, WHOLESALERS, id, expectedUpdatedAt, actor);
