@@ -13,7 +13,7 @@ import { NotFound } from "./components/not-found";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/ui/toaster";
 import { TooltipProvider } from "./components/ui/tooltip";
-import { loadSiteContext } from "./utils/site.server";
+import { loadSiteContext } from "./http/site.server";
 import "./app.css";
 
 export const loader = () => loadSiteContext();

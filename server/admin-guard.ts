@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { getOptionalAdmin, UNAUTHORIZED_MESSAGE } from "~/utils/auth.server";
+import { getOptionalAdmin, UNAUTHORIZED_MESSAGE } from "~/http/auth.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const OPEN_PATHS = new Set(["/login", "/logout"]);

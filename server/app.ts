@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import { sql } from "kysely";
 import { getDatabase, getDb, startDatabase, stopDatabase } from "~/db/db.server";
 import { ensureFirstAdmin } from "~/services/auth/admins.server";
-import { registerCalendarRoutes } from "~/services/festivals/calendar-routes.server";
+import { registerCalendarRoutes } from "~/http/calendar-routes.server";
 import { setEnv, type Env } from "~/utils/env.server";
 import { adminMutationGuard } from "./admin-guard";
 import { originCheck } from "./origin-check";

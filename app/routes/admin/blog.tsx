@@ -8,7 +8,7 @@ import { MarkdownEditor, PREVIEW_INTENT, type PreviewResult } from "~/components
 import { SelectField, TextAreaField, TextField } from "~/components/admin/list/fields";
 import { AddButton, AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
 import { RecordDialog, RowActions } from "~/components/admin/list/record-dialog";
-import { adminHeaders, adminMeta } from "~/components/admin/meta";
+import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { formatPostDate } from "~/components/blog/format";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
@@ -24,8 +24,8 @@ import { BLOG_STATUSES, type BlogPost, type BlogStatus } from "~/services/blog/b
 import { BLOG_POST_ENTITY, CONTENT_MAX, EXCERPT_MAX } from "~/services/blog/post-form";
 import { withImageAvailability } from "~/services/images/availability.server";
 import { renderMarkdown } from "~/services/markdown/markdown.server";
-import { recordHandlers, runAdminAction } from "~/utils/admin-action.server";
-import { requireAdmin, requireAdminForApi } from "~/utils/auth.server";
+import { recordHandlers, runAdminAction } from "~/http/admin-action.server";
+import { requireAdmin, requireAdminForApi } from "~/http/auth.server";
 import { cn } from "~/utils/cn";
 import { todayIsoDate } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";

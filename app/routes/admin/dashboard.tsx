@@ -4,13 +4,13 @@ import { Link, useSearchParams, type ShouldRevalidateFunction } from "react-rout
 import { ActivityFeed } from "~/components/admin/activity";
 import { QuickTools } from "~/components/admin/dashboard/quick-tools";
 import { StatisticsTab } from "~/components/admin/dashboard/statistics-tab";
-import { adminMeta } from "~/components/admin/meta";
+import { adminMeta } from "~/http/admin-meta";
 import { buttonVariants } from "~/components/ui/button";
 import { getDatabase, getDb } from "~/db/db.server";
 import { listRecentAudit } from "~/services/audit/audit.server";
 import { getDashboardCounts, type DashboardCounts } from "~/services/dashboard/dashboard.server";
 import { getDashboardStatistics } from "~/services/dashboard/statistics.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import { SITE_TIME_ZONE } from "~/utils/dates";
 import type { Route } from "./+types/dashboard";
 

@@ -5,7 +5,7 @@ import { usePhotoRecordEditor } from "~/components/admin/images/use-photo-record
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/admin/list/fields";
 import { AddButton, AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
 import { RecordDialog, RowActions } from "~/components/admin/list/record-dialog";
-import { adminHeaders, adminMeta } from "~/components/admin/meta";
+import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { formatDateRange, MONTH_NAMES } from "~/components/festivals/dates";
 import { getDb } from "~/db/db.server";
 import { parseListParams } from "~/services/admin/list";
@@ -21,8 +21,8 @@ import {
 import { FESTIVAL_ENTITY } from "~/services/festivals/festival-form";
 import type { Festival } from "~/services/festivals/festivals.server";
 import { withImageAvailability } from "~/services/images/availability.server";
-import { recordHandlers, runAdminAction } from "~/utils/admin-action.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { recordHandlers, runAdminAction } from "~/http/admin-action.server";
+import { requireAdmin } from "~/http/auth.server";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/festivals";
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { TextAreaField, TextField } from "~/components/admin/list/fields";
 import { AddButton, AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
 import { RecordDialog, RowActions } from "~/components/admin/list/record-dialog";
-import { adminHeaders, adminMeta } from "~/components/admin/meta";
+import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { getDb } from "~/db/db.server";
 import { parseListParams } from "~/services/admin/list";
 import {
@@ -14,8 +14,8 @@ import {
   updateGroceryStore,
   type AdminGroceryStore,
 } from "~/services/grocery/admin.server";
-import { recordHandlers, runAdminAction } from "~/utils/admin-action.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { recordHandlers, runAdminAction } from "~/http/admin-action.server";
+import { requireAdmin } from "~/http/auth.server";
 import type { Route } from "./+types/grocery-stores";
 
 export const EMPTY_TEXT = "No grocery stores found matching your criteria";

@@ -1,9 +1,9 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
-import { adminHeaders, adminMeta } from "~/components/admin/meta";
+import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { NotFound } from "~/components/not-found";
 import type { loader as rootLoader } from "~/root";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,13 +1,13 @@
 import { CircleAlert, Flower2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { adminHeaders, adminMeta } from "~/components/admin/meta";
+import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { getDb } from "~/db/db.server";
 import { INVALID_CREDENTIALS_MESSAGE, signIn } from "~/services/auth/admins.server";
 import { LOGIN_THROTTLED_MESSAGE } from "~/services/auth/throttle.server";
-import { commitSessionCookie, getOptionalAdmin, safeAdminRedirect } from "~/utils/auth.server";
+import { commitSessionCookie, getOptionalAdmin, safeAdminRedirect } from "~/http/auth.server";
 import type { Route } from "./+types/login";
 
 const MISSING_FIELDS_MESSAGE = "Enter your email address and password.";

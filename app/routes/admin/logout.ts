@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { getDb } from "~/db/db.server";
 import { recordAudit } from "~/services/audit/audit.server";
-import { clearSessionCookie, endSession, LOGIN_PATH } from "~/utils/auth.server";
+import { clearSessionCookie, endSession, LOGIN_PATH } from "~/http/auth.server";
 import type { Route } from "./+types/logout";
 
 /** Signing out ends the session in the database, not just in the browser. */

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { NotFound } from "~/components/not-found";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import type { Route } from "./+types/not-found";
 
 /** Unknown admin paths: 404 inside the admin frame for admins, the sign-in page for everyone else. */

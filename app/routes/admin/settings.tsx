@@ -4,13 +4,13 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import { TextAreaField, TextField } from "~/components/admin/list/fields";
 import { AdminPageHeader } from "~/components/admin/list/list-page";
-import { adminHeaders, adminMeta } from "~/components/admin/meta";
+import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { getDb } from "~/db/db.server";
 import { getSettingsForEditing, updateGeneralSettings, updateSeoSettings } from "~/services/settings/settings.server";
-import { formToObject, runAdminAction, type ActionResult } from "~/utils/admin-action.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { formToObject, runAdminAction, type ActionResult } from "~/http/admin-action.server";
+import { requireAdmin } from "~/http/auth.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/settings";
 

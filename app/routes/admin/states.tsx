@@ -4,15 +4,15 @@ import { Link } from "react-router";
 import { SelectField, TextAreaField, TextField } from "~/components/admin/list/fields";
 import { AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
 import { RecordDialog } from "~/components/admin/list/record-dialog";
-import { adminHeaders, adminMeta } from "~/components/admin/meta";
+import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
 import { parseListParams } from "~/services/admin/list";
 import { badRequest } from "~/services/errors";
 import { CITY_LIMITS, listStatesForAdmin, updateState, type AdminState } from "~/services/states/admin.server";
 import { REGIONS } from "~/services/states/states.server";
-import { formToObject, runAdminAction } from "~/utils/admin-action.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { formToObject, runAdminAction } from "~/http/admin-action.server";
+import { requireAdmin } from "~/http/auth.server";
 import type { Route } from "./+types/states";
 
 export const EMPTY_TEXT = "No states found matching your criteria";

@@ -1,10 +1,10 @@
 import { getDb } from "~/db/db.server";
 import { parseListParams } from "~/services/admin/list";
 import { exportSubscribersCsv } from "~/services/newsletter/admin.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import { todayIsoDate } from "~/utils/dates";
 import type { Route } from "./+types/subscribers-csv";
-import { actorOf } from "~/utils/admin-action.server";
+import { actorOf } from "~/http/admin-action.server";
 
 /** /admin/subscribers.csv: the subscribers (optionally those matching `q` and `status`) as a download. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -2,13 +2,13 @@ import { Download, Trash2 } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
 import { DeleteDialog } from "~/components/admin/list/record-dialog";
-import { adminHeaders, adminMeta } from "~/components/admin/meta";
+import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
 import { deleteConfirmation, formatAdminTime, parseListParams } from "~/services/admin/list";
 import { deleteSubscriber, listSubscribersForAdmin, SUBSCRIBER_ENTITY } from "~/services/newsletter/admin.server";
-import { runAdminAction } from "~/utils/admin-action.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { runAdminAction } from "~/http/admin-action.server";
+import { requireAdmin } from "~/http/auth.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/subscribers";
 

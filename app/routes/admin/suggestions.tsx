@@ -2,7 +2,7 @@ import { Check, ExternalLink, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, redirect, useFetcher, useRevalidator } from "react-router";
 import { AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
-import { adminHeaders, adminMeta } from "~/components/admin/meta";
+import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { getDb } from "~/db/db.server";
@@ -16,8 +16,8 @@ import {
   wholesalerPrefillFor,
   type SuggestionStatus,
 } from "~/services/suggestions/admin.server";
-import { runAdminAction, type ActionResult } from "~/utils/admin-action.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { runAdminAction, type ActionResult } from "~/http/admin-action.server";
+import { requireAdmin } from "~/http/auth.server";
 import type { Route } from "./+types/suggestions";
 
 const EMPTY_TEXT: Record<SuggestionStatus, string> = {

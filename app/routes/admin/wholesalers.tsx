@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/admin/list/fields";
 import { AddButton, AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
 import { RecordDialog, RowActions } from "~/components/admin/list/record-dialog";
-import { adminHeaders, adminMeta } from "~/components/admin/meta";
+import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { getDb } from "~/db/db.server";
 import { parseListParams } from "~/services/admin/list";
 import { listStates } from "~/services/states/states.server";
@@ -15,8 +15,8 @@ import {
   type AdminWholesaler,
 } from "~/services/wholesalers/admin.server";
 import { WHOLESALER_ENTITY, WHOLESALER_TYPES } from "~/services/wholesalers/constants";
-import { recordHandlers, runAdminAction } from "~/utils/admin-action.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { recordHandlers, runAdminAction } from "~/http/admin-action.server";
+import { requireAdmin } from "~/http/auth.server";
 import type { Route } from "./+types/wholesalers";
 
 export const EMPTY_TEXT = "No wholesalers found matching your criteria";

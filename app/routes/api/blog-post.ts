@@ -1,7 +1,7 @@
 import { getDb } from "~/db/db.server";
 import { assertPostId, getPublishedPost, toBlogPostJson } from "~/services/blog/blog.server";
-import { apiResponse, methodNotAllowed } from "~/utils/api.server";
-import { requireFeatureForApi } from "~/utils/site.server";
+import { apiResponse, methodNotAllowed } from "~/http/api.server";
+import { requireFeatureForApi } from "~/http/site.server";
 import type { Route } from "./+types/blog-post";
 
 export const loader = ({ params }: Route.LoaderArgs) =>

@@ -1,7 +1,7 @@
 import { getDb } from "~/db/db.server";
 import { assertFestivalId, getFestival, toFestivalJson } from "~/services/festivals/festivals.server";
-import { apiResponse, methodNotAllowed } from "~/utils/api.server";
-import { requireFeatureForApi } from "~/utils/site.server";
+import { apiResponse, methodNotAllowed } from "~/http/api.server";
+import { requireFeatureForApi } from "~/http/site.server";
 import type { Route } from "./+types/festival";
 
 export const loader = ({ params }: Route.LoaderArgs) =>

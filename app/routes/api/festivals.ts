@@ -1,7 +1,7 @@
 import { getDb } from "~/db/db.server";
 import { listFestivals, parseFestivalFilters, toFestivalJson } from "~/services/festivals/festivals.server";
-import { apiResponse, methodNotAllowed } from "~/utils/api.server";
-import { requireFeatureForApi } from "~/utils/site.server";
+import { apiResponse, methodNotAllowed } from "~/http/api.server";
+import { requireFeatureForApi } from "~/http/site.server";
 import type { Route } from "./+types/festivals";
 
 export const loader = ({ request }: Route.LoaderArgs) =>

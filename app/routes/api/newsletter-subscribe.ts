@@ -1,6 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { subscribe } from "~/services/newsletter/newsletter.server";
-import { apiResponse, methodNotAllowed, readJsonBody } from "~/utils/api.server";
+import { apiResponse, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import type { Route } from "./+types/newsletter-subscribe";
 
 export const loader = methodNotAllowed("POST");

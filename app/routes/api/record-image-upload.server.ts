@@ -4,10 +4,10 @@ import type { RecordImageKind } from "~/services/images/constants";
 import { setRecordImage } from "~/services/images/record-image.server";
 import { readSingleImage } from "~/services/images/upload.server";
 import { requireId } from "~/services/ids";
-import { apiResponse } from "~/utils/api.server";
-import { requireAdminForApi } from "~/utils/auth.server";
+import { apiResponse } from "~/http/api.server";
+import { requireAdminForApi } from "~/http/auth.server";
 import { getEnv } from "~/utils/env.server";
-import { actorOf } from "~/utils/admin-action.server";
+import { actorOf } from "~/http/admin-action.server";
 
 const BAD_ID: Record<RecordImageKind, string> = {
   wholesaler: "A wholesaler id is a positive whole number.",

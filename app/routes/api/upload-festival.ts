@@ -1,4 +1,4 @@
-import { methodNotAllowed } from "~/utils/api.server";
+import { methodNotAllowed } from "~/http/api.server";
 import { recordImageUploadAction } from "./record-image-upload.server";
 
 export const loader = methodNotAllowed("POST");

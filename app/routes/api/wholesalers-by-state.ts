@@ -1,6 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { listWholesalersByState, toWholesalerJson } from "~/services/wholesalers/wholesalers.server";
-import { apiResponse, methodNotAllowed } from "~/utils/api.server";
+import { apiResponse, methodNotAllowed } from "~/http/api.server";
 import type { Route } from "./+types/wholesalers-by-state";
 
 export const loader = ({ params }: Route.LoaderArgs) =>

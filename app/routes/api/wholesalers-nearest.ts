@@ -1,6 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { findNearestWholesalers, toWholesalerJson } from "~/services/wholesalers/wholesalers.server";
-import { apiResponse, methodNotAllowed } from "~/utils/api.server";
+import { apiResponse, methodNotAllowed } from "~/http/api.server";
 import type { Route } from "./+types/wholesalers-nearest";
 
 /** How many suggestions the finder shows when nobody lies within the search radius. */

@@ -4,7 +4,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
 import { BackLink } from "~/components/wholesalers/back-link";
 import { listStates, REGIONS } from "~/services/states/states.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/http/meta";
 import type { Route } from "./+types/all-states";
 
 export async function loader() {

@@ -13,8 +13,8 @@ import { AppError } from "~/services/errors";
 import { parseId } from "~/services/ids";
 import { renderMarkdown } from "~/services/markdown/markdown.server";
 import { blogPostingJsonLd } from "~/services/seo/json-ld";
-import { pageMeta, siteIdentity } from "~/utils/meta";
-import { requireFeature } from "~/utils/site.server";
+import { pageMeta, siteIdentity } from "~/http/meta";
+import { requireFeature } from "~/http/site.server";
 import type { Route } from "./+types/blog-post";
 
 export const BLOG_POST_NOT_FOUND_TITLE = "Blog Post Not Found";

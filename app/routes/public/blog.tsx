@@ -4,8 +4,8 @@ import { PageIntro } from "~/components/blog/page-intro";
 import { getDb } from "~/db/db.server";
 import { listPublishedPosts } from "~/services/blog/blog.server";
 import { blogJsonLd } from "~/services/seo/json-ld";
-import { pageMeta, siteIdentity } from "~/utils/meta";
-import { requireFeature } from "~/utils/site.server";
+import { pageMeta, siteIdentity } from "~/http/meta";
+import { requireFeature } from "~/http/site.server";
 import type { Route } from "./+types/blog";
 
 export const BLOG_TITLE = "Flower Arranging Guide";

@@ -13,7 +13,7 @@ import {
 import { data, Link } from "react-router";
 import { durationInDays, formatDateRange } from "~/components/festivals/dates";
 import { FestivalCard } from "~/components/festivals/festival-card";
-import { festivalEvent } from "~/components/festivals/json-ld";
+import { festivalEvent } from "~/services/seo/festival-json-ld";
 import { ResponsiveImage } from "~/components/images/responsive-image";
 import { buttonVariants } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
@@ -24,8 +24,8 @@ import { parseId } from "~/services/ids";
 import { cn } from "~/utils/cn";
 import { todayIsoDate } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
-import { pageMeta, siteIdentity } from "~/utils/meta";
-import { requireFeature } from "~/utils/site.server";
+import { pageMeta, siteIdentity } from "~/http/meta";
+import { requireFeature } from "~/http/site.server";
 import type { Route } from "./+types/festival";
 
 const MORE_FESTIVALS = 3;

@@ -4,7 +4,7 @@ import { formatDateRange, formatLongDate, MONTH_NAMES } from "~/components/festi
 import { FestivalCalendar } from "~/components/festivals/festival-calendar";
 import { FestivalCard } from "~/components/festivals/festival-card";
 import { FestivalFilters, filterSearchParams, type FestivalFilterValues } from "~/components/festivals/festival-filters";
-import { festivalEventList } from "~/components/festivals/json-ld";
+import { festivalEventList } from "~/services/seo/festival-json-ld";
 import { buttonVariants } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
 import { festivalsRunningOn, hasActiveFilters, nextFestivalDay, readFestivalSearch } from "~/services/festivals/festival-search.server";
@@ -12,8 +12,8 @@ import { listFestivals, listUpcomingFestivals, type Festival } from "~/services/
 import { listStates } from "~/services/states/states.server";
 import { cn } from "~/utils/cn";
 import { todayIsoDate } from "~/utils/dates";
-import { pageMeta, siteIdentity } from "~/utils/meta";
-import { requireFeature } from "~/utils/site.server";
+import { pageMeta, siteIdentity } from "~/http/meta";
+import { requireFeature } from "~/http/site.server";
 import type { Route } from "./+types/festivals";
 
 /** Limits of the spec: upcoming cards, state shortcuts, events in the structured data. */

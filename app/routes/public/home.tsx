@@ -11,7 +11,7 @@ import { getSiteSettings } from "~/services/settings/settings.server";
 import { getState, listStates } from "~/services/states/states.server";
 import { getDirectoryCoverage, listFeaturedWholesalers } from "~/services/wholesalers/wholesalers.server";
 import { organizationJsonLd, webSiteJsonLd } from "~/services/seo/json-ld";
-import { pageMeta, siteIdentity } from "~/utils/meta";
+import { pageMeta, siteIdentity } from "~/http/meta";
 import type { Route } from "./+types/home";
 
 /** The state the featured block shows. */

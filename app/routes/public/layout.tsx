@@ -4,7 +4,7 @@ import { Header } from "~/components/layout/header";
 import { NotFound } from "~/components/not-found";
 import { skeletonFor } from "~/components/skeletons";
 import type { loader as rootLoader } from "~/root";
-import { rootDataFrom } from "~/utils/meta";
+import { rootDataFrom } from "~/http/meta";
 import type { Route } from "./+types/layout";
 
 function Chrome({ children }: { children: React.ReactNode }) {

@@ -2,7 +2,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { LegalDocument, type LegalSection } from "~/components/about/legal-document";
 import type { loader as rootLoader } from "~/root";
 import { SUGGESTIONS_PER_HOUR } from "~/services/suggestions/suggestion-form";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/http/meta";
 import type { Route } from "./+types/privacy";
 
 export const PRIVACY_TITLE = "Privacy Policy";

@@ -11,7 +11,7 @@ import { NO_RESULTS_HINT, normalizeSearchQuery, SEARCH_QUERY_MAX_LENGTH, searchT
 import { searchSite, type SearchGroup, type SiteSearchResults } from "~/services/search/search.server";
 import { getSiteSettings } from "~/services/settings/settings.server";
 import { cn } from "~/utils/cn";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/http/meta";
 import type { Route } from "./+types/search";
 
 export const SEARCH_TITLE = "Search";

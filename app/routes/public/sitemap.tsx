@@ -5,8 +5,8 @@ import { listPublishedPosts } from "~/services/blog/blog.server";
 import { listFestivals } from "~/services/festivals/festivals.server";
 import { getSiteSettings } from "~/services/settings/settings.server";
 import { listStates, REGIONS } from "~/services/states/states.server";
-import { pageMeta } from "~/utils/meta";
-import { isFeatureEnabled } from "~/utils/site.server";
+import { pageMeta } from "~/http/meta";
+import { isFeatureEnabled } from "~/http/site.server";
 import type { Route } from "./+types/sitemap";
 
 export const SITEMAP_TITLE = "Sitemap";

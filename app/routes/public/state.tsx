@@ -8,7 +8,7 @@ import { WholesalerCard } from "~/components/wholesalers/wholesaler-card";
 import { findState } from "~/services/states/states.server";
 import { listWholesalersByState } from "~/services/wholesalers/wholesalers.server";
 import { stateBusinessListJsonLd } from "~/services/seo/json-ld";
-import { pageMeta, siteIdentity } from "~/utils/meta";
+import { pageMeta, siteIdentity } from "~/http/meta";
 import type { Route } from "./+types/state";
 
 export const STATE_NOT_FOUND_TITLE = "State Not Found";

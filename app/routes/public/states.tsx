@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { getDb } from "~/db/db.server";
 import { BackLink } from "~/components/wholesalers/back-link";
 import { listStates } from "~/services/states/states.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/http/meta";
 import type { Route } from "./+types/states";
 
 export async function loader() {

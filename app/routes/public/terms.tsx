@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { LegalDocument, type LegalSection } from "~/components/about/legal-document";
 import type { loader as rootLoader } from "~/root";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/http/meta";
 import type { Route } from "./+types/terms";
 
 export const TERMS_TITLE = "Terms of Service";

@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
 import { findSubscriptionByToken, unsubscribe } from "~/services/newsletter/newsletter.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/http/meta";
 import type { Route } from "./+types/unsubscribe";
 
 export const UNSUBSCRIBE_TEXTS = {

@@ -4,7 +4,7 @@ import type { Database } from "~/db/schema";
 import type { Actor } from "./list";
 import { conflictMessage } from "./list";
 import { createVersioned, deleteVersioned, updateVersioned, type VersionedRecord } from "./versioned.server";
-import { TEST_DATABASES, createTestAdmin, openTestDatabase, rejection } from "../tools/test-databases";
+import { TEST_DATABASES, createTestAdmin, openTestDatabase, rejection } from "../../../tests/support/test-databases";
 
 const T0 = "2026-01-01T00:00:00.000Z";
 const STALE = "2025-12-31T23:59:59.000Z";

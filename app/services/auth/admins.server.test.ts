@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/schema";
-import { TEST_DATABASES, openTestDatabase } from "../tools/test-databases";
+import { TEST_DATABASES, openTestDatabase } from "../../../tests/support/test-databases";
 import { createAdmin, defaultAdminEmail, ensureFirstAdmin, findAdminByEmail, INITIAL_PASSWORD_FILE, signIn } from "./admins.server";
 import { verifyPassword } from "./password.server";
 import { getActiveSession } from "./sessions.server";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/schema";
-import { TEST_DATABASES, openTestDatabase } from "../tools/test-databases";
+import { TEST_DATABASES, openTestDatabase } from "../../../tests/support/test-databases";
 import { changeAdminPassword, createAdmin, signIn } from "./admins.server";
 import { UNMATCHABLE_HASH } from "./password.server";
 import {

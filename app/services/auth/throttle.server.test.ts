@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/schema";
 import { recordAudit } from "../audit/audit.server";
-import { TEST_DATABASES, openTestDatabase } from "../tools/test-databases";
+import { TEST_DATABASES, openTestDatabase } from "../../../tests/support/test-databases";
 import {
   isLoginThrottled,
   LOGIN_FAILURE_ACTION,

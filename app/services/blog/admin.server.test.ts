@@ -5,7 +5,7 @@ import type { Database } from "~/db/schema";
 import { nextVersion } from "../admin/list";
 import { createBlogPost, deleteBlogPost, listBlogCategories, listBlogPostsForAdmin, updateBlogPost } from "./admin.server";
 import { getPublishedPost, listPublishedPosts } from "./blog.server";
-import { TEST_DATABASES, createTestAdmin, openTestDatabase, rejection } from "../tools/test-databases";
+import { TEST_DATABASES, createTestAdmin, openTestDatabase, rejection } from "../../../tests/support/test-databases";
 
 const CONFLICT = "This blog post was changed by someone else since you opened it. Close this dialog and reopen it to see the latest version, then make your changes again.";
 const now = "2026-04-01T00:00:00.000Z";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/schema";
-import { openTestDatabase, TEST_DATABASES } from "../tools/test-databases";
+import { openTestDatabase, TEST_DATABASES } from "../../../tests/support/test-databases";
 import { countPerWeek, getDashboardStatistics, TOP_STATES, weekStartOf } from "./statistics.server";
 
 const T0 = "2026-01-01T00:00:00.000Z";

@@ -13,7 +13,7 @@ import {
   parseMonth,
   updateFestival,
 } from "./admin.server";
-import { TEST_DATABASES, createTestAdmin, openTestDatabase, rejection } from "../tools/test-databases";
+import { TEST_DATABASES, createTestAdmin, openTestDatabase, rejection } from "../../../tests/support/test-databases";
 
 const CONFLICT = "This festival was changed by someone else since you opened it. Close this dialog and reopen it to see the latest version, then make your changes again.";
 const now = "2026-04-01T00:00:00.000Z";

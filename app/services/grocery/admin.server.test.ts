@@ -11,7 +11,7 @@ import {
   updateGroceryStore,
 } from "./admin.server";
 import { listGroceryStores } from "./grocery.server";
-import { TEST_DATABASES, createTestAdmin, openTestDatabase, rejection } from "../tools/test-databases";
+import { TEST_DATABASES, createTestAdmin, openTestDatabase, rejection } from "../../../tests/support/test-databases";
 
 const T0 = "2026-01-01T00:00:00.000Z";
 

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/schema";
 import { AppError } from "../errors";
-import { createTestAdmin, openTestDatabase, TEST_DATABASES } from "../tools/test-databases";
+import { createTestAdmin, openTestDatabase, TEST_DATABASES } from "../../../tests/support/test-databases";
 import { IMAGE_WIDTHS } from "./constants";
 import { optimiseStoredImages, ORPHAN_GRACE_MS } from "./optimise.server";
 import { storeImage } from "./pipeline.server";

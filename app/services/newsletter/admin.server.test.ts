@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import type { Database } from "~/db/schema";
 import { AppError } from "../errors";
 import { csvField, csvRow, deleteSubscriber, exportSubscribersCsv, listSubscribersForAdmin, SUBSCRIBER_GONE } from "./admin.server";
-import { TEST_DATABASES, createTestAdmin, openTestDatabase } from "../tools/test-databases";
+import { TEST_DATABASES, createTestAdmin, openTestDatabase } from "../../../tests/support/test-databases";
 
 describe("csvField", () => {
   it("leaves plain text alone", () => {

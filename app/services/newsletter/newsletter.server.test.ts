@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { Database } from "~/db/schema";
-import { apiResponse } from "~/utils/api.server";
+import { apiResponse } from "~/http/api.server";
 import { STATUS_BY_CODE } from "../errors";
-import { TEST_DATABASES, openTestDatabase, rejection } from "../tools/test-databases";
+import { TEST_DATABASES, openTestDatabase, rejection } from "../../../tests/support/test-databases";
 import {
   ALREADY_SUBSCRIBED_MESSAGE,
   findSubscriptionByToken,

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import type { Database } from "~/db/schema";
 import { normalizeSearchQuery, SEARCH_QUERY_MAX_LENGTH, searchTerms } from "./query";
 import { SEARCH_RESULTS_PER_KIND, searchSite } from "./search.server";
-import { TEST_DATABASES, openTestDatabase } from "../tools/test-databases";
+import { TEST_DATABASES, openTestDatabase } from "../../../tests/support/test-databases";
 
 const now = "2026-04-01T00:00:00.000Z";
 const everything = { blog: true, festivals: true };

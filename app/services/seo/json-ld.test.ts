@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { festivalEvent, festivalEventList } from "~/components/festivals/json-ld";
+import { festivalEvent, festivalEventList } from "~/services/seo/festival-json-ld";
 import {
   blogJsonLd,
   blogPostingJsonLd,

@@ -1,7 +1,7 @@
 import type { BlogPost } from "../blog/blog.server";
 import type { WholesalerType } from "../wholesalers/constants";
 import type { Wholesaler } from "../wholesalers/wholesalers.server";
-import { absoluteUrl } from "~/utils/meta";
+import { absoluteUrl } from "~/utils/url";
 
 /**
  * schema.org structured data for the pages, with what the search engines' rich-result rules require.

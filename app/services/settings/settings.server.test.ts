@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/schema";
 import { clearCaches } from "../tools/cache.server";
-import { openTestDatabase, TEST_DATABASES, rejection } from "../tools/test-databases";
+import { openTestDatabase, TEST_DATABASES, rejection } from "../../../tests/support/test-databases";
 import {
   DEFAULT_SETTINGS,
   GA_ID_MESSAGE,

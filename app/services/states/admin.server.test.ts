@@ -5,7 +5,7 @@ import type { Database } from "~/db/schema";
 import { conflictMessage } from "../admin/list";
 import { citiesFromText, listStatesForAdmin, STATE_ENTITY, updateState } from "./admin.server";
 import { findState } from "./states.server";
-import { TEST_DATABASES, createTestAdmin, openTestDatabase, rejection } from "../tools/test-databases";
+import { TEST_DATABASES, createTestAdmin, openTestDatabase, rejection } from "../../../tests/support/test-databases";
 
 const T0 = "2026-01-01T00:00:00.000Z";
 

@@ -13,7 +13,7 @@ import {
   suggestionStatusFrom,
   wholesalerPrefillFor,
 } from "./admin.server";
-import { TEST_DATABASES, createTestAdmin, openTestDatabase } from "../tools/test-databases";
+import { TEST_DATABASES, createTestAdmin, openTestDatabase } from "../../../tests/support/test-databases";
 
 describe("parseAddress", () => {
   it.each([

@@ -6,7 +6,7 @@ import { openDatabase } from "~/db/client.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { SUGGESTION_LIMITS, SUGGESTION_MESSAGES, SUGGESTIONS_PER_HOUR } from "./suggestion-form";
 import { createLocationSuggestion } from "./suggestions.server";
-import { rejection } from "../tools/test-databases";
+import { rejection } from "../../../tests/support/test-databases";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wff-suggestions-"));
 const handle = openDatabase({ DATA_DIR: dataDir });

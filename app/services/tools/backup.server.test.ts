@@ -6,7 +6,7 @@ import * as tar from "tar";
 import type { DatabaseHandle } from "~/db/client.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKUP_STAGING_PREFIX, createBackup, JSON_BACKUP_FORMAT, type JsonBackup } from "./backup.server";
-import { openTestDatabase, TEST_DATABASES } from "./test-databases";
+import { openTestDatabase, TEST_DATABASES } from "../../../tests/support/test-databases";
 
 const T0 = "2026-01-01T00:00:00.000Z";
 // 23:30 on 2026-03-10 in Los Angeles: the file is named after the site's date, not UTC's.

@@ -1,4 +1,4 @@
-import { readBodyWithLimit } from "~/utils/api.server";
+import { readBodyWithLimit } from "~/utils/body";
 import { AppError } from "../errors";
 
 /**

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/schema";
 import { decodeImportFile, dryRunImport, IMPORT_CHANGED_MESSAGE, importFingerprint, MAX_IMPORT_BYTES, runImport } from "./import.server";
-import { openTestDatabase, TEST_DATABASES, rejection } from "./test-databases";
+import { openTestDatabase, TEST_DATABASES, rejection } from "../../../tests/support/test-databases";
 
 const T0 = "2026-01-01T00:00:00.000Z";
 const HEADER = "name,address,city,state,zipcode,type,hours,description,phone,website";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/postgres";
 import { createBackup } from "./backup.server";
 import { restoreBackup, RestoreError, type RestoreOptions } from "./restore.server";
-import { openTestDatabase, TEST_DATABASES } from "./test-databases";
+import { openTestDatabase, TEST_DATABASES } from "../../../tests/support/test-databases";
 
 const T0 = "2026-01-01T00:00:00.000Z";
 const PHOTO = Buffer.alloc(50_000, 3);

@@ -5,7 +5,7 @@ import type { Database } from "~/db/schema";
 import { states } from "~/db/seed/data/states";
 import { conflictMessage, type Actor } from "../admin/list";
 import { STATUS_BY_CODE } from "../errors";
-import { TEST_DATABASES, createTestAdmin, openTestDatabase, rejection } from "../tools/test-databases";
+import { TEST_DATABASES, createTestAdmin, openTestDatabase, rejection } from "../../../tests/support/test-databases";
 import { createWholesaler, deleteWholesaler, listWholesalersForAdmin, updateWholesaler } from "./admin.server";
 import { WHOLESALER_ENTITY } from "./constants";
 

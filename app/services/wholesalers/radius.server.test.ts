@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import type { Database } from "~/db/schema";
 import { states } from "~/db/seed/data/states";
 import { distanceMiles, roundMiles, SEARCH_RADIUS_MILES, type Point } from "../geo/distance";
-import { TEST_DATABASES, openTestDatabase, rejection } from "../tools/test-databases";
+import { TEST_DATABASES, openTestDatabase, rejection } from "../../../tests/support/test-databases";
 import { findNearestWholesalers, findWholesalersNearZipcode } from "./wholesalers.server";
 
 /** The earth radius distanceMiles uses; the first test proves it is the same. */

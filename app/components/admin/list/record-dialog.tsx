@@ -5,7 +5,7 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { deleteConfirmation } from "~/services/admin/list";
-import type { ActionResult } from "~/utils/admin-action.server";
+import type { ActionResult } from "~/http/action-result";
 
 interface RecordDialogProps {
   open: boolean;

@@ -1,8 +1,8 @@
 import { getDatabase, getDb } from "~/db/db.server";
 import { recordAudit } from "~/services/audit/audit.server";
 import { backupFileName, createBackup } from "~/services/tools/backup.server";
-import { methodNotAllowed } from "~/utils/api.server";
-import { requireAdminForApi } from "~/utils/auth.server";
+import { methodNotAllowed } from "~/http/api.server";
+import { requireAdminForApi } from "~/http/auth.server";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/backup";
 

@@ -1,8 +1,8 @@
 import { getDb } from "~/db/db.server";
 import { recordAudit } from "~/services/audit/audit.server";
 import { clearCaches, describeClearedCaches } from "~/services/tools/cache.server";
-import { methodNotAllowed } from "~/utils/api.server";
-import { requireAdminForApi } from "~/utils/auth.server";
+import { methodNotAllowed } from "~/http/api.server";
+import { requireAdminForApi } from "~/http/auth.server";
 import type { Route } from "./+types/clear-cache";
 
 export const loader = methodNotAllowed("POST");

@@ -2,10 +2,10 @@ import { getDb } from "~/db/db.server";
 import { badRequest } from "~/services/errors";
 import { readFormWithLimit } from "~/services/tools/form-body.server";
 import { decodeImportFile, dryRunImport, MAX_IMPORT_BYTES, runImport } from "~/services/tools/import.server";
-import { apiResponse, methodNotAllowed } from "~/utils/api.server";
-import { requireAdminForApi } from "~/utils/auth.server";
+import { apiResponse, methodNotAllowed } from "~/http/api.server";
+import { requireAdminForApi } from "~/http/auth.server";
 import type { Route } from "./+types/import";
-import { actorOf } from "~/utils/admin-action.server";
+import { actorOf } from "~/http/admin-action.server";
 
 export const loader = methodNotAllowed("POST");
 

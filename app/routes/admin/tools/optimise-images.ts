@@ -1,10 +1,10 @@
 import { getDb } from "~/db/db.server";
 import { optimiseStoredImages } from "~/services/images/optimise.server";
-import { apiResponse, methodNotAllowed } from "~/utils/api.server";
-import { requireAdminForApi } from "~/utils/auth.server";
+import { apiResponse, methodNotAllowed } from "~/http/api.server";
+import { requireAdminForApi } from "~/http/auth.server";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/optimise-images";
-import { actorOf } from "~/utils/admin-action.server";
+import { actorOf } from "~/http/admin-action.server";
 
 export const loader = methodNotAllowed("POST");
 

@@ -6,9 +6,9 @@ import { expect } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import type { Database } from "~/db/schema";
-import type { Actor } from "../admin/list";
-import { AppError } from "../errors";
-import { createTestDatabase, runPostgres } from "../../../tests/support/postgres";
+import type { Actor } from "~/services/admin/list";
+import { AppError } from "~/services/errors";
+import { createTestDatabase, runPostgres } from "./postgres";
 
 /** The databases the service tests run on: SQLite always, PostgreSQL where a server answers (always on CI). */
 export const TEST_DATABASES = [

@@ -1,7 +1,7 @@
 import { createCookie, redirect, type Cookie } from "react-router";
 import { getDb } from "~/db/db.server";
 import { deleteSession, getActiveSession, SESSION_ABSOLUTE_TIMEOUT_MS, type SessionAdmin } from "~/services/auth/sessions.server";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/utils/env.server";
 
 export const SESSION_COOKIE_NAME = "wff_session";
 export const LOGIN_PATH = "/admin/login";

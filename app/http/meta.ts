@@ -1,7 +1,8 @@
 import type { MetaDescriptor } from "react-router";
-import type { loader as rootLoader } from "~/root";
+import { absoluteUrl } from "~/utils/url";
+import type { SiteContext } from "./site-context";
 
-type RootData = Awaited<ReturnType<typeof rootLoader>>;
+type RootData = SiteContext;
 
 interface MatchLike {
   id: string;
@@ -29,8 +30,6 @@ const DEFAULT_SITE_URL = "https://www.wholesaleflowerfinder.com";
 const DEFAULT_CONTACT_EMAIL = "hello@wholesaleflowerfinder.com";
 export const DEFAULT_SHARE_IMAGE = "/images/og-default.webp";
 
-/** A site path prefixed with the site's address; an address that is already absolute stays as it is. */
-export const absoluteUrl = (siteUrl: string, pathOrUrl: string) => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl}`);
 
 export function rootDataFrom(matches: readonly (MatchLike | undefined)[]): RootData | undefined {
   const root = matches.find((match) => match?.id === "root");

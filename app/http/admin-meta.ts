@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { rootDataFrom } from "~/utils/meta";
+import { rootDataFrom } from "~/http/meta";
 
 interface MatchLike {
   id: string;

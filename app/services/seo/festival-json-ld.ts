@@ -1,6 +1,6 @@
 import type { Festival } from "~/services/festivals/festivals.server";
 import { SCHEMA_CONTEXT, ticketOffer, type JsonLd } from "~/services/seo/json-ld";
-import { absoluteUrl } from "~/utils/meta";
+import { absoluteUrl } from "~/utils/url";
 
 export const DEFAULT_FESTIVAL_IMAGE = "/images/default-flower.webp";
 

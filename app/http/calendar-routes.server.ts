@@ -1,11 +1,11 @@
 import type express from "express";
 import { getDb } from "~/db/db.server";
 import { getEnv } from "~/utils/env.server";
-import { AppError } from "../errors";
-import { parseId } from "../ids";
-import { getSiteSettings } from "../settings/settings.server";
-import { festivalsToICalendar, icsFileName } from "./calendar.server";
-import { FESTIVAL_NOT_FOUND, getFestival, listUpcomingFestivals } from "./festivals.server";
+import { AppError } from "~/services/errors";
+import { parseId } from "~/services/ids";
+import { getSiteSettings } from "~/services/settings/settings.server";
+import { festivalsToICalendar, icsFileName } from "~/services/festivals/calendar.server";
+import { FESTIVAL_NOT_FOUND, getFestival, listUpcomingFestivals } from "~/services/festivals/festivals.server";
 
 const ALL_FESTIVALS_FILE = "flower-festivals.ics";
 

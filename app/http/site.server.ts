@@ -2,12 +2,13 @@ import { data } from "react-router";
 import { getDb } from "~/db/db.server";
 import { AppError } from "~/services/errors";
 import { getSiteSettings, type SiteSettings } from "~/services/settings/settings.server";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/utils/env.server";
+import type { SiteContext } from "./site-context";
 
 export type Feature = "blog" | "festivals";
 
 /** What every page needs to know about the site: its settings and where it is published. */
-export async function loadSiteContext() {
+export async function loadSiteContext(): Promise<SiteContext> {
   const env = getEnv();
   const settings = await getSiteSettings(getDb());
   return { siteUrl: env.SITE_URL, allowIndexing: env.ALLOW_INDEXING, settings };

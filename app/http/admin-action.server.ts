@@ -4,16 +4,11 @@ import type { Database } from "~/db/schema";
 import type { Actor } from "~/services/admin/list";
 import { AppError, STATUS_BY_CODE } from "~/services/errors";
 import { requireId } from "~/services/ids";
+import type { ActionResult } from "./action-result";
 import { requireAdminForApi, type CurrentAdmin } from "./auth.server";
 
-export interface ActionResult {
-  ok: boolean;
-  intent: string;
-  message: string;
-  fieldErrors?: Record<string, string>;
-  /** The id of the record the action created or changed. */
-  id?: number | string;
-}
+export type { ActionResult };
+
 
 export interface AdminActionContext {
   admin: CurrentAdmin;

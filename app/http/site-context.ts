@@ -1,0 +1,8 @@
+import type { SiteSettings } from "~/services/settings/settings.server";
+
+/** What every page needs to know about the site (the root loader's data): its settings and where it is published. */
+export interface SiteContext {
+  siteUrl: string;
+  allowIndexing: boolean;
+  settings: SiteSettings;
+}
