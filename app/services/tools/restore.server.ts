@@ -483,6 +483,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
       ? await restorePostgres(unpacked, { ...options, databaseUrl: options.databaseUrl }, dataDir, staging)
       : await restoreSqlite(unpacked, options, dataDir, staging);
   } finally {
-    await fs.rm(staging, { recursive: true, force: true });
+    // After a failed extraction tar may still be finishing the file it was writing; rm retries until it has.
+    await fs.rm(staging, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
 }
