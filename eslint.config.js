@@ -13,7 +13,8 @@ import tseslint from "typescript-eslint";
  *   components/  UI: may import http's browser-safe modules, services' browser-safe modules and utils
  *   routes/, root.tsx, server/: the top; they may import everything
  * A module named *.server.ts is server-only; a module without `.server` in its name is browser-safe and may
- * not import a *.server module or the database (type-only imports are erased at build time and allowed).
+ * not import a *.server module or the database, types included (shared types live in browser-safe modules
+ * such as services/<domain>/types.ts, which the *.server module re-exports).
  * Tests may reach across floors to check them.
  */
 const floor = (name, folders) => ({
@@ -21,9 +22,10 @@ const floor = (name, folders) => ({
   message: `${name} may not import from a floor above it (see eslint.config.js and docs/adding-a-feature.md).`,
 });
 const serverOnly = {
-  group: ["**/*.server", "**/*.server.ts", "**/*.server.tsx", "~/db/**"],
-  allowTypeImports: true,
-  message: "A browser-safe module (no `.server` in its name) may not import a server-only module or the database.",
+  // The schema's table types are the one exception: type declarations only, no database access.
+  group: ["**/*.server", "**/*.server.ts", "**/*.server.tsx", "~/db/**", "!~/db/schema"],
+  message:
+    "A browser-safe module (no `.server` in its name) may not import a server-only module or the database, not even its types: put shared types in a browser-safe module (e.g. services/<domain>/types.ts).",
 };
 const floors = [
   { files: ["app/utils/**"], pattern: floor("utils/", ["db", "services", "http", "components", "routes", "root"]) },

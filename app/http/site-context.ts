@@ -1,4 +1,4 @@
-import type { SiteSettings } from "~/services/settings/settings.server";
+import type { SiteSettings } from "~/services/settings/types";
 
 /** What every page needs to know about the site (the root loader's data): its settings and where it is published. */
 export interface SiteContext {

@@ -27,6 +27,7 @@ describe("import boundaries (eslint.config.js)", () => {
     ["app/components/example.tsx", 'import { listFestivals } from "~/services/festivals/festivals.server";\nvoid listFestivals;', /browser-safe module/],
     ["app/http/example.ts", 'import { runAdminAction } from "./admin-action.server";\nvoid runAdminAction;', /browser-safe module/],
     ["app/components/example.tsx", 'import { loader } from "~/routes/public/home";\nvoid loader;', /components\/ may not import/],
+    ["app/components/example.tsx", 'import type { Festival } from "~/services/festivals/festivals.server";\nexport type F = Festival;', /browser-safe module .* not even its types/],
   ])("%s: reports %s", async (file, code, message) => {
     const errors = await boundaryErrors(file, code);
     expect(errors).toEqual([expect.stringMatching(message)]);
@@ -36,7 +37,8 @@ describe("import boundaries (eslint.config.js)", () => {
     ["app/routes/public/example.tsx", 'import { getDb } from "~/db/db.server";\nimport { pageMeta } from "~/http/meta";\nvoid getDb; void pageMeta;'],
     ["app/http/example.server.ts", 'import { getDb } from "~/db/db.server";\nimport { AppError } from "~/services/errors";\nvoid getDb; void AppError;'],
     ["app/services/festivals/example.server.ts", 'import { getDb } from "~/db/db.server";\nimport { todayIsoDate } from "~/utils/dates";\nvoid getDb; void todayIsoDate;'],
-    ["app/components/example.tsx", 'import type { Festival } from "~/services/festivals/festivals.server";\nimport type { ActionResult } from "~/http/action-result";\nimport { cn } from "~/utils/cn";\nexport type F = Festival | ActionResult;\nvoid cn;'],
+    ["app/components/example.tsx", 'import type { Festival } from "~/services/festivals/types";\nimport type { ActionResult } from "~/http/action-result";\nimport { cn } from "~/utils/cn";\nexport type F = Festival | ActionResult;\nvoid cn;'],
+    ["app/services/geo/example.ts", 'import type { Database } from "~/db/schema";\nexport type D = Database;'],
     ["app/services/festivals/example.test.ts", 'import { apiResponse } from "~/http/api.server";\nvoid apiResponse;'],
   ])("%s: allows what the house allows", async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);

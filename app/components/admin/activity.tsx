@@ -1,5 +1,5 @@
 import { History, LogIn, LogOut, Pencil, Plus, ShieldAlert, Trash2, type LucideIcon } from "lucide-react";
-import type { AuditLogItem } from "~/services/audit/audit.server";
+import type { AuditLogItem } from "~/services/audit/types";
 
 export interface ActivityEntry extends AuditLogItem {
   /** Formatted on the server, so that the browser's time zone cannot change the text while hydrating. */

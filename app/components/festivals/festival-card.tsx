@@ -1,7 +1,7 @@
 import { ArrowRight, CalendarDays, MapPin, Ticket } from "lucide-react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/images/responsive-image";
-import type { Festival } from "~/services/festivals/festivals.server";
+import type { Festival } from "~/services/festivals/types";
 import { cn } from "~/utils/cn";
 import { formatDateRange, monthAndDay } from "./dates";
 

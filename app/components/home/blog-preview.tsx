@@ -1,7 +1,7 @@
 import { ArrowRight, CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/images/responsive-image";
-import type { BlogPost } from "~/services/blog/blog.server";
+import type { BlogPost } from "~/services/blog/types";
 import { parseIsoDate } from "~/utils/dates";
 import { buttonVariants } from "../ui/button";
 import { SectionHeading } from "./section-heading";

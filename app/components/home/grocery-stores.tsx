@@ -1,6 +1,6 @@
 import { ChevronDown, ShoppingBasket, Sparkles } from "lucide-react";
 import { useId, useState } from "react";
-import type { GroceryStore } from "~/services/grocery/grocery.server";
+import type { GroceryStore } from "~/services/grocery/types";
 import { cn } from "~/utils/cn";
 import { SectionHeading } from "./section-heading";
 

@@ -1,5 +1,5 @@
 import { BookOpen, MapPin } from "lucide-react";
-import type { DirectoryCoverage } from "~/services/wholesalers/wholesalers.server";
+import type { DirectoryCoverage } from "~/services/wholesalers/types";
 import { HashLink } from "../layout/hash-link";
 import { buttonVariants } from "../ui/button";
 

@@ -1,5 +1,5 @@
 import { Clock, Globe, MapPin, Navigation, Phone } from "lucide-react";
-import type { Wholesaler } from "~/services/wholesalers/wholesalers.server";
+import type { Wholesaler } from "~/services/wholesalers/types";
 import { cn } from "~/utils/cn";
 import { Tooltip } from "../ui/tooltip";
 import { buttonVariants } from "../ui/button";

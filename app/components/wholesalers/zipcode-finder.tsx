@@ -2,7 +2,7 @@ import { Loader2, MapPin, Search, SearchX } from "lucide-react";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { SEARCH_RADIUS_MILES } from "~/services/geo/distance";
 import { isValidZipcode, sanitizeZipcodeInput, ZIPCODE_LENGTH } from "~/services/geo/zipcode";
-import type { WholesalerWithDistance } from "~/services/wholesalers/wholesalers.server";
+import type { WholesalerWithDistance } from "~/services/wholesalers/types";
 import { Button } from "../ui/button";
 import { Input, Label } from "../ui/input";
 import { formatDistance } from "./format";

@@ -2,6 +2,9 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { nowIso } from "~/utils/dates";
 import type { Actor } from "../admin/list";
+import type { AuditLogItem } from "./types";
+
+export type { AuditLogItem };
 
 /**
  * Actions are `<entity>.<verb>` (e.g. `wholesaler.update`, `blog_post.delete`), or `auth.<event>` for
@@ -51,19 +54,6 @@ export function recordAdminChange(
     details: change.details,
     ip: actor.ip,
   });
-}
-
-export interface AuditLogItem {
-  id: number;
-  action: string;
-  actor: string | null;
-  adminName: string | null;
-  adminEmail: string | null;
-  entityType: string | null;
-  entityId: string | null;
-  label: string | null;
-  ip: string | null;
-  createdAt: string;
 }
 
 function labelFrom(details: string | null): string | null {

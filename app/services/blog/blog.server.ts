@@ -2,29 +2,15 @@ import type { Kysely, Selectable } from "kysely";
 import type { BlogPostsTable, Database } from "~/db/schema";
 import { notFound } from "../errors";
 import { requireId } from "../ids";
+import { BLOG_STATUSES, DEFAULT_BLOG_CATEGORIES, type BlogStatus } from "./post-form";
+import type { BlogPost } from "./types";
 
-/** Category choices offered when none exist yet. */
-export const DEFAULT_BLOG_CATEGORIES = ["DIY", "Seasonal", "Wedding", "Tips", "Guides"] as const;
-export const BLOG_STATUSES = ["draft", "published"] as const;
-export type BlogStatus = (typeof BLOG_STATUSES)[number];
+export { BLOG_STATUSES, DEFAULT_BLOG_CATEGORIES, type BlogPost, type BlogStatus };
+
 
 export const RELATED_POSTS_LIMIT = 3;
 export const BLOG_POST_NOT_FOUND = "Blog post not found";
 export const INVALID_POST_ID = "A blog post id is a positive whole number.";
-
-export interface BlogPost {
-  id: number;
-  title: string;
-  excerpt: string;
-  /** Markdown. */
-  content: string;
-  category: string;
-  /** Publication date, YYYY-MM-DD. */
-  date: string;
-  image: string | null;
-  status: BlogStatus;
-  updatedAt: string;
-}
 
 export const toBlogPost = (row: Selectable<BlogPostsTable>): BlogPost => ({
   id: row.id,

@@ -2,33 +2,16 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { addDays, parseIsoDate, todayIsoDate } from "~/utils/dates";
 import { REGIONS } from "../states/states.server";
+import type { CountByLabel, DashboardStatistics, WeekCount } from "./types";
+
+export type { CountByLabel, DashboardStatistics, WeekCount };
 
 /** States shown in the "wholesalers per state" chart: the ones with the most listings. */
 export const TOP_STATES = 15;
 /** Weeks shown in the subscribers chart, the current one included. */
 export const SUBSCRIBER_WEEKS = 12;
 
-export interface CountByLabel {
-  label: string;
-  count: number;
-}
 
-export interface WeekCount {
-  /** The Monday the week starts on, on the site's calendar (YYYY-MM-DD). */
-  weekStart: string;
-  count: number;
-}
-
-export interface DashboardStatistics {
-  totalWholesalers: number;
-  statesWithWholesalers: number;
-  /** The TOP_STATES states with the most wholesalers, most first (ties by name). */
-  wholesalersByState: CountByLabel[];
-  /** Every region, in the taxonomy's order, with zero where it has none. */
-  wholesalersByRegion: CountByLabel[];
-  /** Newsletter sign-ups per week, oldest week first, including people who unsubscribed later. */
-  subscribersByWeek: WeekCount[];
-}
 
 /** The Monday of the week a calendar date falls in. */
 export function weekStartOf(isoDate: string): string {

@@ -5,27 +5,13 @@ import { fromDbBool } from "~/db/schema";
 import { todayIsoDate } from "~/utils/dates";
 import { badRequest, notFound } from "../errors";
 import { requireId } from "../ids";
+import type { Festival } from "./types";
+
+export type { Festival };
 
 export const FESTIVAL_NOT_FOUND = "Festival not found";
 export const INVALID_MONTH = "month must be a whole number from 1 to 12.";
 export const INVALID_FESTIVAL_ID = "A festival id is a positive whole number.";
-
-export interface Festival {
-  id: number;
-  name: string;
-  description: string;
-  startDate: string;
-  endDate: string;
-  /** Venue. */
-  location: string;
-  city: string;
-  state: string;
-  website?: string;
-  ticketPrice?: string;
-  image: string | null;
-  featured: boolean;
-  updatedAt: string;
-}
 
 export const toFestival = (row: Selectable<FestivalsTable>): Festival => ({
   id: row.id,

@@ -1,13 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
+import type { GroceryStore } from "./types";
 
-export interface GroceryStore {
-  id: number;
-  name: string;
-  description: string;
-  priceRange: string;
-  bestFor: string;
-}
+export type { GroceryStore };
 
 export async function listGroceryStores(db: Kysely<Database>): Promise<GroceryStore[]> {
   return db

@@ -49,3 +49,7 @@ export function recordImageUploadUrl(kind: RecordImageKind, id: number, updatedA
   const url = `/api/upload/${kind}/${id}`;
   return updatedAt ? `${url}?${new URLSearchParams({ updatedAt })}` : url;
 }
+
+/** The tables whose rows carry an `image` URL. */
+export const IMAGE_TABLES = ["wholesalers", "blog_posts", "festivals"] as const;
+export type ImageTable = (typeof IMAGE_TABLES)[number];

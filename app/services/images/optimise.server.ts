@@ -8,7 +8,10 @@ import { AppError } from "../errors";
 import { nextVersion, type Actor } from "../admin/list";
 import { IMAGE_ASPECT, IMAGE_WIDTHS } from "./constants";
 import { MAX_INPUT_PIXELS, removeImageFiles, storeImage } from "./pipeline.server";
-import { IMAGE_TABLES, imagesInUse, uploadsDir, type ImageTable } from "./usage.server";
+import { IMAGE_TABLES, imagesInUse, uploadsDir } from "./usage.server";
+import type { MissingImage, OptimiseReport } from "./types";
+
+export type { MissingImage, OptimiseReport };
 
 /**
  * A re-encoded image replaces the stored one only when it saves at least this share of the bytes, so that
@@ -24,33 +27,6 @@ export const ORPHAN_GRACE_MS = 10 * 60 * 1000;
 const UPLOAD_URL = /^\/uploads\/([a-f0-9]{16,64})-1200\.webp$/;
 const hashOf = (url: string) => UPLOAD_URL.exec(url)?.[1];
 const UPLOAD_FILE = /^([a-f0-9]{16,64})-(\d+)\.webp$/;
-
-export interface MissingImage {
-  table: ImageTable;
-  id: number;
-  label: string;
-  url: string;
-}
-
-export interface OptimiseReport {
-  /** Distinct uploaded images that records use. */
-  checked: number;
-  /** Replaced by a smaller re-encoding. */
-  reencoded: number;
-  /** Had a missing or malformed size, now written again from the largest one left. */
-  repaired: number;
-  /** Re-encoding would not have saved MIN_SAVING, so the stored files were kept. */
-  unchanged: number;
-  /** Records whose image files are all gone: they need a new upload. */
-  missing: MissingImage[];
-  /** Images that ship with the site (paths under /images/): generated at build time, not stored uploads. */
-  bundled: number;
-  /** Files under uploads that no record used, removed. */
-  orphansRemoved: number;
-  bytesBefore: number;
-  bytesAfter: number;
-  message: string;
-}
 
 interface VariantState {
   /** Size in bytes of each width present and well formed. */

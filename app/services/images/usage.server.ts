@@ -1,13 +1,13 @@
 import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
+import { IMAGE_TABLES, type ImageTable } from "./constants";
+
+export { IMAGE_TABLES, type ImageTable };
 
 /** Where uploaded images live: DATA_DIR/uploads, served at /uploads. */
 export const uploadsDir = (dataDir: string) => path.join(dataDir, "uploads");
 
-/** The tables whose rows carry an `image` URL. */
-export const IMAGE_TABLES = ["wholesalers", "blog_posts", "festivals"] as const;
-export type ImageTable = (typeof IMAGE_TABLES)[number];
 
 /** Every image URL some record still points at. */
 export async function imagesInUse(db: Kysely<Database>): Promise<Set<string>> {

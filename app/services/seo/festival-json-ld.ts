@@ -1,4 +1,4 @@
-import type { Festival } from "~/services/festivals/festivals.server";
+import type { Festival } from "~/services/festivals/types";
 import { SCHEMA_CONTEXT, ticketOffer, type JsonLd } from "~/services/seo/json-ld";
 import { absoluteUrl } from "~/utils/url";
 

@@ -1,6 +1,6 @@
-import type { BlogPost } from "../blog/blog.server";
+import type { BlogPost } from "../blog/types";
 import type { WholesalerType } from "../wholesalers/constants";
-import type { Wholesaler } from "../wholesalers/wholesalers.server";
+import type { Wholesaler } from "../wholesalers/types";
 import { absoluteUrl } from "~/utils/url";
 
 /**

@@ -1,49 +1,18 @@
 import type { Kysely } from "kysely";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Database } from "~/db/schema";
 import { nowIso } from "~/utils/dates";
 import { recordAudit } from "../audit/audit.server";
 import { AppError, badRequest } from "../errors";
 import { registerCache } from "../tools/cache.server";
 import { fieldErrorsOf } from "../form-fields";
+import { GA_ID_MESSAGE, GA_ID_PATTERN, generalSettingsSchema, seoSettingsSchema, type GeneralSettings, type SeoSettings } from "./settings-form";
+import type { SiteSettings } from "./types";
+
+export { GA_ID_MESSAGE, GA_ID_PATTERN, generalSettingsSchema, seoSettingsSchema, type GeneralSettings, type SeoSettings, type SiteSettings };
 
 export const PRODUCT_NAME = "Wholesale Flower Finder";
 export const DEFAULT_CONTACT_EMAIL = "hello@wholesaleflowerfinder.com";
-
-export const GA_ID_PATTERN = /^(G-[A-Z0-9]{4,20}|UA-\d{4,10}-\d{1,4})$/;
-export const GA_ID_MESSAGE = "Enter a Google Analytics ID such as G-XXXXXXXXXX (or UA-12345678-1), or leave it empty.";
-
-export const generalSettingsSchema = z.object({
-  siteName: z.string().trim().min(2, "Site name must be at least 2 characters.").max(80, "Site name must be at most 80 characters."),
-  contactEmail: z.string().trim().pipe(z.email("Please enter a valid email address.")),
-  enableFeaturedWholesalers: z.boolean(),
-  enableBlog: z.boolean(),
-  enableFestivals: z.boolean(),
-});
-
-export const seoSettingsSchema = z.object({
-  metaTitle: z.string().trim().min(5, "Meta title must be at least 5 characters.").max(120, "Meta title must be at most 120 characters."),
-  metaDescription: z
-    .string()
-    .trim()
-    .min(10, "Meta description must be at least 10 characters.")
-    .max(320, "Meta description must be at most 320 characters."),
-  // Only a real measurement id: the value ends up in a script tag on every page.
-  googleAnalyticsId: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine((value) => value === "" || GA_ID_PATTERN.test(value), GA_ID_MESSAGE)
-    .optional()
-    .transform((value) => value || undefined),
-});
-
-export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
-export type SeoSettings = z.infer<typeof seoSettingsSchema>;
-export interface SiteSettings {
-  general: GeneralSettings;
-  seo: SeoSettings;
-}
 
 export const DEFAULT_SETTINGS: SiteSettings = {
   general: {

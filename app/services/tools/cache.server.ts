@@ -1,3 +1,6 @@
+import type { ClearedCache } from "./types";
+
+export type { ClearedCache };
 /**
  * Every in-process cache of the server registers here, so that the admin's Clear cache tool can drop
  * them all without knowing each one.
@@ -7,11 +10,6 @@ export interface RegisteredCache {
   name: string;
   /** Drops every entry; answers how many there were. */
   clear(): number;
-}
-
-export interface ClearedCache {
-  name: string;
-  entries: number;
 }
 
 // Kept on globalThis so that the dev server's module reloads do not register a cache twice.

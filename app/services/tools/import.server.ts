@@ -8,6 +8,9 @@ import { WHOLESALER_TYPES } from "../wholesalers/constants";
 import { fieldErrorsOf } from "../form-fields";
 import { columnsFrom, resolveLocation, wholesalerInputSchema, type WholesalerInput } from "../wholesalers/admin.server";
 import { CsvSyntaxError, isBlankRow, parseCsv } from "./csv";
+import type { ImportRowRef, ImportRejection, ImportReport } from "./types";
+
+export type { ImportRowRef, ImportRejection, ImportReport };
 
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5000;
@@ -23,36 +26,6 @@ const COLUMN_ALIASES: Record<string, Column> = { zip: "zipcode", postalcode: "zi
 
 /** How many rows of each kind a report lists (the counts are always complete). */
 const LISTED_ROWS = 200;
-
-export interface ImportRowRef {
-  row: number;
-  name: string;
-  city: string;
-  state: string;
-}
-
-export interface ImportRejection {
-  row: number;
-  name: string;
-  messages: string[];
-}
-
-export interface ImportReport {
-  mode: "dry-run" | "import";
-  fileName: string;
-  /** Identifies the file's content: the import must be of the file the dry run checked. */
-  fingerprint: string;
-  /** Data rows in the file (blank lines aside). */
-  rows: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  rejected: number;
-  createdRows: ImportRowRef[];
-  updatedRows: ImportRowRef[];
-  rejections: ImportRejection[];
-  message: string;
-}
 
 export interface ImportActor {
   adminId: number;

@@ -6,32 +6,11 @@ import { assertZipcode, findZipcode } from "../geo/zipcode";
 import { getState } from "../states/states.server";
 
 import type { WholesalerType } from "./constants";
+import type { Wholesaler, WholesalerWithDistance, DirectoryCoverage } from "./types";
+
+export type { Wholesaler, WholesalerWithDistance, DirectoryCoverage };
 
 export { WHOLESALER_TYPES, type WholesalerType } from "./constants";
-
-
-export interface Wholesaler {
-  id: number;
-  name: string;
-  address: string;
-  city: string;
-  /** The state's name. */
-  state: string;
-  stateId: string;
-  zipcode: string;
-  type: WholesalerType;
-  hours: string;
-  description: string;
-  image: string | null;
-  imageUpdatedAt: string | null;
-  phone?: string;
-  website?: string;
-  latitude: number;
-  longitude: number;
-  featured: boolean;
-}
-
-export type WholesalerWithDistance = Wholesaler & { distanceMiles: number };
 
 type Row = Selectable<WholesalersTable> & { state_name: string };
 
@@ -139,13 +118,6 @@ function rankByDistance(wholesalers: Wholesaler[], origin: Point, maxMiles: numb
 export function toWholesalerJson<T extends Wholesaler>(w: T) {
   const { imageUpdatedAt: _imageUpdatedAt, featured: _featured, ...json } = w;
   return json;
-}
-
-export interface DirectoryCoverage {
-  /** Listings in the directory. */
-  listings: number;
-  /** States with at least one listing. */
-  states: number;
 }
 
 /** How much of the country the directory covers, for the home page and the dashboard. */

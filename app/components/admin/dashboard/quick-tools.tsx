@@ -3,9 +3,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
-import type { OptimiseReport } from "~/services/images/optimise.server";
-import type { ClearedCache } from "~/services/tools/cache.server";
-import type { ImportRejection, ImportReport, ImportRowRef } from "~/services/tools/import.server";
+import type { OptimiseReport } from "~/services/images/types";
+import type { ClearedCache, ImportRejection, ImportReport, ImportRowRef } from "~/services/tools/types";
 import { cn } from "~/utils/cn";
 
 /** Same limits as the server's (services/tools/import.server.ts), checked here before uploading. */

@@ -1,4 +1,4 @@
-import type { DashboardStatistics } from "~/services/dashboard/statistics.server";
+import type { DashboardStatistics } from "~/services/dashboard/types";
 import { formatLongDate, formatShortDate } from "./chart-scale";
 import { ColumnChart, HorizontalBarChart } from "./charts";
 

@@ -1,0 +1,33 @@
+/** The settings forms' rules and texts, shared by the admin screen and the server (safe in the browser). */
+import { z } from "zod";
+
+export const GA_ID_PATTERN = /^(G-[A-Z0-9]{4,20}|UA-\d{4,10}-\d{1,4})$/;
+export const GA_ID_MESSAGE = "Enter a Google Analytics ID such as G-XXXXXXXXXX (or UA-12345678-1), or leave it empty.";
+
+export const generalSettingsSchema = z.object({
+  siteName: z.string().trim().min(2, "Site name must be at least 2 characters.").max(80, "Site name must be at most 80 characters."),
+  contactEmail: z.string().trim().pipe(z.email("Please enter a valid email address.")),
+  enableFeaturedWholesalers: z.boolean(),
+  enableBlog: z.boolean(),
+  enableFestivals: z.boolean(),
+});
+
+export const seoSettingsSchema = z.object({
+  metaTitle: z.string().trim().min(5, "Meta title must be at least 5 characters.").max(120, "Meta title must be at most 120 characters."),
+  metaDescription: z
+    .string()
+    .trim()
+    .min(10, "Meta description must be at least 10 characters.")
+    .max(320, "Meta description must be at most 320 characters."),
+  // Only a real measurement id: the value ends up in a script tag on every page.
+  googleAnalyticsId: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((value) => value === "" || GA_ID_PATTERN.test(value), GA_ID_MESSAGE)
+    .optional()
+    .transform((value) => value || undefined),
+});
+
+export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
+export type SeoSettings = z.infer<typeof seoSettingsSchema>;
