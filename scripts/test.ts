@@ -2,7 +2,8 @@
  * `npm test`: typecheck, lint, production build, then every test suite against that build. Ends with one
  * honest line, e.g. "tests: 120 passed, 0 failed, 0 skipped":
  * - failed counts every failed test, every failed hook or test file (a beforeAll or afterAll that threw,
- *   a file that could not load), every error outside a test, and every failed stage (typecheck, lint, build);
+ *   a file that could not load), every error outside a test, and every failed stage (typecheck, lint,
+ *   format, build);
  * - skipped counts every planned test that did not run: skipped on purpose, left out after a failed hook,
  *   or never started because an earlier stage failed (then the planned tests are listed and counted).
  * On CI (CI=true) a skipped test fails the run: every suite, PostgreSQL's included, must run there.
@@ -48,7 +49,11 @@ function plannedTests(): { vitest: number; playwright: number } {
   fs.rmSync(vitestList, { force: true });
   if (runVitest) spawnSync("npx", ["vitest", "list", `--json=${vitestList}`, ...vitestFiles], { stdio: "ignore", env: process.env });
   const listed = runPlaywright
-    ? spawnSync("npx", ["playwright", "test", "--list", "--reporter=json", ...playwrightFiles], { encoding: "utf8", env: process.env, maxBuffer: 64 * 1024 * 1024 })
+    ? spawnSync("npx", ["playwright", "test", "--list", "--reporter=json", ...playwrightFiles], {
+        encoding: "utf8",
+        env: process.env,
+        maxBuffer: 64 * 1024 * 1024,
+      })
     : { stdout: "" };
   let playwright = 0;
   try {
@@ -76,6 +81,7 @@ function main() {
     ["typecheck", "npx", ["react-router", "typegen"]],
     ["typecheck", "npx", ["tsc"]],
     ["lint", "npx", ["eslint", ".", "--max-warnings=0"]],
+    ["format", "npx", ["prettier", "--check", "."]],
     ["build", "npm", ["run", "build"]],
   ];
   const failedStage = stages.find(([label, command, args]) => !run(label, command, args));
@@ -87,7 +93,14 @@ function main() {
     counts.skipped += planned.vitest + planned.playwright;
   } else {
     if (runVitest) {
-      const ok = run("unit and integration tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`, ...vitestFiles]);
+      const ok = run("unit and integration tests", "npx", [
+        "vitest",
+        "run",
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${vitestReport}`,
+        ...vitestFiles,
+      ]);
       const report = readJson<VitestReport>(vitestReport);
       const read = report ? vitestCounts(report) : undefined;
       if (read) add(read);
