@@ -18,7 +18,14 @@ import tseslint from "typescript-eslint";
  * Tests may reach across floors to check them.
  */
 const floor = (name, folders) => ({
-  group: folders.flatMap((folder) => [`~/${folder}`, `~/${folder}/**`, `**/app/${folder}/**`, `../${folder}/**`, `../../${folder}/**`, `../../../${folder}/**`]),
+  group: folders.flatMap((folder) => [
+    `~/${folder}`,
+    `~/${folder}/**`,
+    `**/app/${folder}/**`,
+    `../${folder}/**`,
+    `../../${folder}/**`,
+    `../../../${folder}/**`,
+  ]),
   message: `${name} may not import from a floor above it (see eslint.config.js and docs/adding-a-feature.md).`,
 });
 const serverOnly = {
@@ -37,12 +44,32 @@ const floors = [
 const serverFiles = ["**/*.server.ts", "**/*.server.tsx"];
 const testFiles = ["**/*.test.ts", "**/*.test.tsx"];
 const boundaries = floors.flatMap(({ files, pattern }) => [
-  { files, ignores: [...serverFiles, ...testFiles], rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [pattern, serverOnly] }] } },
-  { files: files.map((f) => `${f}/*.server.{ts,tsx}`), ignores: testFiles, rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [pattern] }] } },
+  {
+    files,
+    ignores: [...serverFiles, ...testFiles],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [pattern, serverOnly] }] },
+  },
+  {
+    files: files.map((f) => `${f}/*.server.{ts,tsx}`),
+    ignores: testFiles,
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [pattern] }] },
+  },
 ]);
 
 export default tseslint.config(
-  { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/", "public/", "test-results/", "playwright-report/", "tests/.artifacts/"] },
+  {
+    ignores: [
+      "build/",
+      "build-*/",
+      ".react-router/",
+      "node_modules/",
+      "data/",
+      "public/",
+      "test-results/",
+      "playwright-report/",
+      "tests/.artifacts/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -101,9 +101,16 @@ async function main() {
       case "create": {
         const [email] = positional;
         if (!email || positional.length > 1) throw new UsageError("create needs exactly one email address.");
-        if (await findAdminByEmail(db, email)) throw new AppError("conflict", `An admin with the email ${email.trim().toLowerCase()} already exists.`);
+        if (await findAdminByEmail(db, email))
+          throw new AppError("conflict", `An admin with the email ${email.trim().toLowerCase()} already exists.`);
         const admin = await createAdmin(db, { email, name: name ?? null, password: await readNewPassword() });
-        await recordAudit(db, { action: "admin.create", actor: "cli", entityType: "admin", entityId: admin.id, details: { label: admin.email } });
+        await recordAudit(db, {
+          action: "admin.create",
+          actor: "cli",
+          entityType: "admin",
+          entityId: admin.id,
+          details: { label: admin.email },
+        });
         console.log(`Created admin ${admin.email}${admin.name ? ` (${admin.name})` : ""}.`);
         break;
       }

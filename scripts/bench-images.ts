@@ -29,7 +29,11 @@ async function photo(width: number, height: number, seed: number, format: "jpeg"
     pixels[i + 2] = 90 + noise;
   }
   const image = sharp(pixels, { raw: { width, height, channels: 3 } });
-  return format === "jpeg" ? image.jpeg({ quality: 88 }).toBuffer() : format === "png" ? image.png().toBuffer() : image.webp({ quality: 90 }).toBuffer();
+  return format === "jpeg"
+    ? image.jpeg({ quality: 88 }).toBuffer()
+    : format === "png"
+      ? image.png().toBuffer()
+      : image.webp({ quality: 90 }).toBuffer();
 }
 
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
@@ -52,13 +56,18 @@ try {
       times.push(ms(start));
     }
     const sizes = stored.files.map((file) => kb(fs.statSync(path.join(uploads, file)).size));
-    console.log(`${label}: input ${kb(input.length)}, stored 400/800/1200 = ${sizes.join(" / ")}, median ${times.sort((a, b) => a - b)[1]!.toFixed(0)} ms`);
+    console.log(
+      `${label}: input ${kb(input.length)}, stored 400/800/1200 = ${sizes.join(" / ")}, median ${times.sort((a, b) => a - b)[1]!.toFixed(0)} ms`,
+    );
   }
 
   const handle = openDatabase({ DATA_DIR: dataDir });
   await migrateToLatest(handle.db);
   const now = new Date().toISOString();
-  await handle.db.insertInto("states").values({ id: "california", name: "California", code: "CA", region: "West", created_at: now, updated_at: now }).execute();
+  await handle.db
+    .insertInto("states")
+    .values({ id: "california", name: "California", code: "CA", region: "West", created_at: now, updated_at: now })
+    .execute();
   const admin = await handle.db
     .insertInto("admin_users")
     .values({ email: "bench@example.com", name: null, password_hash: "x", created_at: now, updated_at: now })
@@ -92,7 +101,9 @@ try {
   const actor = { adminId: Number(admin.id), email: "bench@example.com", ip: "127.0.0.1" };
   let start = process.hrtime.bigint();
   const first = await optimiseStoredImages(handle.db, dataDir, actor);
-  console.log(`Image optimisation over ${count} stored images: ${ms(start).toFixed(0)} ms (${(ms(start) / count).toFixed(0)} ms an image): ${first.message}`);
+  console.log(
+    `Image optimisation over ${count} stored images: ${ms(start).toFixed(0)} ms (${(ms(start) / count).toFixed(0)} ms an image): ${first.message}`,
+  );
   start = process.hrtime.bigint();
   const second = await optimiseStoredImages(handle.db, dataDir, actor);
   console.log(`second run: ${ms(start).toFixed(0)} ms: ${second.message}`);

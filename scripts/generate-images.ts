@@ -277,12 +277,9 @@ function attrs(a: Attrs): string {
 
 const el = {
   path: (data: string, a: Attrs = {}): string => `<path d="${data}"${attrs(a)}/>`,
-  circle: (cx: number, cy: number, r: number, a: Attrs = {}): string =>
-    `<circle${attrs({ cx, cy, r, ...a })}/>`,
-  ellipse: (cx: number, cy: number, rx: number, ry: number, a: Attrs = {}): string =>
-    `<ellipse${attrs({ cx, cy, rx, ry, ...a })}/>`,
-  rect: (x: number, y: number, width: number, height: number, a: Attrs = {}): string =>
-    `<rect${attrs({ x, y, width, height, ...a })}/>`,
+  circle: (cx: number, cy: number, r: number, a: Attrs = {}): string => `<circle${attrs({ cx, cy, r, ...a })}/>`,
+  ellipse: (cx: number, cy: number, rx: number, ry: number, a: Attrs = {}): string => `<ellipse${attrs({ cx, cy, rx, ry, ...a })}/>`,
+  rect: (x: number, y: number, width: number, height: number, a: Attrs = {}): string => `<rect${attrs({ x, y, width, height, ...a })}/>`,
   group: (body: string, a: Attrs = {}): string => `<g${attrs(a)}>${body}</g>`,
 };
 
@@ -317,8 +314,9 @@ class Svg {
 
   /** Linear gradient in bounding-box units; by default from bottom (0) to top (1). */
   linear(stops: readonly Stop[], x1 = 0, y1 = 1, x2 = 0, y2 = 0): string {
-    return this.define(`L${x1},${y1},${x2},${y2}|${stops.join(";")}`, (id) =>
-      `<linearGradient id="${id}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}">${stopTags(stops)}</linearGradient>`,
+    return this.define(
+      `L${x1},${y1},${x2},${y2}|${stops.join(";")}`,
+      (id) => `<linearGradient id="${id}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}">${stopTags(stops)}</linearGradient>`,
     );
   }
 
@@ -328,14 +326,16 @@ class Svg {
   }
 
   radial(stops: readonly Stop[], cx = 0.5, cy = 0.5, r = 0.5, fx = cx, fy = cy): string {
-    return this.define(`R${cx},${cy},${r},${fx},${fy}|${stops.join(";")}`, (id) =>
-      `<radialGradient id="${id}" cx="${cx}" cy="${cy}" r="${r}" fx="${fx}" fy="${fy}">${stopTags(stops)}</radialGradient>`,
+    return this.define(
+      `R${cx},${cy},${r},${fx},${fy}|${stops.join(";")}`,
+      (id) => `<radialGradient id="${id}" cx="${cx}" cy="${cy}" r="${r}" fx="${fx}" fy="${fy}">${stopTags(stops)}</radialGradient>`,
     );
   }
 
   blur(deviation: number): string {
-    return this.define(`B${deviation}`, (id) =>
-      `<filter id="${id}" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="${deviation}"/></filter>`,
+    return this.define(
+      `B${deviation}`,
+      (id) => `<filter id="${id}" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="${deviation}"/></filter>`,
     );
   }
 
@@ -363,8 +363,9 @@ class Svg {
 
 function stopTags(stops: readonly Stop[]): string {
   return stops
-    .map(([offset, color, opacity]) =>
-      `<stop offset="${offset}" stop-color="${color}"${opacity === undefined ? "" : ` stop-opacity="${opacity}"`}/>`,
+    .map(
+      ([offset, color, opacity]) =>
+        `<stop offset="${offset}" stop-color="${color}"${opacity === undefined ? "" : ` stop-opacity="${opacity}"`}/>`,
     )
     .join("");
 }
@@ -573,17 +574,53 @@ function peony(c: Svg, rnd: Random, h: Hue): string {
 function daisy(c: Svg, rnd: Random, h: Hue): string {
   const offset = rnd.range(0, 20);
   let out = petalRing(rnd, { count: 21, len: 98, width: 11, shape: "round", fill: petalFill(c, h.dark, h.mid, h.mid), offset, jitter: 3 });
-  out += petalRing(rnd, { count: 19, len: 88, width: 10.5, shape: "round", fill: petalFill(c, h.mid, h.light, lighten(h.light, 0.5)), offset: offset + 9, jitter: 3 });
-  out += el.circle(0, 0, 25, { fill: c.radial([[0, HUES.gold.light], [0.65, HUES.gold.mid], [1, "#d97706"]]) });
+  out += petalRing(rnd, {
+    count: 19,
+    len: 88,
+    width: 10.5,
+    shape: "round",
+    fill: petalFill(c, h.mid, h.light, lighten(h.light, 0.5)),
+    offset: offset + 9,
+    jitter: 3,
+  });
+  out += el.circle(0, 0, 25, {
+    fill: c.radial([
+      [0, HUES.gold.light],
+      [0.65, HUES.gold.mid],
+      [1, "#d97706"],
+    ]),
+  });
   out += dottedRing(18, "#b45309", 4, 6.5, 0.75) + dottedRing(10, "#b45309", 3.5, 6, 0.6);
   return out;
 }
 
 function sunflower(c: Svg, rnd: Random, h: Hue): string {
   const offset = rnd.range(0, 20);
-  let out = petalRing(rnd, { count: 24, len: 100, width: 17, shape: "point", fill: petalFill(c, darken(h.dark, 0.15), h.dark, h.mid), offset, jitter: 4 });
-  out += petalRing(rnd, { count: 22, len: 88, width: 15, shape: "point", fill: petalFill(c, h.dark, h.mid, h.light), offset: offset + 8, jitter: 4 });
-  out += el.circle(0, 0, 45, { fill: c.radial([[0, "#7a4516"], [0.7, "#4a2510"], [1, "#2f170a"]]) });
+  let out = petalRing(rnd, {
+    count: 24,
+    len: 100,
+    width: 17,
+    shape: "point",
+    fill: petalFill(c, darken(h.dark, 0.15), h.dark, h.mid),
+    offset,
+    jitter: 4,
+  });
+  out += petalRing(rnd, {
+    count: 22,
+    len: 88,
+    width: 15,
+    shape: "point",
+    fill: petalFill(c, h.dark, h.mid, h.light),
+    offset: offset + 8,
+    jitter: 4,
+  });
+  out += el.circle(0, 0, 45, {
+    fill: c.radial([
+      [0, "#7a4516"],
+      [0.7, "#4a2510"],
+      [1, "#2f170a"],
+    ]),
+  });
   out += dottedRing(38, "#a16207", 5, 9, 0.7) + dottedRing(29, "#854d0e", 5, 8, 0.8);
   out += dottedRing(20, "#a16207", 4.5, 7.5, 0.7) + dottedRing(11, "#ca8a04", 4, 7, 0.6);
   return out;
@@ -602,8 +639,25 @@ function anemone(c: Svg, rnd: Random, h: Hue): string {
 
 function poppy(c: Svg, rnd: Random, h: Hue): string {
   const offset = rnd.range(0, 90);
-  let out = petalRing(rnd, { count: 2, len: 100, width: 80, shape: "round", fill: petalFill(c, h.dark, h.mid, h.mid), offset: offset + 90, jitter: 5 });
-  out += petalRing(rnd, { count: 2, len: 94, width: 76, shape: "round", fill: petalFill(c, darken(h.dark, 0.1), h.mid, h.light), offset, jitter: 5, edge: h.light });
+  let out = petalRing(rnd, {
+    count: 2,
+    len: 100,
+    width: 80,
+    shape: "round",
+    fill: petalFill(c, h.dark, h.mid, h.mid),
+    offset: offset + 90,
+    jitter: 5,
+  });
+  out += petalRing(rnd, {
+    count: 2,
+    len: 94,
+    width: 76,
+    shape: "round",
+    fill: petalFill(c, darken(h.dark, 0.1), h.mid, h.light),
+    offset,
+    jitter: 5,
+    edge: h.light,
+  });
   for (let i = 0; i < 7; i++) {
     out += el.path(d`M0 -30Q${rnd.range(-12, 12)} -60 ${rnd.range(-20, 20)} -86`, {
       fill: "none",
@@ -614,7 +668,12 @@ function poppy(c: Svg, rnd: Random, h: Hue): string {
     });
   }
   out += dottedRing(28, "#2b1322", 5, 6.5, 0.9);
-  out += el.circle(0, 0, 19, { fill: c.radial([[0, "#a3b18a"], [1, "#55683a"]]) });
+  out += el.circle(0, 0, 19, {
+    fill: c.radial([
+      [0, "#a3b18a"],
+      [1, "#55683a"],
+    ]),
+  });
   out += el.path("M-14 0H14M0 -14V14M-10 -10L10 10M-10 10L10 -10", { stroke: "#2b1322", "stroke-width": 2.4, opacity: 0.6 });
   return out;
 }
@@ -639,7 +698,11 @@ function ranunculus(c: Svg, rnd: Random, h: Hue): string {
     const t = k / (rings - 1);
     const tone = mix(h.light, h.mid, 0.15 + t * 0.6);
     out += el.path(scallopPath(r, Math.max(6, 13 - k), rnd.range(0, Math.PI)), {
-      fill: c.linear([[0, darken(tone, 0.1)], [0.6, tone], [1, lighten(tone, 0.35)]]),
+      fill: c.linear([
+        [0, darken(tone, 0.1)],
+        [0.6, tone],
+        [1, lighten(tone, 0.35)],
+      ]),
       stroke: lighten(h.light, 0.6),
       "stroke-width": 1.8,
       "stroke-opacity": 0.7,
@@ -667,19 +730,38 @@ function dahlia(c: Svg, rnd: Random, h: Hue): string {
     out += petalRing(rnd, { count, len, width, shape: "point", fill, offset, jitter: 2, edge: lighten(h.light, 0.5) });
     offset += 180 / count;
   });
-  out += el.circle(0, 0, 11, { fill: c.radial([[0, HUES.gold.mid], [1, darken(h.dark, 0.3)]]) });
+  out += el.circle(0, 0, 11, {
+    fill: c.radial([
+      [0, HUES.gold.mid],
+      [1, darken(h.dark, 0.3)],
+    ]),
+  });
   return out;
 }
 
 function hydrangea(c: Svg, rnd: Random, h: Hue): string {
   const florets = 19;
   const tones = [h.light, mix(h.light, h.mid, 0.45), h.mid].map((tone) => petalFill(c, darken(tone, 0.15), tone, lighten(tone, 0.45)));
-  let out = el.circle(0, 0, 74, { fill: c.radial([[0, h.dark], [1, darken(h.dark, 0.2)]]) });
+  let out = el.circle(0, 0, 74, {
+    fill: c.radial([
+      [0, h.dark],
+      [1, darken(h.dark, 0.2)],
+    ]),
+  });
   for (let i = florets - 1; i >= 0; i--) {
     const r = 72 * Math.sqrt((i + 0.5) / florets);
     const a = rad(i * 137.508);
     const fill = rnd.pick(tones);
-    const body = petalRing(rnd, { count: 4, len: 30, width: 21, shape: "notch", fill, offset: rnd.range(0, 90), jitter: 8, edge: "#ffffff" });
+    const body = petalRing(rnd, {
+      count: 4,
+      len: 30,
+      width: 21,
+      shape: "notch",
+      fill,
+      offset: rnd.range(0, 90),
+      jitter: 8,
+      edge: "#ffffff",
+    });
     out += at({ x: Math.cos(a) * r, y: Math.sin(a) * r, scale: rnd.range(0.85, 1.08) }, body + el.circle(0, 0, 4, { fill: h.dark }));
   }
   return out;
@@ -687,11 +769,34 @@ function hydrangea(c: Svg, rnd: Random, h: Hue): string {
 
 function lily(c: Svg, rnd: Random, h: Hue): string {
   const offset = rnd.range(0, 60);
-  let out = petalRing(rnd, { count: 3, len: 100, width: 32, shape: "point", fill: petalFill(c, h.dark, h.mid, h.light), offset: offset + 60, jitter: 5 });
-  out += petalRing(rnd, { count: 3, len: 96, width: 30, shape: "point", fill: petalFill(c, h.mid, h.light, lighten(h.light, 0.5)), offset, jitter: 5, edge: "#ffffff" });
+  let out = petalRing(rnd, {
+    count: 3,
+    len: 100,
+    width: 32,
+    shape: "point",
+    fill: petalFill(c, h.dark, h.mid, h.light),
+    offset: offset + 60,
+    jitter: 5,
+  });
+  out += petalRing(rnd, {
+    count: 3,
+    len: 96,
+    width: 30,
+    shape: "point",
+    fill: petalFill(c, h.mid, h.light, lighten(h.light, 0.5)),
+    offset,
+    jitter: 5,
+    edge: "#ffffff",
+  });
   for (let i = 0; i < 6; i++) {
     const a = offset + i * 60;
-    out += el.path("M0 -12L0 -78", { stroke: h.dark, "stroke-width": 3, opacity: 0.35, transform: `rotate(${num(a)})`, "stroke-linecap": "round" });
+    out += el.path("M0 -12L0 -78", {
+      stroke: h.dark,
+      "stroke-width": 3,
+      opacity: 0.35,
+      transform: `rotate(${num(a)})`,
+      "stroke-linecap": "round",
+    });
     for (let k = 0; k < 3; k++) {
       out += el.circle(rnd.range(-6, 6), -22 - k * 9, 2.2, { fill: darken(h.dark, 0.3), opacity: 0.6, transform: `rotate(${num(a)})` });
     }
@@ -707,9 +812,32 @@ function lily(c: Svg, rnd: Random, h: Hue): string {
 
 function daffodil(c: Svg, rnd: Random, h: Hue): string {
   const offset = rnd.range(0, 60);
-  let out = petalRing(rnd, { count: 3, len: 98, width: 40, shape: "point", fill: petalFill(c, h.dark, h.mid, h.light), offset: offset + 60, jitter: 5 });
-  out += petalRing(rnd, { count: 3, len: 96, width: 38, shape: "point", fill: petalFill(c, h.mid, h.light, lighten(h.light, 0.5)), offset, jitter: 5, edge: "#ffffff" });
-  out += el.circle(0, 0, 38, { fill: c.radial([[0, "#d97706"], [0.75, HUES.gold.mid], [1, HUES.gold.light]]) });
+  let out = petalRing(rnd, {
+    count: 3,
+    len: 98,
+    width: 40,
+    shape: "point",
+    fill: petalFill(c, h.dark, h.mid, h.light),
+    offset: offset + 60,
+    jitter: 5,
+  });
+  out += petalRing(rnd, {
+    count: 3,
+    len: 96,
+    width: 38,
+    shape: "point",
+    fill: petalFill(c, h.mid, h.light, lighten(h.light, 0.5)),
+    offset,
+    jitter: 5,
+    edge: "#ffffff",
+  });
+  out += el.circle(0, 0, 38, {
+    fill: c.radial([
+      [0, "#d97706"],
+      [0.75, HUES.gold.mid],
+      [1, HUES.gold.light],
+    ]),
+  });
   out += el.circle(0, 0, 38, { fill: "none", stroke: HUES.gold.light, "stroke-width": 5, "stroke-dasharray": "7 4" });
   out += el.circle(0, 0, 21, { fill: "#c2410c", opacity: 0.55 });
   out += dottedRing(8, "#7c2d12", 3.5, 6);
@@ -765,7 +893,12 @@ function tulipHead(c: Svg, h: Hue): string {
   const shade = d`M0 -108C22 -92 40 -60 34 -22C28 4 0 4 0 4Z`;
   return (
     el.path(back, { fill: petalFill(c, darken(h.dark, 0.2), h.dark, h.mid) }) +
-    el.path(front, { fill: petalFill(c, h.dark, h.mid, h.light), stroke: lighten(h.light, 0.4), "stroke-width": 1.6, "stroke-opacity": 0.5 }) +
+    el.path(front, {
+      fill: petalFill(c, h.dark, h.mid, h.light),
+      stroke: lighten(h.light, 0.4),
+      "stroke-width": 1.6,
+      "stroke-opacity": 0.5,
+    }) +
     el.path(shade, { fill: darken(h.dark, 0.3), opacity: 0.16 })
   );
 }
@@ -838,7 +971,15 @@ function eucalyptus(c: Svg, rnd: Random, h: Hue, len: number): string {
       const ny = Math.sin(heading) * side * r * 0.85;
       const tone = side === 1 ? h.mid : mix(h.light, h.mid, 0.4);
       out += el.circle(p.x + nx, p.y + ny, r, {
-        fill: c.radial([[0, lighten(tone, 0.2)], [1, darken(tone, 0.08)]], 0.4, 0.35, 0.7),
+        fill: c.radial(
+          [
+            [0, lighten(tone, 0.2)],
+            [1, darken(tone, 0.08)],
+          ],
+          0.4,
+          0.35,
+          0.7,
+        ),
         stroke: h.dark,
         "stroke-width": Math.max(0.8, r / 10),
         "stroke-opacity": 0.35,
@@ -873,7 +1014,16 @@ function babysBreath(rnd: Random, len: number): string {
 function berries(c: Svg, rnd: Random, color: string, len: number): string {
   const curve = sprigCurve(rnd, len);
   let out = stem(curve.p0, curve.p1, curve.p2, Math.max(1.2, len / 130), "#6f5a4f");
-  const fill = c.radial([[0, lighten(color, 0.45)], [0.6, color], [1, darken(color, 0.3)]], 0.35, 0.35, 0.7);
+  const fill = c.radial(
+    [
+      [0, lighten(color, 0.45)],
+      [0.6, color],
+      [1, darken(color, 0.3)],
+    ],
+    0.35,
+    0.35,
+    0.7,
+  );
   for (let i = 0; i < 4; i++) {
     const t = 0.45 + i * 0.18;
     const p = quadPoint(curve.p0, curve.p1, curve.p2, Math.min(1, t));
@@ -922,7 +1072,15 @@ function spikeFloret(c: Svg, rnd: Random, h: Hue, kind: SpikeKind, index: number
       return at({ x, y: 0, rotate: rnd.range(0, 72) }, floret) + el.circle(x, 0, 2, { fill: "#ffffff", opacity: 0.85 });
     }
     case "snapdragon": {
-      const fill = c.radial([[0, h.light], [1, tone]], 0.4, 0.3, 0.7);
+      const fill = c.radial(
+        [
+          [0, h.light],
+          [1, tone],
+        ],
+        0.4,
+        0.3,
+        0.7,
+      );
       const x = index % 2 === 0 ? -3.5 : 3.5;
       return el.ellipse(x, 0, 7, 6, { fill }) + el.ellipse(x, 3.5, 5, 3.5, { fill: mix(h.mid, h.dark, 0.3) });
     }
@@ -949,7 +1107,12 @@ function ceramicVase(c: Svg, rnd: Random, h: Hue, w: number, height: number): La
     d`C${-bw} ${-height * 0.12} ${-fw * 1.15} ${-height * 0.04} ${-fw} 0L${fw} 0` +
     d`C${fw * 1.15} ${-height * 0.04} ${bw} ${-height * 0.12} ${bw} ${-shoulder}` +
     d`C${bw} ${-shoulder - height * 0.28} ${mw} ${-height * 0.86} ${mw} ${-height}Z`;
-  const fill = c.across([[0, lighten(h.light, 0.2)], [0.3, h.mid], [0.75, mix(h.mid, h.dark, 0.6)], [1, darken(h.dark, 0.15)]]);
+  const fill = c.across([
+    [0, lighten(h.light, 0.2)],
+    [0.3, h.mid],
+    [0.75, mix(h.mid, h.dark, 0.6)],
+    [1, darken(h.dark, 0.15)],
+  ]);
   const clip = c.clip(`<path d="${body}"/>`);
   const decor = vaseDecor(rnd, h, rnd.pick<VaseDecor>(["plain", "band", "dots", "ribs"]), w, height, shoulder);
   const highlight = el.path(d`M${-bw * 0.55} ${-shoulder - height * 0.12}Q${-bw * 0.7} ${-shoulder} ${-bw * 0.5} ${-height * 0.18}`, {
@@ -991,7 +1154,12 @@ function vaseDecor(rnd: Random, h: Hue, decor: VaseDecor, w: number, height: num
     case "ribs": {
       let out = "";
       for (let x = -w / 2; x < w / 2; x += w * 0.09) {
-        out += el.path(d`M${x} ${-height}Q${x * 1.3} ${-shoulder} ${x * 0.8} 0`, { fill: "none", stroke: darken(h.dark, 0.2), "stroke-width": w * 0.012, opacity: 0.25 });
+        out += el.path(d`M${x} ${-height}Q${x * 1.3} ${-shoulder} ${x * 0.8} 0`, {
+          fill: "none",
+          stroke: darken(h.dark, 0.2),
+          "stroke-width": w * 0.012,
+          opacity: 0.25,
+        });
       }
       return out;
     }
@@ -1009,9 +1177,18 @@ function glassVase(c: Svg, rnd: Random, tint: string, w: number, height: number)
   const waterY = -height * 0.62;
   const front =
     el.path(body, { fill: lighten(tint, 0.5), opacity: 0.32 }) +
-    el.group(el.rect(-w, waterY, w * 2, height, { fill: tint, opacity: 0.22 }) + el.rect(-w, waterY - 2, w * 2, 4, { fill: "#ffffff", opacity: 0.5 }), { "clip-path": clip }) +
+    el.group(
+      el.rect(-w, waterY, w * 2, height, { fill: tint, opacity: 0.22 }) +
+        el.rect(-w, waterY - 2, w * 2, 4, { fill: "#ffffff", opacity: 0.5 }),
+      { "clip-path": clip },
+    ) +
     el.path(body, { fill: "none", stroke: "#ffffff", "stroke-width": w * 0.022, opacity: 0.75 }) +
-    el.path(d`M${-w * 0.24} ${-height * 0.85}L${-w * 0.2} ${-height * 0.15}`, { stroke: "#ffffff", "stroke-width": w * 0.045, "stroke-linecap": "round", opacity: 0.45 });
+    el.path(d`M${-w * 0.24} ${-height * 0.85}L${-w * 0.2} ${-height * 0.15}`, {
+      stroke: "#ffffff",
+      "stroke-width": w * 0.045,
+      "stroke-linecap": "round",
+      opacity: 0.45,
+    });
   return { back: "", front };
 }
 
@@ -1023,9 +1200,31 @@ function bucket(c: Svg, style: BucketStyle, h: Hue, w: number, height: number): 
   const body = d`M${-top} ${-height}L${top} ${-height}L${bottom} 0Q0 ${height * 0.04} ${-bottom} 0Z`;
   const fill =
     style === "zinc"
-      ? c.across([[0, "#8c97a3"], [0.22, "#e8ecef"], [0.5, "#b9c2cb"], [0.8, "#8a95a1"], [1, "#c6ced6"]])
-      : c.across([[0, lighten(h.light, 0.3)], [0.3, h.mid], [0.8, mix(h.mid, h.dark, 0.6)], [1, h.dark]]);
-  const rim = style === "zinc" ? c.across([[0, "#a7b1bb"], [0.25, "#f4f6f8"], [1, "#98a3ae"]]) : c.across([[0, "#f4f6f8"], [0.5, "#d9dee3"], [1, "#a7b1bb"]]);
+      ? c.across([
+          [0, "#8c97a3"],
+          [0.22, "#e8ecef"],
+          [0.5, "#b9c2cb"],
+          [0.8, "#8a95a1"],
+          [1, "#c6ced6"],
+        ])
+      : c.across([
+          [0, lighten(h.light, 0.3)],
+          [0.3, h.mid],
+          [0.8, mix(h.mid, h.dark, 0.6)],
+          [1, h.dark],
+        ]);
+  const rim =
+    style === "zinc"
+      ? c.across([
+          [0, "#a7b1bb"],
+          [0.25, "#f4f6f8"],
+          [1, "#98a3ae"],
+        ])
+      : c.across([
+          [0, "#f4f6f8"],
+          [0.5, "#d9dee3"],
+          [1, "#a7b1bb"],
+        ]);
   let ribs = "";
   for (const t of [0.3, 0.66]) {
     const y = -height * t;
@@ -1034,8 +1233,11 @@ function bucket(c: Svg, style: BucketStyle, h: Hue, w: number, height: number): 
     ribs += el.path(d`M${-half} ${y + w * 0.014}L${half} ${y + w * 0.014}`, { stroke: "#1f2937", "stroke-width": w * 0.01, opacity: 0.15 });
   }
   const back = el.ellipse(0, -height, top, w * 0.07, { fill: "#3b3f45" });
-  const ears = el.circle(-top * 0.98, -height * 0.82, w * 0.035, { fill: "#8a95a1" }) + el.circle(top * 0.98, -height * 0.82, w * 0.035, { fill: "#8a95a1" });
-  const front = el.path(body, { fill }) + ribs + ears + el.rect(-top * 1.03, -height - w * 0.03, top * 2.06, w * 0.06, { rx: w * 0.03, fill: rim });
+  const ears =
+    el.circle(-top * 0.98, -height * 0.82, w * 0.035, { fill: "#8a95a1" }) +
+    el.circle(top * 0.98, -height * 0.82, w * 0.035, { fill: "#8a95a1" });
+  const front =
+    el.path(body, { fill }) + ribs + ears + el.rect(-top * 1.03, -height - w * 0.03, top * 2.06, w * 0.06, { rx: w * 0.03, fill: rim });
   return { back, front };
 }
 
@@ -1046,9 +1248,21 @@ function bottle(c: Svg, tint: string, w: number, height: number): Layers {
     d`L${-w * 0.5} ${-w * 0.08}Q${-w * 0.5} 0 ${-w * 0.42} 0L${w * 0.42} 0Q${w * 0.5} 0 ${w * 0.5} ${-w * 0.08}` +
     d`L${w * 0.5} ${-height * 0.42}C${w * 0.5} ${-height * 0.58} ${neck} ${-height * 0.6} ${neck} ${-height * 0.72}L${neck} ${-height}Z`;
   const front =
-    el.path(body, { fill: c.across([[0, lighten(tint, 0.4)], [0.35, tint], [1, darken(tint, 0.25)]]), opacity: 0.78 }) +
+    el.path(body, {
+      fill: c.across([
+        [0, lighten(tint, 0.4)],
+        [0.35, tint],
+        [1, darken(tint, 0.25)],
+      ]),
+      opacity: 0.78,
+    }) +
     el.path(body, { fill: "none", stroke: "#ffffff", "stroke-width": w * 0.025, opacity: 0.55 }) +
-    el.path(d`M${-w * 0.33} ${-height * 0.4}L${-w * 0.33} ${-height * 0.1}`, { stroke: "#ffffff", "stroke-width": w * 0.06, "stroke-linecap": "round", opacity: 0.4 });
+    el.path(d`M${-w * 0.33} ${-height * 0.4}L${-w * 0.33} ${-height * 0.1}`, {
+      stroke: "#ffffff",
+      "stroke-width": w * 0.06,
+      "stroke-linecap": "round",
+      opacity: 0.4,
+    });
   return { back: "", front };
 }
 
@@ -1074,7 +1288,8 @@ type Bloom = HeadKind | "tulip";
 type GreenKind = "eucalyptus" | "leafy";
 type AccentKind = "babysBreath" | "berries";
 
-type CompositionName = "bouquet" | "buckets" | "stall" | "flatLay" | "knolling" | "wreath" | "closeUp" | "budVases" | "field" | "blossomBranches" | "corner";
+type CompositionName =
+  "bouquet" | "buckets" | "stall" | "flatLay" | "knolling" | "wreath" | "closeUp" | "budVases" | "field" | "blossomBranches" | "corner";
 
 type ImageRole = "blog" | "festival" | "hero" | "og" | "stock";
 
@@ -1118,7 +1333,12 @@ interface KeywordRule {
 /** File-name hints, most specific first. */
 const KEYWORD_RULES: readonly KeywordRule[] = [
   { test: /tulip/, blooms: ["tulip", "daffodil"], compositions: ["field", "field", "buckets", "budVases"] },
-  { test: /sunflower/, blooms: ["sunflower", "daisy"], compositions: ["field", "closeUp", "field", "buckets"], palettes: ["cream", "terracotta", "forest"] },
+  {
+    test: /sunflower/,
+    blooms: ["sunflower", "daisy"],
+    compositions: ["field", "closeUp", "field", "buckets"],
+    palettes: ["cream", "terracotta", "forest"],
+  },
   { test: /lavender/, spike: "lavender", blooms: ["daisy", "rose"], compositions: ["field", "flatLay"], palettes: ["sage", "cream"] },
   {
     test: /lilac/,
@@ -1128,11 +1348,41 @@ const KEYWORD_RULES: readonly KeywordRule[] = [
     compositions: ["bouquet", "corner", "closeUp", "wreath"],
     palettes: ["sage", "cream", "blush"],
   },
-  { test: /bluebonnet|lupin/, spike: "larkspur", spikeHue: HUES.bluebonnet, blooms: ["poppy", "daisy"], compositions: ["field"], palettes: ["cream", "sage"], meadow: true },
-  { test: /wildflower|meadow|prairie/, spike: "larkspur", blooms: ["daisy", "poppy", "anemone"], compositions: ["field", "field", "corner"], meadow: true },
-  { test: /cherry|blossom|sakura|apple/, blooms: ["blossom"], compositions: ["blossomBranches", "blossomBranches", "corner"], palettes: ["blush", "sage", "rosewater"] },
-  { test: /lei|hawaii|plumeria|frangipani|hibiscus/, blooms: ["plumeria", "anemone"], compositions: ["wreath", "closeUp"], palettes: ["rosewater", "terracotta", "forest"] },
-  { test: /poppy|poppies/, blooms: ["poppy", "daisy"], compositions: ["field", "closeUp"], palettes: ["cream", "terracotta"], meadow: true },
+  {
+    test: /bluebonnet|lupin/,
+    spike: "larkspur",
+    spikeHue: HUES.bluebonnet,
+    blooms: ["poppy", "daisy"],
+    compositions: ["field"],
+    palettes: ["cream", "sage"],
+    meadow: true,
+  },
+  {
+    test: /wildflower|meadow|prairie/,
+    spike: "larkspur",
+    blooms: ["daisy", "poppy", "anemone"],
+    compositions: ["field", "field", "corner"],
+    meadow: true,
+  },
+  {
+    test: /cherry|blossom|sakura|apple/,
+    blooms: ["blossom"],
+    compositions: ["blossomBranches", "blossomBranches", "corner"],
+    palettes: ["blush", "sage", "rosewater"],
+  },
+  {
+    test: /lei|hawaii|plumeria|frangipani|hibiscus/,
+    blooms: ["plumeria", "anemone"],
+    compositions: ["wreath", "closeUp"],
+    palettes: ["rosewater", "terracotta", "forest"],
+  },
+  {
+    test: /poppy|poppies/,
+    blooms: ["poppy", "daisy"],
+    compositions: ["field", "closeUp"],
+    palettes: ["cream", "terracotta"],
+    meadow: true,
+  },
   { test: /daffodil|narciss/, blooms: ["daffodil", "tulip"], compositions: ["field", "budVases", "bouquet"], palettes: ["sage", "cream"] },
   { test: /flower-fields|ranuncul/, blooms: ["ranunculus", "anemone"] },
   { test: /peony|peonies/, blooms: ["peony", "ranunculus"] },
@@ -1145,7 +1395,12 @@ const KEYWORD_RULES: readonly KeywordRule[] = [
   { test: /hand-tied|bridal-bouquet/, compositions: ["flatLay"] },
   { test: /stem|condition|cutting|trim|tool/, compositions: ["knolling", "flatLay"] },
   { test: /dry|dried/, blooms: ["dahlia", "daisy", "sunflower"], compositions: ["wreath", "flatLay"], palettes: ["terracotta", "cream"] },
-  { test: /wedding|bridal|bride|elope/, blooms: ["peony", "rose", "anemone"], compositions: ["bouquet", "wreath", "flatLay"], palettes: ["blush", "cream", "sage"] },
+  {
+    test: /wedding|bridal|bride|elope/,
+    blooms: ["peony", "rose", "anemone"],
+    compositions: ["bouquet", "wreath", "flatLay"],
+    palettes: ["blush", "cream", "sage"],
+  },
   { test: /wreath|holiday|christmas|winter/, compositions: ["wreath"], palettes: ["forest", "sage"] },
   { test: /market|wholesale|buy|bulk|price|cost|budget|vendor|supplier/, compositions: ["buckets"] },
   { test: /event|table|reception|party/, compositions: ["bouquet", "budVases"] },
@@ -1162,12 +1417,37 @@ const KEYWORD_RULES: readonly KeywordRule[] = [
   { test: /parade|carnival|fiesta|celebrat/, compositions: ["field", "corner"] },
 ];
 
-const ALL_HEADS: readonly HeadKind[] = ["rose", "peony", "daisy", "sunflower", "anemone", "poppy", "ranunculus", "dahlia", "hydrangea", "lily", "daffodil"];
+const ALL_HEADS: readonly HeadKind[] = [
+  "rose",
+  "peony",
+  "daisy",
+  "sunflower",
+  "anemone",
+  "poppy",
+  "ranunculus",
+  "dahlia",
+  "hydrangea",
+  "lily",
+  "daffodil",
+];
 const BOUQUET_HEADS: readonly HeadKind[] = ["rose", "peony", "anemone", "ranunculus", "dahlia", "daisy", "hydrangea", "lily"];
 
 /** Compositions per role; an option listed n times may be used n times as often in a set. */
 const ROLE_COMPOSITIONS: Record<ImageRole, readonly CompositionName[]> = {
-  blog: ["bouquet", "bouquet", "flatLay", "flatLay", "closeUp", "closeUp", "budVases", "budVases", "knolling", "wreath", "buckets", "corner"],
+  blog: [
+    "bouquet",
+    "bouquet",
+    "flatLay",
+    "flatLay",
+    "closeUp",
+    "closeUp",
+    "budVases",
+    "budVases",
+    "knolling",
+    "wreath",
+    "buckets",
+    "corner",
+  ],
   festival: ["field", "field", "field", "closeUp", "closeUp", "blossomBranches", "corner", "wreath", "buckets", "bouquet", "budVases"],
   hero: ["stall"],
   og: ["bouquet"],
@@ -1245,13 +1525,20 @@ export function assignLooks(names: readonly string[], role: ImageRole): Map<stri
  * Picks the option with the lowest score: uses so far (relative to how often the role lists the
  * option) times `weight`, minus a bonus for the name's preferences by rank, plus a small jitter.
  */
-function leastUsed<T extends string>(name: string, roleOptions: readonly T[], preferred: readonly T[], usage: Map<T, number>, weight: number, bonuses: readonly number[]): T {
+function leastUsed<T extends string>(
+  name: string,
+  roleOptions: readonly T[],
+  preferred: readonly T[],
+  usage: Map<T, number>,
+  weight: number,
+  bonuses: readonly number[],
+): T {
   let best: T | undefined;
   let bestScore = Number.POSITIVE_INFINITY;
   for (const option of new Set([...roleOptions, ...preferred])) {
     const capacity = Math.max(1, roleOptions.filter((o) => o === option).length);
     const rank = preferred.indexOf(option);
-    const bonus = rank < 0 ? 0 : bonuses[Math.min(rank, bonuses.length - 1)] ?? 0;
+    const bonus = rank < 0 ? 0 : (bonuses[Math.min(rank, bonuses.length - 1)] ?? 0);
     const jitter = ((hashString(`${name}:${option}`) % 1000) / 1000) * 0.6;
     const score = ((usage.get(option) ?? 0) / capacity) * weight - bonus + jitter;
     if (score < bestScore) {
@@ -1356,7 +1643,11 @@ function greenHue(s: Scene, kind: GreenKind): Hue {
 /** Soft shadow colour: a radial fade, far cheaper to render than a blur filter. */
 function shadowFill(s: Scene, strength: number): string {
   const o = s.pal.dark ? Math.min(0.7, strength * 2) : strength;
-  return s.c.radial([[0, s.pal.shadow, o], [0.6, s.pal.shadow, o * 0.55], [1, s.pal.shadow, 0]]);
+  return s.c.radial([
+    [0, s.pal.shadow, o],
+    [0.6, s.pal.shadow, o * 0.55],
+    [1, s.pal.shadow, 0],
+  ]);
 }
 
 /** A flower head with a soft drop shadow; r is the radius in pixels. */
@@ -1372,7 +1663,9 @@ function greenery(s: Scene, kind: GreenKind, len: number): string {
 }
 
 function accent(s: Scene, kind: AccentKind, len: number): string {
-  return kind === "babysBreath" ? babysBreath(s.rnd, len) : berries(s.c, s.rnd, s.rnd.pick([HUES.plum.dark, HUES.crimson.dark, "#2e3a59"]), len);
+  return kind === "babysBreath"
+    ? babysBreath(s.rnd, len)
+    : berries(s.c, s.rnd, s.rnd.pick([HUES.plum.dark, HUES.crimson.dark, "#2e3a59"]), len);
 }
 
 function spikeHue(s: Scene, kind: SpikeKind): Hue {
@@ -1400,10 +1693,24 @@ function flowerOnStem(s: Scene, bloom: Bloom, x0: number, y0: number, x1: number
 
 function paper(s: Scene): string {
   const { c, pal, w, h, rnd } = s;
-  let out = el.rect(0, 0, w, h, { fill: c.linear([[0, pal.bg[0]], [1, pal.bg[1]]], 0, 0, 1, 1) });
+  let out = el.rect(0, 0, w, h, {
+    fill: c.linear(
+      [
+        [0, pal.bg[0]],
+        [1, pal.bg[1]],
+      ],
+      0,
+      0,
+      1,
+      1,
+    ),
+  });
   for (let i = 0; i < 4; i++) {
     const color = rnd.pick(pal.blobs);
-    const fill = c.radial([[0, color, pal.dark ? 0.45 : 0.7], [1, color, 0]]);
+    const fill = c.radial([
+      [0, color, pal.dark ? 0.45 : 0.7],
+      [1, color, 0],
+    ]);
     out += el.circle(rnd.range(0, w), rnd.range(0, h), rnd.range(0.25, 0.5) * w, { fill });
   }
   return out;
@@ -1420,8 +1727,12 @@ function backdrop(s: Scene, cx: number, cy: number, r: number): string {
 function tableTop(s: Scene, y: number): string {
   const { c, pal, w, h } = s;
   return (
-    el.rect(0, y, w, h - y, { fill: c.linear([[0, darken(pal.table, 0.08)], [1, pal.table]]) }) +
-    el.rect(0, y, w, Math.max(3, h * 0.005), { fill: lighten(pal.table, 0.35), opacity: 0.8 })
+    el.rect(0, y, w, h - y, {
+      fill: c.linear([
+        [0, darken(pal.table, 0.08)],
+        [1, pal.table],
+      ]),
+    }) + el.rect(0, y, w, Math.max(3, h * 0.005), { fill: lighten(pal.table, 0.35), opacity: 0.8 })
   );
 }
 
@@ -1465,7 +1776,8 @@ function bouquet(s: Scene, R: number, stemDepth: number): Layers {
     }
   }
   if (plan.accent) {
-    for (let i = 0; i < rnd.int(2, 3); i++) back += at({ x: 0, y: 0, rotate: rnd.range(-65, 65) }, accent(s, plan.accent, R * rnd.range(1.2, 1.5)));
+    for (let i = 0; i < rnd.int(2, 3); i++)
+      back += at({ x: 0, y: 0, rotate: rnd.range(-65, 65) }, accent(s, plan.accent, R * rnd.range(1.2, 1.5)));
   }
   if (plan.blooms.includes("tulip")) back += tulipFan(s, R, plan.blooms[0] === "tulip" ? 6 : 3);
   back += domeOfHeads(s, R, stemDepth, plan.blooms[0] === "tulip" ? 6 : rnd.int(11, 14));
@@ -1473,7 +1785,10 @@ function bouquet(s: Scene, R: number, stemDepth: number): Layers {
   for (let i = 0; i < rnd.int(2, 3); i++) {
     const side = i % 2 === 0 ? 1 : -1;
     const h = rnd.pick(s.pal.greens);
-    front += at({ x: side * R * 0.15, y: -R * 0.05, rotate: side * rnd.range(100, 140) }, leaf(s.c, h, R * rnd.range(0.45, 0.62), R * 0.16));
+    front += at(
+      { x: side * R * 0.15, y: -R * 0.05, rotate: side * rnd.range(100, 140) },
+      leaf(s.c, h, R * rnd.range(0.45, 0.62), R * 0.16),
+    );
   }
   return { back, front };
 }
@@ -1531,7 +1846,8 @@ function bouquetInVase(s: Scene): string {
   out += at({ x: cx, y: baseY - vaseH + h * 0.01 }, flowers.front);
   const side = cx < w / 2 ? 1 : cx > w / 2 ? -1 : rnd.sign();
   if (w / h > 1.6) out += companionBottle(s, cx - side * w * 0.27, baseY);
-  if (rnd.chance(0.5) || w / h > 1.6) out += headAt(s, pickHead(s), cx + side * w * rnd.range(0.27, 0.33), tableY + h * 0.09, h * 0.065, 0.55);
+  if (rnd.chance(0.5) || w / h > 1.6)
+    out += headAt(s, pickHead(s), cx + side * w * rnd.range(0.27, 0.33), tableY + h * 0.09, h * 0.065, 0.55);
   out += scatteredPetals(s, rnd.int(3, 6), w * 0.1, tableY + h * 0.04, w * 0.8, h * 0.12, h * 0.035);
   return out;
 }
@@ -1557,7 +1873,7 @@ function bucketKinds(s: Scene, count: number): BucketKind[] {
   const { rnd, plan } = s;
   const extras: readonly BucketKind[] = [
     plan.spike ?? "lavender",
-    ...["eucalyptus", "sunflower", "hydrangea", "tulip", "rose", "peony", "daisy", "leafy", "dahlia", "ranunculus", "anemone"] as const,
+    ...(["eucalyptus", "sunflower", "hydrangea", "tulip", "rose", "peony", "daisy", "leafy", "dahlia", "ranunculus", "anemone"] as const),
   ];
   const primary = plan.blooms[0] ?? "rose";
   const others = [...new Set<BucketKind>([...plan.blooms.slice(1), ...rnd.shuffle(extras)])].filter((k) => k !== primary);
@@ -1608,12 +1924,26 @@ function marketStall(s: Scene): string {
 /** A plank bench: the top at y, the front face `depth` high. */
 function bench(s: Scene, y: number, depth: number): string {
   const { w, c } = s;
-  const wood = c.linear([[0, "#7c4f33"], [1, "#b07a52"]]);
+  const wood = c.linear([
+    [0, "#7c4f33"],
+    [1, "#b07a52"],
+  ]);
   return (
     el.rect(0, y - depth * 0.35, w, depth * 0.35, { fill: "#c99a70" }) +
     el.rect(0, y, w, depth, { fill: wood }) +
     el.rect(0, y, w, depth * 0.12, { fill: "#e2b98f", opacity: 0.7 }) +
-    el.rect(0, y + depth, w, depth * 0.5, { fill: c.linear([[0, s.pal.shadow, 0.25], [1, s.pal.shadow, 0]], 0, 0, 0, 1) })
+    el.rect(0, y + depth, w, depth * 0.5, {
+      fill: c.linear(
+        [
+          [0, s.pal.shadow, 0.25],
+          [1, s.pal.shadow, 0],
+        ],
+        0,
+        0,
+        0,
+        1,
+      ),
+    })
   );
 }
 
@@ -1626,7 +1956,8 @@ function bucketOfFlowers(s: Scene, kind: BucketKind, x: number, floorY: number, 
   out += at({ x, y: floorY }, vessel.back);
   out += at({ x, y: floorY - bh }, bunch(s, kind, bw));
   out += at({ x, y: floorY }, vessel.front);
-  if (rnd.chance(0.5)) out += at({ x: x + rnd.range(-0.2, 0.1) * bw, y: floorY - bh * 0.55, rotate: rnd.range(-12, 12) }, tag(rnd, bw * 0.22));
+  if (rnd.chance(0.5))
+    out += at({ x: x + rnd.range(-0.2, 0.1) * bw, y: floorY - bh * 0.55, rotate: rnd.range(-12, 12) }, tag(rnd, bw * 0.22));
   return out;
 }
 
@@ -1637,19 +1968,24 @@ function bunch(s: Scene, kind: BucketKind, bw: number): string {
   if (kind === "lavender" || kind === "larkspur" || kind === "snapdragon") {
     let out = "";
     const h = spikeHue(s, kind);
-    for (let i = 0; i < 14; i++) out += at({ x: rnd.range(-0.3, 0.3) * bw, y: 0, rotate: rnd.range(-24, 24) }, spike(s.c, rnd, h, bw * rnd.range(1.15, 1.6), kind));
+    for (let i = 0; i < 14; i++)
+      out += at({ x: rnd.range(-0.3, 0.3) * bw, y: 0, rotate: rnd.range(-24, 24) }, spike(s.c, rnd, h, bw * rnd.range(1.15, 1.6), kind));
     return out;
   }
   if (kind === "eucalyptus" || kind === "leafy") {
     let out = "";
-    for (let i = 0; i < 11; i++) out += at({ x: rnd.range(-0.3, 0.3) * bw, y: 0, rotate: rnd.range(-48, 48) }, greenery(s, kind, bw * rnd.range(1, 1.45)));
+    for (let i = 0; i < 11; i++)
+      out += at({ x: rnd.range(-0.3, 0.3) * bw, y: 0, rotate: rnd.range(-48, 48) }, greenery(s, kind, bw * rnd.range(1, 1.45)));
     return out;
   }
   let out = "";
   const green = rnd.pick(s.pal.greens);
-  for (let i = 0; i < 7; i++) out += at({ x: 0, y: 0, rotate: -80 + i * 26 + rnd.range(-8, 8) }, leaf(s.c, green, bw * rnd.range(0.6, 0.85), bw * 0.17));
+  for (let i = 0; i < 7; i++)
+    out += at({ x: 0, y: 0, rotate: -80 + i * 26 + rnd.range(-8, 8) }, leaf(s.c, green, bw * rnd.range(0.6, 0.85), bw * 0.17));
   const big = kind === "sunflower" || kind === "hydrangea";
-  const points = scatter(big ? 6 : 10, bw * (big ? 0.27 : 0.21), () => inEllipse(rnd, 0, -bw * 0.56, bw * 0.56, bw * 0.44)).sort((a, b) => a.y - b.y);
+  const points = scatter(big ? 6 : 10, bw * (big ? 0.27 : 0.21), () => inEllipse(rnd, 0, -bw * 0.56, bw * 0.56, bw * 0.44)).sort(
+    (a, b) => a.y - b.y,
+  );
   for (const p of points) out += headAt(s, kind, p.x, p.y, bw * rnd.range(big ? 0.2 : 0.16, big ? 0.25 : 0.2), rnd.range(0.85, 1));
   return out;
 }
@@ -1658,7 +1994,8 @@ function tulipBunch(s: Scene, bw: number): string {
   const { rnd } = s;
   const green = rnd.pick(s.pal.greens);
   let out = "";
-  for (let i = 0; i < 4; i++) out += at({ x: rnd.range(-0.2, 0.2) * bw, y: 0, rotate: rnd.range(-35, 35) }, leaf(s.c, green, bw * rnd.range(0.7, 0.95), bw * 0.11));
+  for (let i = 0; i < 4; i++)
+    out += at({ x: rnd.range(-0.2, 0.2) * bw, y: 0, rotate: rnd.range(-35, 35) }, leaf(s.c, green, bw * rnd.range(0.7, 0.95), bw * 0.11));
   const tips = Array.from({ length: 14 }, () => ({ x: rnd.range(-0.6, 0.6) * bw, y: -bw * rnd.range(0.6, 1.2) })).sort((a, b) => a.y - b.y);
   for (const tip of tips) out += flowerOnStem(s, "tulip", tip.x * 0.3, bw * 0.1, tip.x, tip.y, bw * 0.26);
   return out;
@@ -1669,13 +2006,29 @@ function awning(s: Scene, depth: number): string {
   const stripes = 12;
   const sw = w / stripes;
   const color = rnd.pick([HUES.crimson.mid, GREENS.forest.dark, HUES.plum.dark, HUES.rose.mid]);
-  let out = el.rect(0, depth, w, depth * 0.6, { fill: c.linear([[0, s.pal.shadow, 0.16], [1, s.pal.shadow, 0]], 0, 0, 0, 1) });
+  let out = el.rect(0, depth, w, depth * 0.6, {
+    fill: c.linear(
+      [
+        [0, s.pal.shadow, 0.16],
+        [1, s.pal.shadow, 0],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ),
+  });
   for (let i = 0; i < stripes; i++) {
     const fill = i % 2 === 0 ? color : "#fdf8f3";
     const x = i * sw;
     out += el.path(d`M${x} 0H${x + sw}V${depth}A${sw / 2} ${sw * 0.32} 0 0 1 ${x} ${depth}Z`, { fill });
   }
-  out += el.rect(0, 0, w, depth, { fill: c.linear([[0, "#000000", 0], [1, "#000000", 0.18]]) });
+  out += el.rect(0, 0, w, depth, {
+    fill: c.linear([
+      [0, "#000000", 0],
+      [1, "#000000", 0.18],
+    ]),
+  });
   return out + el.rect(0, depth * 0.12, w, depth * 0.06, { fill: "#ffffff", opacity: 0.25 });
 }
 
@@ -1686,12 +2039,17 @@ function flatLay(s: Scene): string {
     const color = rnd.pick(["#e8d3b6", "#ffffff", lighten(s.pal.bg[1], 0.5), "#f3e4d0"]);
     const place = { x: w * rnd.range(0.42, 0.58), y: h * 0.5, rotate: rnd.range(-12, 12) };
     const sheet = (fill: string): string => el.rect(-w * 0.3, -h * 0.44, w * 0.6, h * 0.88, { fill });
-    out += at({ ...place, x: place.x + h * 0.008, y: place.y + h * 0.012 }, el.group(sheet(s.pal.shadow), { opacity: 0.08 })) + at(place, sheet(color));
+    out +=
+      at({ ...place, x: place.x + h * 0.008, y: place.y + h * 0.012 }, el.group(sheet(s.pal.shadow), { opacity: 0.08 })) +
+      at(place, sheet(color));
   }
   const angle = rnd.sign() * rnd.range(35, 55);
   const R = h * 0.29;
   const heading = rad(angle);
-  const toCanvas = (local: number, cx: number, cy: number): Point => ({ x: cx + Math.sin(heading) * local, y: cy - Math.cos(heading) * local });
+  const toCanvas = (local: number, cx: number, cy: number): Point => ({
+    x: cx + Math.sin(heading) * local,
+    y: cy - Math.cos(heading) * local,
+  });
   // Put the middle of the bouquet (a little above the binding) at the centre of the picture.
   const origin = toCanvas(-R * 0.35, w * 0.5 + rnd.range(-0.04, 0.04) * w, h * 0.5);
   const flowers = bouquet(s, R, 0);
@@ -1713,14 +2071,23 @@ function tiedStems(s: Scene, R: number): string {
   let out = "";
   for (let i = 0; i < 16; i++) {
     const x = s.rnd.range(-0.14, 0.14) * R;
-    out += stem({ x: x * 0.4, y: -R * 0.25 }, { x: x * 0.3, y: R * 0.3 }, { x: x * 1.5, y: R * s.rnd.range(1.1, 1.3) }, R * 0.032, i % 3 === 0 ? green.mid : green.dark);
+    out += stem(
+      { x: x * 0.4, y: -R * 0.25 },
+      { x: x * 0.3, y: R * 0.3 },
+      { x: x * 1.5, y: R * s.rnd.range(1.1, 1.3) },
+      R * 0.032,
+      i % 3 === 0 ? green.mid : green.dark,
+    );
   }
   return out;
 }
 
 function bow(s: Scene, size: number): string {
   const color = s.rnd.pick([HUES.crimson.mid, HUES.plum.mid, "#fdf8f3", HUES.gold.mid, HUES.rose.light]);
-  const fill = s.c.across([[0, lighten(color, 0.25)], [1, darken(color, 0.15)]]);
+  const fill = s.c.across([
+    [0, lighten(color, 0.25)],
+    [1, darken(color, 0.15)],
+  ]);
   const loop = d`M0 0C${size * 0.4} ${-size * 0.55} ${size * 1.05} ${-size * 0.35} ${size * 0.9} ${size * 0.05}C${size * 0.8} ${size * 0.35} ${size * 0.35} ${size * 0.2} 0 0Z`;
   const tail = d`M0 0L${size * 0.35} ${size * 1.1}L${size * 0.55} ${size * 0.95}L${size * 0.15} 0Z`;
   return el.group(
@@ -1741,10 +2108,13 @@ function looseItems(s: Scene, free: (p: Point) => boolean): string {
   let out = "";
   items.forEach((p, i) => {
     if (i === 0 && rnd.chance(0.5)) out += at({ x: p.x, y: p.y, rotate: rnd.range(0, 360), scale: h / 700 }, scissors());
-    else if (i % 3 === 1) out += at({ x: p.x, y: p.y, rotate: rnd.range(0, 360) }, greenery(s, rnd.pick(s.plan.greens), h * rnd.range(0.18, 0.26)));
+    else if (i % 3 === 1)
+      out += at({ x: p.x, y: p.y, rotate: rnd.range(0, 360) }, greenery(s, rnd.pick(s.plan.greens), h * rnd.range(0.18, 0.26)));
     else out += headAt(s, pickHead(s), p.x, p.y, h * rnd.range(0.055, 0.085));
   });
-  const petals = scatter(rnd.int(6, 10), h * 0.08, () => ({ x: rnd.range(margin, w - margin), y: rnd.range(margin, h - margin) })).filter(free);
+  const petals = scatter(rnd.int(6, 10), h * 0.08, () => ({ x: rnd.range(margin, w - margin), y: rnd.range(margin, h - margin) })).filter(
+    free,
+  );
   return out + petals.map((p) => looseCurvedPetal(s, p.x, p.y, h * rnd.range(0.022, 0.036))).join("");
 }
 
@@ -1766,7 +2136,8 @@ function twine(size: number): string {
   const r = size / 2;
   const color = "#d4b07f";
   let rings = "";
-  for (let k = 1; k < 5; k++) rings += el.circle(0, 0, r * (0.35 + k * 0.15), { fill: "none", stroke: darken(color, 0.18), "stroke-width": r * 0.025, opacity: 0.5 });
+  for (let k = 1; k < 5; k++)
+    rings += el.circle(0, 0, r * (0.35 + k * 0.15), { fill: "none", stroke: darken(color, 0.18), "stroke-width": r * 0.025, opacity: 0.5 });
   return (
     stem({ x: r * 0.9, y: r * 0.3 }, { x: r * 1.6, y: r * 0.9 }, { x: r * 2, y: r * 1.6 }, r * 0.07, color) +
     el.circle(0, 0, r, { fill: color }) +
@@ -1800,8 +2171,7 @@ function knolling(s: Scene): string {
       // A sprig laid across the cell: its base sits below-left of the centre.
       const base = { x: x - Math.sin(rad(slant)) * cell * 0.48, y: y + Math.cos(rad(slant)) * cell * 0.48 };
       out += at({ ...base, rotate: slant }, greenery(s, rnd.pick(s.plan.greens), cell * 1.05));
-    }
-    else out += headAt(s, pickHead(s), x, y, cell * 0.4);
+    } else out += headAt(s, pickHead(s), x, y, cell * 0.4);
   }
   return out;
 }
@@ -1811,10 +2181,25 @@ function wreath(s: Scene): string {
   const cx = w / 2;
   const cy = h / 2;
   const R = h * 0.34;
-  let out = paper(s) + el.circle(cx, cy, R * 1.3, { fill: s.pal.dark ? lighten(s.pal.bg[0], 0.08) : "#ffffff", opacity: s.pal.dark ? 0.5 : 0.45 });
+  let out =
+    paper(s) + el.circle(cx, cy, R * 1.3, { fill: s.pal.dark ? lighten(s.pal.bg[0], 0.08) : "#ffffff", opacity: s.pal.dark ? 0.5 : 0.45 });
   const hoop = rnd.chance(0.55);
   if (hoop) {
-    out += el.circle(cx, cy, R, { fill: "none", stroke: c.linear([[0, HUES.gold.dark], [0.5, HUES.gold.light], [1, HUES.gold.mid]], 0, 0, 1, 1), "stroke-width": h * 0.011 });
+    out += el.circle(cx, cy, R, {
+      fill: "none",
+      stroke: c.linear(
+        [
+          [0, HUES.gold.dark],
+          [0.5, HUES.gold.light],
+          [1, HUES.gold.mid],
+        ],
+        0,
+        0,
+        1,
+        1,
+      ),
+      "stroke-width": h * 0.011,
+    });
     const centre = rnd.pick([125, 90, 55, 200, 330]);
     out += wreathArc(s, cx, cy, R, centre, rnd.range(130, 170), 8);
     if (rnd.chance(0.5)) out += wreathArc(s, cx, cy, R, centre + 180, 50, 2);
@@ -1860,9 +2245,21 @@ function wreathArc(s: Scene, cx: number, cy: number, R: number, centre: number, 
 function closeUp(s: Scene): string {
   const { w, h, rnd } = s;
   const templates = [
-    [[0.3, 0.58, 0.46], [0.8, 0.26, 0.3], [0.88, 0.95, 0.22]],
-    [[0.52, 0.5, 0.42], [0.1, 0.14, 0.24], [0.92, 0.86, 0.26]],
-    [[0.22, 0.3, 0.34], [0.64, 0.7, 0.42], [0.96, 0.18, 0.2]],
+    [
+      [0.3, 0.58, 0.46],
+      [0.8, 0.26, 0.3],
+      [0.88, 0.95, 0.22],
+    ],
+    [
+      [0.52, 0.5, 0.42],
+      [0.1, 0.14, 0.24],
+      [0.92, 0.86, 0.26],
+    ],
+    [
+      [0.22, 0.3, 0.34],
+      [0.64, 0.7, 0.42],
+      [0.96, 0.18, 0.2],
+    ],
   ] as const;
   const mirror = rnd.chance(0.5);
   const blooms = rnd.pick(templates).map(([x, y, r]) => ({ x: (mirror ? 1 - x : x) * w, y: y * h, r: r * h }));
@@ -1873,12 +2270,17 @@ function closeUp(s: Scene): string {
       out += at({ x: b.x, y: b.y, rotate: rnd.range(0, 360) }, leaf(s.c, green, b.r * rnd.range(1.5, 1.9), b.r * 0.45));
     }
   }
-  for (let i = 0; i < 3; i++) out += at({ x: rnd.range(0.1, 0.9) * w, y: rnd.range(0.1, 0.9) * h, rotate: rnd.range(0, 360) }, greenery(s, rnd.pick(s.plan.greens), h * 0.3));
+  for (let i = 0; i < 3; i++)
+    out += at(
+      { x: rnd.range(0.1, 0.9) * w, y: rnd.range(0.1, 0.9) * h, rotate: rnd.range(0, 360) },
+      greenery(s, rnd.pick(s.plan.greens), h * 0.3),
+    );
   const kinds = headKinds(s);
   blooms.forEach((b, i) => {
     out += headAt(s, kinds[i % kinds.length] ?? "rose", b.x, b.y, b.r);
   });
-  for (let i = 0; i < 3; i++) out += headAt(s, pickHead(s), rnd.range(0.05, 0.95) * w, rnd.range(0.05, 0.95) * h, h * rnd.range(0.06, 0.09));
+  for (let i = 0; i < 3; i++)
+    out += headAt(s, pickHead(s), rnd.range(0.05, 0.95) * w, rnd.range(0.05, 0.95) * h, h * rnd.range(0.06, 0.09));
   return out + scatteredPetals(s, rnd.int(3, 6), 0, 0, w, h, h * 0.035);
 }
 
@@ -1895,7 +2297,12 @@ function budVases(s: Scene): string {
     const vw = vh * rnd.range(0.5, 0.72);
     const tint = rnd.pick([GREENS.sage.mid, HUES.blush.dark, "#b9d3dc", HUES.gold.light, HUES.plum.light]);
     const kind = rnd.int(0, 2);
-    const vessel = kind === 0 ? bottle(s.c, tint, vw, vh) : kind === 1 ? ceramicVase(s.c, rnd, rnd.pick(s.pal.vases), vw * 1.25, vh) : glassVase(s.c, rnd, tint, vw * 1.15, vh);
+    const vessel =
+      kind === 0
+        ? bottle(s.c, tint, vw, vh)
+        : kind === 1
+          ? ceramicVase(s.c, rnd, rnd.pick(s.pal.vases), vw * 1.25, vh)
+          : glassVase(s.c, rnd, tint, vw * 1.15, vh);
     out += softShadow(s, x + vw * 0.15, baseY, vw * 0.6, h * 0.018);
     out += at({ x, y: baseY }, vessel.back);
     out += stemsForBudVase(s, x, baseY - vh * 0.55, h * rnd.range(0.36, 0.5));
@@ -1907,7 +2314,8 @@ function budVases(s: Scene): string {
 function stemsForBudVase(s: Scene, x: number, y: number, len: number): string {
   const { rnd, plan } = s;
   let out = at({ x, y, rotate: rnd.sign() * rnd.range(10, 35) }, greenery(s, rnd.pick(plan.greens), len * rnd.range(0.7, 0.9)));
-  if (plan.spike && rnd.chance(0.5)) out += at({ x, y, rotate: rnd.range(-15, 15) }, spike(s.c, rnd, spikeHue(s, plan.spike), len * 1.05, plan.spike));
+  if (plan.spike && rnd.chance(0.5))
+    out += at({ x, y, rotate: rnd.range(-15, 15) }, spike(s.c, rnd, spikeHue(s, plan.spike), len * 1.05, plan.spike));
   if (plan.accent && rnd.chance(0.5)) out += at({ x, y, rotate: rnd.range(-30, 30) }, accent(s, plan.accent, len * 0.8));
   const stems = rnd.int(2, 3);
   const bloom = rnd.pick(plan.blooms);
@@ -1925,8 +2333,24 @@ function sky(s: Scene, horizon: number): string {
   const { c, pal, w, rnd, h } = s;
   const sunX = w * rnd.range(0.2, 0.8);
   const sunY = horizon - h * rnd.range(0.12, 0.26);
-  let out = el.rect(0, 0, w, horizon + 2, { fill: c.linear([[0, pal.sky[0]], [1, pal.sky[1]]], 0, 0, 0, 1) });
-  out += el.circle(sunX, sunY, h * 0.2, { fill: c.radial([[0, HUES.gold.light, 0.6], [1, HUES.gold.light, 0]]) });
+  let out = el.rect(0, 0, w, horizon + 2, {
+    fill: c.linear(
+      [
+        [0, pal.sky[0]],
+        [1, pal.sky[1]],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ),
+  });
+  out += el.circle(sunX, sunY, h * 0.2, {
+    fill: c.radial([
+      [0, HUES.gold.light, 0.6],
+      [1, HUES.gold.light, 0],
+    ]),
+  });
   out += el.circle(sunX, sunY, h * 0.06, { fill: lighten(HUES.gold.light, 0.4), opacity: 0.9 });
   for (let i = 0; i < rnd.int(2, 3); i++) out += cloud(rnd.range(0.05, 0.95) * w, rnd.range(0.08, 0.3) * h, h * rnd.range(0.05, 0.08));
   return out;
@@ -1960,7 +2384,15 @@ function isLavenderFarm(plan: Plan): boolean {
 
 function fieldColors(s: Scene): string[] {
   const primary = s.plan.blooms[0] ?? "tulip";
-  if (s.plan.meadow) return [s.plan.spikeHue?.mid ?? HUES.lavender.mid, HUES.gold.mid, "#fdf8f3", HUES.crimson.mid, HUES.peach.dark, s.plan.spikeHue?.dark ?? HUES.rose.mid];
+  if (s.plan.meadow)
+    return [
+      s.plan.spikeHue?.mid ?? HUES.lavender.mid,
+      HUES.gold.mid,
+      "#fdf8f3",
+      HUES.crimson.mid,
+      HUES.peach.dark,
+      s.plan.spikeHue?.dark ?? HUES.rose.mid,
+    ];
   if (isLavenderFarm(s.plan)) return [HUES.lavender.mid, HUES.lavender.dark, mix(HUES.lavender.mid, HUES.plum.mid, 0.4)];
   if (primary === "sunflower") return [SUNFLOWER.mid, SUNFLOWER.dark, HUES.gold.light];
   if (primary === "daffodil") return [HUES.butter.dark, HUES.gold.mid, "#fff7d6"];
@@ -1968,7 +2400,8 @@ function fieldColors(s: Scene): string[] {
   if (primary === "tulip") return [HUES.crimson.mid, HUES.gold.mid, HUES.rose.mid, "#fdf8f3", HUES.plum.mid];
   if (primary === "rose") return [HUES.crimson.mid, HUES.rose.mid, HUES.blush.dark, "#fdf8f3", HUES.crimson.dark];
   if (primary === "dahlia") return [HUES.plum.mid, HUES.crimson.mid, HUES.peach.dark, HUES.gold.mid, HUES.plum.light];
-  if (primary === "hydrangea" || primary === "lily") return [HUES.lavender.mid, HUES.rose.light, HUES.blush.dark, HUES.lavender.dark, "#fdf8f3"];
+  if (primary === "hydrangea" || primary === "lily")
+    return [HUES.lavender.mid, HUES.rose.light, HUES.blush.dark, HUES.lavender.dark, "#fdf8f3"];
   return [HUES.rose.mid, HUES.gold.mid, HUES.crimson.mid, HUES.peach.dark, HUES.plum.mid, "#fdf8f3"];
 }
 
@@ -1981,7 +2414,18 @@ function flowerField(s: Scene, horizon: number): string {
   const span = w * 5;
   const stripeW = span / stripes;
   const xAt = (bottomX: number, y: number): number => vp.x + ((bottomX - vp.x) * (y - vp.y)) / (h - vp.y);
-  let out = el.rect(0, horizon, w, h - horizon, { fill: c.linear([[0, GREENS.sage.mid], [1, GREENS.forest.mid]], 0, 0, 0, 1) });
+  let out = el.rect(0, horizon, w, h - horizon, {
+    fill: c.linear(
+      [
+        [0, GREENS.sage.mid],
+        [1, GREENS.forest.mid],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ),
+  });
   for (let i = 0; i < stripes; i++) {
     const x0 = vp.x - span / 2 + i * stripeW;
     const x1 = x0 + stripeW * 0.72;
@@ -1991,10 +2435,22 @@ function flowerField(s: Scene, horizon: number): string {
       const y = horizon + (h - horizon) * (k / 13) ** 1.6;
       const mid = (xAt(x0, y) + xAt(x1, y)) / 2;
       const size = ((y - horizon) / (h - horizon)) * stripeW * 0.09;
-      if (mid > -size && mid < w + size) out += el.ellipse(mid + rnd.range(-1, 1) * size * 2, y, size, size * 0.6, { fill: lighten(color, 0.35), opacity: 0.8 });
+      if (mid > -size && mid < w + size)
+        out += el.ellipse(mid + rnd.range(-1, 1) * size * 2, y, size, size * 0.6, { fill: lighten(color, 0.35), opacity: 0.8 });
     }
   }
-  out += el.rect(0, horizon, w, (h - horizon) * 0.25, { fill: c.linear([[0, s.pal.sky[1], 0.55], [1, s.pal.sky[1], 0]], 0, 0, 0, 1) });
+  out += el.rect(0, horizon, w, (h - horizon) * 0.25, {
+    fill: c.linear(
+      [
+        [0, s.pal.sky[1], 0.55],
+        [1, s.pal.sky[1], 0],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ),
+  });
   return out;
 }
 
@@ -2002,7 +2458,18 @@ function flowerField(s: Scene, horizon: number): string {
 function meadow(s: Scene, horizon: number): string {
   const { w, h, c, rnd } = s;
   const colors = fieldColors(s);
-  let out = el.rect(0, horizon, w, h - horizon, { fill: c.linear([[0, GREENS.sage.mid], [1, GREENS.forest.mid]], 0, 0, 0, 1) });
+  let out = el.rect(0, horizon, w, h - horizon, {
+    fill: c.linear(
+      [
+        [0, GREENS.sage.mid],
+        [1, GREENS.forest.mid],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ),
+  });
   const dominant = colors[0] ?? HUES.gold.mid;
   const rows = 20;
   for (let k = 1; k <= rows; k++) {
@@ -2015,7 +2482,18 @@ function meadow(s: Scene, horizon: number): string {
       out += el.ellipse(rnd.range(0, w), y + rnd.range(-1, 1) * size * 2.5, size, size * 0.7, { fill: color, opacity: 0.9 });
     }
   }
-  out += el.rect(0, horizon, w, (h - horizon) * 0.25, { fill: c.linear([[0, s.pal.sky[1], 0.55], [1, s.pal.sky[1], 0]], 0, 0, 0, 1) });
+  out += el.rect(0, horizon, w, (h - horizon) * 0.25, {
+    fill: c.linear(
+      [
+        [0, s.pal.sky[1], 0.55],
+        [1, s.pal.sky[1], 0],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ),
+  });
   return out;
 }
 
@@ -2029,12 +2507,23 @@ function windmill(s: Scene, x: number, ground: number, height: number): string {
   for (let i = 0; i < 4; i++) {
     blades += el.group(
       el.rect(-height * 0.012, -height * 0.55, height * 0.024, height * 0.55, { fill: BARK }) +
-        el.rect(height * 0.012, -height * 0.53, height * 0.09, height * 0.42, { fill: "#fdf8f3", stroke: BARK, "stroke-width": height * 0.008, opacity: 0.92 }),
+        el.rect(height * 0.012, -height * 0.53, height * 0.09, height * 0.42, {
+          fill: "#fdf8f3",
+          stroke: BARK,
+          "stroke-width": height * 0.008,
+          opacity: 0.92,
+        }),
       { transform: `translate(${num(x)} ${num(hubY)}) rotate(${num(spin + i * 90)})` },
     );
   }
   return (
-    el.path(body, { fill: s.c.across([[0, "#fdf8f3"], [0.7, "#efe2d3"], [1, "#d9c6b2"]]) }) +
+    el.path(body, {
+      fill: s.c.across([
+        [0, "#fdf8f3"],
+        [0.7, "#efe2d3"],
+        [1, "#d9c6b2"],
+      ]),
+    }) +
     el.path(cap, { fill: HUES.plum.dark }) +
     el.rect(x - height * 0.035, ground - height * 0.16, height * 0.07, height * 0.16, { rx: height * 0.035, fill: BARK }) +
     blades +
@@ -2079,7 +2568,9 @@ function bunting(s: Scene, a: Point, b: Point, flag: number): string {
   const colors = [HUES.rose.mid, HUES.gold.mid, GREENS.sage.mid, "#fdf8f3", HUES.plum.mid];
   for (let i = 1; i < 7; i++) {
     const p = quadPoint(a, ctrl, b, i / 7);
-    out += el.path(d`M${p.x - flag * 0.5} ${p.y}L${p.x + flag * 0.5} ${p.y}L${p.x} ${p.y + flag * 1.1}Z`, { fill: colors[(i + s.rnd.int(0, 4)) % colors.length] ?? HUES.rose.mid });
+    out += el.path(d`M${p.x - flag * 0.5} ${p.y}L${p.x + flag * 0.5} ${p.y}L${p.x} ${p.y + flag * 1.1}Z`, {
+      fill: colors[(i + s.rnd.int(0, 4)) % colors.length] ?? HUES.rose.mid,
+    });
   }
   return out;
 }
@@ -2091,8 +2582,16 @@ function balloon(s: Scene, x: number, y: number, size: number): string {
     d`A${size} ${size} 0 0 1 ${size} 0C${size} ${size * 0.4} ${size * 0.8} ${size * 0.8} ${size * 0.3} ${size * 1.3}Z`;
   const [a, b] = rnd.shuffle([HUES.rose.mid, HUES.gold.mid, HUES.plum.mid, "#fdf8f3", GREENS.sage.mid, HUES.crimson.mid]);
   const clip = c.clip(`<path d="${envelope}"/>`);
-  const gores = el.ellipse(0, size * 0.2, size * 0.62, size * 1.4, { fill: b ?? "#fdf8f3" }) + el.ellipse(0, size * 0.2, size * 0.24, size * 1.4, { fill: a ?? HUES.rose.mid });
-  const shade = el.rect(-size, -size, size * 2, size * 2.4, { fill: c.across([[0, "#ffffff", 0.25], [0.5, "#ffffff", 0], [1, "#000000", 0.2]]) });
+  const gores =
+    el.ellipse(0, size * 0.2, size * 0.62, size * 1.4, { fill: b ?? "#fdf8f3" }) +
+    el.ellipse(0, size * 0.2, size * 0.24, size * 1.4, { fill: a ?? HUES.rose.mid });
+  const shade = el.rect(-size, -size, size * 2, size * 2.4, {
+    fill: c.across([
+      [0, "#ffffff", 0.25],
+      [0.5, "#ffffff", 0],
+      [1, "#000000", 0.2],
+    ]),
+  });
   const body =
     el.path(envelope, { fill: a ?? HUES.rose.mid }) +
     el.group(gores + shade, { "clip-path": clip }) +
@@ -2123,7 +2622,8 @@ function landmark(s: Scene, horizon: number): string {
       return tents(s, horizon + h * 0.01, h * 0.09);
     case 2: {
       let out = "";
-      for (let i = 0; i < rnd.int(2, 4); i++) out += balloon(s, w * rnd.range(0.08, 0.92), h * rnd.range(0.08, 0.3), h * rnd.range(0.03, 0.07));
+      for (let i = 0; i < rnd.int(2, 4); i++)
+        out += balloon(s, w * rnd.range(0.08, 0.92), h * rnd.range(0.08, 0.3), h * rnd.range(0.03, 0.07));
       return out;
     }
     default: {
@@ -2149,7 +2649,10 @@ function field(s: Scene): string {
     const top = h * rnd.range(0.72, 0.86);
     const spikeHere = plan.spike !== null && (isLavenderFarm(plan) || (plan.meadow && i % 2 === 0));
     if (spikeHere && plan.spike) {
-      out += at({ x, y: h * 1.02, rotate: rnd.range(-12, 12) }, spike(s.c, rnd, spikeHue(s, plan.spike), h * rnd.range(0.26, 0.34), plan.spike));
+      out += at(
+        { x, y: h * 1.02, rotate: rnd.range(-12, 12) },
+        spike(s.c, rnd, spikeHue(s, plan.spike), h * rnd.range(0.26, 0.34), plan.spike),
+      );
     } else {
       const bloom = plan.meadow ? rnd.pick(plan.blooms) : primary;
       out += flowerOnStem(s, bloom, x + rnd.range(-20, 20), h * 1.05, x, top, h * (bloom === "tulip" ? 0.13 : 0.16));
@@ -2166,10 +2669,32 @@ function blossomBranches(s: Scene): string {
   if (!water) out += hills(s, horizon - h * 0.03, h * 0.04, mix(GREENS.sage.light, s.pal.sky[1], 0.4));
   out += blossomTreeLine(s, horizon);
   if (water) {
-    out += el.rect(0, horizon, w, h - horizon, { fill: c.linear([[0, mix(GREENS.eucalyptus.light, s.pal.sky[1], 0.4)], [1, GREENS.eucalyptus.mid]], 0, 0, 0, 1) });
+    out += el.rect(0, horizon, w, h - horizon, {
+      fill: c.linear(
+        [
+          [0, mix(GREENS.eucalyptus.light, s.pal.sky[1], 0.4)],
+          [1, GREENS.eucalyptus.mid],
+        ],
+        0,
+        0,
+        0,
+        1,
+      ),
+    });
     out += el.group(blossomTreeLine(s, horizon), { transform: `translate(0 ${num(horizon * 2)}) scale(1 -1)`, opacity: 0.35 });
   } else {
-    out += el.rect(0, horizon, w, h - horizon, { fill: c.linear([[0, GREENS.sage.mid], [1, GREENS.forest.mid]], 0, 0, 0, 1) });
+    out += el.rect(0, horizon, w, h - horizon, {
+      fill: c.linear(
+        [
+          [0, GREENS.sage.mid],
+          [1, GREENS.forest.mid],
+        ],
+        0,
+        0,
+        0,
+        1,
+      ),
+    });
     if (rnd.chance(0.6)) out += tents(s, horizon + h * 0.05, h * 0.07);
   }
   const left = rnd.chance(0.5);
@@ -2207,13 +2732,26 @@ function branch(s: Scene, start: Point, angle: number, len: number, width: numbe
       const y = tip.y + s.rnd.range(-1, 1) * size * 1.3;
       const blossomHue = hueOf(s, "blossom");
       if (s.rnd.chance(0.25)) blossoms += el.circle(x, y, size * 0.35, { fill: blossomHue.mid });
-      else blossoms += at({ x, y, rotate: s.rnd.range(0, 72), scale: (size * s.rnd.range(0.75, 1.25)) / 100 }, blossom(s.c, s.rnd, blossomHue));
+      else
+        blossoms += at(
+          { x, y, rotate: s.rnd.range(0, 72), scale: (size * s.rnd.range(0.75, 1.25)) / 100 },
+          blossom(s.c, s.rnd, blossomHue),
+        );
     }
   }
   return segments.join("") + blossoms;
 }
 
-function growBranch(s: Scene, from: Point, angle: number, len: number, width: number, depth: number, segments: string[], tips: Point[]): void {
+function growBranch(
+  s: Scene,
+  from: Point,
+  angle: number,
+  len: number,
+  width: number,
+  depth: number,
+  segments: string[],
+  tips: Point[],
+): void {
   const { rnd } = s;
   const to: Point = { x: from.x + Math.cos(rad(angle)) * len, y: from.y + Math.sin(rad(angle)) * len };
   const bend = rnd.range(-0.15, 0.15) * len;
@@ -2235,8 +2773,14 @@ function corner(s: Scene): string {
   const { w, h, rnd } = s;
   let out = paper(s) + el.circle(w / 2, h / 2, h * 0.36, { fill: s.pal.dark ? lighten(s.pal.bg[0], 0.08) : "#ffffff", opacity: 0.5 });
   const pairs = rnd.chance(0.5)
-    ? [{ x: 0, y: 0 }, { x: w, y: h }]
-    : [{ x: w, y: 0 }, { x: 0, y: h }];
+    ? [
+        { x: 0, y: 0 },
+        { x: w, y: h },
+      ]
+    : [
+        { x: w, y: 0 },
+        { x: 0, y: h },
+      ];
   for (const p of pairs) out += cornerCluster(s, p);
   return out + scatteredPetals(s, rnd.int(5, 9), w * 0.25, h * 0.2, w * 0.5, h * 0.6, h * 0.028);
 }
@@ -2245,13 +2789,16 @@ function cornerCluster(s: Scene, p: Point): string {
   const { w, h, rnd } = s;
   const inward = headingOf(w / 2 - p.x, h / 2 - p.y);
   let out = "";
-  for (let i = 0; i < 11; i++) out += at({ x: p.x, y: p.y, rotate: inward + rnd.range(-75, 75) }, greenery(s, rnd.pick(s.plan.greens), h * rnd.range(0.5, 0.75)));
+  for (let i = 0; i < 11; i++)
+    out += at({ x: p.x, y: p.y, rotate: inward + rnd.range(-75, 75) }, greenery(s, rnd.pick(s.plan.greens), h * rnd.range(0.5, 0.75)));
   if (s.plan.spike) {
     const hue = spikeHue(s, s.plan.spike);
-    for (let i = 0; i < 3; i++) out += at({ ...p, rotate: inward + rnd.range(-50, 50) }, spike(s.c, rnd, hue, h * rnd.range(0.5, 0.65), s.plan.spike));
+    for (let i = 0; i < 3; i++)
+      out += at({ ...p, rotate: inward + rnd.range(-50, 50) }, spike(s.c, rnd, hue, h * rnd.range(0.5, 0.65), s.plan.spike));
   }
   if (s.plan.accent) {
-    for (let i = 0; i < 3; i++) out += at({ x: p.x, y: p.y, rotate: inward + rnd.range(-60, 60) }, accent(s, s.plan.accent, h * rnd.range(0.45, 0.55)));
+    for (let i = 0; i < 3; i++)
+      out += at({ x: p.x, y: p.y, rotate: inward + rnd.range(-60, 60) }, accent(s, s.plan.accent, h * rnd.range(0.45, 0.55)));
   }
   const dir = rad(inward);
   const heads = scatter(9, h * 0.13, () => {
@@ -2447,7 +2994,9 @@ async function main(): Promise<void> {
   const written = results.filter((r) => r.written).length;
   const elapsed = Math.round(performance.now() - started);
   const unchanged = results.length - written;
-  console.log(`generated ${results.length} images (${written} written, ${unchanged} unchanged), ${bytes} bytes total (${Math.round(bytes / 1024)} KB), ${elapsed} ms`);
+  console.log(
+    `generated ${results.length} images (${written} written, ${unchanged} unchanged), ${bytes} bytes total (${Math.round(bytes / 1024)} KB), ${elapsed} ms`,
+  );
 }
 
 /** True when run as a script (not imported, e.g. by a preview tool). */

@@ -34,12 +34,19 @@ describe("npm test's closing line", () => {
   });
 
   it("counts a file that could not load (no tests at all) as a failure", () => {
-    const counts = vitestCounts({ numTotalTests: 0, numPassedTests: 0, numFailedTests: 0, testResults: [file("broken.test.ts", "failed", [], "SyntaxError")] });
+    const counts = vitestCounts({
+      numTotalTests: 0,
+      numPassedTests: 0,
+      numFailedTests: 0,
+      testResults: [file("broken.test.ts", "failed", [], "SyntaxError")],
+    });
     expect(counts).toMatchObject({ passed: 0, failed: 1, skipped: 0 });
   });
 
   it("counts Playwright's unexpected and flaky tests and errors outside tests as failures, and its skipped tests", () => {
-    expect(playwrightCounts({ stats: { expected: 170, unexpected: 2, flaky: 1, skipped: 2 }, errors: [{ message: "worker crashed\nstack" }] })).toEqual({
+    expect(
+      playwrightCounts({ stats: { expected: 170, unexpected: 2, flaky: 1, skipped: 2 }, errors: [{ message: "worker crashed\nstack" }] }),
+    ).toEqual({
       passed: 170,
       failed: 4,
       skipped: 2,

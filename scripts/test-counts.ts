@@ -24,12 +24,17 @@ export interface VitestReport {
  * file that could not load) is one failure; the tests it left out (Vitest marks them skipped) are skipped.
  */
 export function vitestCounts(report: VitestReport): ReadCounts {
-  const broken = report.testResults.filter((file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"));
+  const broken = report.testResults.filter(
+    (file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
+  );
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests + broken.length,
     skipped: report.numTotalTests - report.numPassedTests - report.numFailedTests,
-    notes: broken.map((file) => `${path.relative(process.cwd(), file.name)}: a hook or the file itself failed${file.message ? `: ${file.message.split("\n")[0]}` : ""}`),
+    notes: broken.map(
+      (file) =>
+        `${path.relative(process.cwd(), file.name)}: a hook or the file itself failed${file.message ? `: ${file.message.split("\n")[0]}` : ""}`,
+    ),
   };
 }
 

@@ -27,7 +27,15 @@ export function StateCardsSkeleton({ count = STATE_PLACEHOLDERS }: { count?: num
   );
 }
 
-export function CardGridSkeleton({ count, columns = "sm:grid-cols-2 lg:grid-cols-3", testId }: { count: number; columns?: string; testId?: string }) {
+export function CardGridSkeleton({
+  count,
+  columns = "sm:grid-cols-2 lg:grid-cols-3",
+  testId,
+}: {
+  count: number;
+  columns?: string;
+  testId?: string;
+}) {
   return (
     <ul className={`grid gap-6 ${columns}`} aria-hidden="true" data-testid={testId}>
       {Array.from({ length: count }, (_, i) => (

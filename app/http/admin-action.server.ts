@@ -9,7 +9,6 @@ import { requireAdminForApi, type CurrentAdmin } from "./auth.server";
 
 export type { ActionResult };
 
-
 export interface AdminActionContext {
   admin: CurrentAdmin;
   form: FormData;
@@ -32,11 +31,7 @@ type Handler = (context: AdminActionContext) => Promise<{ message: string; id?: 
  * Runs one of an admin page's mutations, chosen by the form's `intent`: 401 without a session, field
  * errors and conflicts as 4xx data the dialog shows, never a 500 for bad input.
  */
-export async function runAdminAction(
-  request: Request,
-  clientIp: string,
-  handlers: Record<string, Handler>,
-) {
+export async function runAdminAction(request: Request, clientIp: string, handlers: Record<string, Handler>) {
   const admin = await requireAdminForApi(request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -82,7 +77,10 @@ export function recordHandlers(
   texts: { label: string; unknown: string; deleted: string },
 ): Record<string, Handler> {
   return {
-    create: async ({ form, actor, text }) => ({ id: await services.create(db, formToObject(form), actor), message: `${text(texts.label)} was added.` }),
+    create: async ({ form, actor, text }) => ({
+      id: await services.create(db, formToObject(form), actor),
+      message: `${text(texts.label)} was added.`,
+    }),
     update: async ({ form, actor, recordId, version, text }) => {
       const id = recordId(texts.unknown);
       await services.update(db, id, version(), formToObject(form), actor);

@@ -15,7 +15,8 @@ const root = (allowIndexing = true) => ({
 });
 
 const content = (tags: MetaDescriptor[], key: string) =>
-  tags.find((tag) => ("name" in tag && tag.name === key) || ("property" in tag && tag.property === key)) as { content?: string } | undefined;
+  tags.find((tag) => ("name" in tag && tag.name === key) || ("property" in tag && tag.property === key)) as
+    { content?: string } | undefined;
 
 describe("pageMeta", () => {
   it("gives a page its title, description, social tags and absolute canonical link", () => {
@@ -38,7 +39,9 @@ describe("pageMeta", () => {
   });
 
   it("prefixes a local image with the site's address and keeps an absolute one", () => {
-    expect(content(pageMeta([root()], { path: "/", image: "/images/a.webp" }), "og:image")?.content).toBe("https://flowers.example.com/images/a.webp");
+    expect(content(pageMeta([root()], { path: "/", image: "/images/a.webp" }), "og:image")?.content).toBe(
+      "https://flowers.example.com/images/a.webp",
+    );
     expect(content(pageMeta([root()], { path: "/", image: "https://cdn.example.com/b.jpg" }), "twitter:image")?.content).toBe(
       "https://cdn.example.com/b.jpg",
     );

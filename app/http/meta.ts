@@ -30,7 +30,6 @@ const DEFAULT_SITE_URL = "https://www.wholesaleflowerfinder.com";
 const DEFAULT_CONTACT_EMAIL = "hello@wholesaleflowerfinder.com";
 export const DEFAULT_SHARE_IMAGE = "/images/og-default.webp";
 
-
 export function rootDataFrom(matches: readonly (MatchLike | undefined)[]): RootData | undefined {
   const root = matches.find((match) => match?.id === "root");
   return (root?.loaderData ?? root?.data) as RootData | undefined;

@@ -32,5 +32,4 @@ export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
 };
 
 export const notFound = (message: string) => new AppError("not_found", message);
-export const badRequest = (message: string, fieldErrors?: Record<string, string>) =>
-  new AppError("bad_request", message, fieldErrors);
+export const badRequest = (message: string, fieldErrors?: Record<string, string>) => new AppError("bad_request", message, fieldErrors);

@@ -44,15 +44,9 @@ const envSchema = z.object({
       .transform((value) => value.replace(/\/+$/, ""))
       .default("https://www.wholesaleflowerfinder.com"),
   ),
-  SESSION_SECRET: z.preprocess(
-    emptyToUndefined,
-    z.string().min(32, "must be at least 32 characters long").optional(),
-  ),
+  SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters long").optional()),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email("must be a valid email address").optional()),
-  ADMIN_PASSWORD: z.preprocess(
-    emptyToUndefined,
-    z.string().min(12, "must be at least 12 characters long").optional(),
-  ),
+  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12, "must be at least 12 characters long").optional()),
   SEED: booleanFlag(true),
   ALLOW_INDEXING: booleanFlag(true),
   TRUST_PROXY: z

@@ -56,11 +56,13 @@ const target = () =>
       expect(found, `the walk needs ${what}`).toMatchObject({ id: expect.anything(), version: expect.any(String) });
       return found as Version;
     };
-    const first = (table: string) => row(`a record in ${table}`, db.prepare(`select id, updated_at as version from ${table} order by id limit 1`).get());
+    const first = (table: string) =>
+      row(`a record in ${table}`, db.prepare(`select id, updated_at as version from ${table} order by id limit 1`).get());
     // A settings group never saved has the version "" (the editor saw the defaults).
     const setting = (key: string): Version => ({
       id: key,
-      version: (db.prepare("select updated_at as version from settings where key = ?").get(key) as { version: string } | undefined)?.version ?? "",
+      version:
+        (db.prepare("select updated_at as version from settings where key = ?").get(key) as { version: string } | undefined)?.version ?? "",
     });
     return {
       wholesaler: first("wholesalers"),
@@ -72,11 +74,15 @@ const target = () =>
       seo: setting("seo"),
       subscriber: row(
         "the walk's subscriber",
-        db.prepare("select id, 'subscribed' as version from newsletter_subscribers where email_normalized = ? and unsubscribed_at is null").get(WALK_SUBSCRIBER),
+        db
+          .prepare("select id, 'subscribed' as version from newsletter_subscribers where email_normalized = ? and unsubscribed_at is null")
+          .get(WALK_SUBSCRIBER),
       ),
       suggestion: row(
         "the walk's pending suggestion",
-        db.prepare("select id, status as version from location_suggestions where business_name = ? and status = 'pending'").get(WALK_SUGGESTION),
+        db
+          .prepare("select id, status as version from location_suggestions where business_name = ? and status = 'pending'")
+          .get(WALK_SUGGESTION),
       ),
     };
   });
@@ -84,12 +90,9 @@ const target = () =>
 /** Adds a subscriber and a pending suggestion for the walk to aim at, runs it, and takes them away again. */
 async function withWalkRecords(walk: () => Promise<void>) {
   withDatabase((db) => {
-    db.prepare("insert into newsletter_subscribers (email, email_normalized, unsubscribe_token, created_at, unsubscribed_at) values (?, ?, ?, ?, null)").run(
-      WALK_SUBSCRIBER,
-      WALK_SUBSCRIBER,
-      `walk-guard-${Date.now()}`,
-      "2026-03-01T00:00:00.000Z",
-    );
+    db.prepare(
+      "insert into newsletter_subscribers (email, email_normalized, unsubscribe_token, created_at, unsubscribed_at) values (?, ?, ?, ?, null)",
+    ).run(WALK_SUBSCRIBER, WALK_SUBSCRIBER, `walk-guard-${Date.now()}`, "2026-03-01T00:00:00.000Z");
     db.prepare(
       "insert into location_suggestions (business_name, contact_name, email, business_address, additional_info, status, ip, created_at, reviewed_at) values (?, null, null, ?, null, 'pending', '198.51.100.9', ?, null)",
     ).run(WALK_SUGGESTION, "1 Walk St, Columbus, OH 43004", "2026-03-01T00:00:00.000Z");
@@ -113,7 +116,14 @@ type Targets = ReturnType<typeof target>;
  */
 function mutations(ids: Targets): Record<string, Form[]> {
   const of = (record: Version) => ({ id: String(record.id), updatedAt: record.version });
-  const wholesaler = { name: "Walk Test", address: "1 Main St", city: "Los Angeles", stateId: "california", zipcode: "90014", type: "Wholesale" };
+  const wholesaler = {
+    name: "Walk Test",
+    address: "1 Main St",
+    city: "Los Angeles",
+    stateId: "california",
+    zipcode: "90014",
+    type: "Wholesale",
+  };
   const festival = {
     name: "Walk Fest",
     description: "A festival the access walk tries to add.",
@@ -131,7 +141,12 @@ function mutations(ids: Targets): Record<string, Form[]> {
     date: "2030-01-01",
     status: "draft",
   };
-  const grocery = { name: "Walk Mart", description: "A grocery store the access walk tries to add.", priceRange: "$4-$15", bestFor: "Roses" };
+  const grocery = {
+    name: "Walk Mart",
+    description: "A grocery store the access walk tries to add.",
+    priceRange: "$4-$15",
+    bestFor: "Roses",
+  };
   const lists: Record<string, Form[]> = {
     "/admin/wholesalers": [
       { intent: "create", ...wholesaler },
@@ -161,7 +176,14 @@ function mutations(ids: Targets): Record<string, Form[]> {
       { intent: "reject", id: String(ids.suggestion.id), status: ids.suggestion.version },
     ],
     "/admin/settings": [
-      { intent: "general", version: ids.general.version, siteName: "Hijacked", contactEmail: "evil@example.com", enableBlog: "on", enableFestivals: "on" },
+      {
+        intent: "general",
+        version: ids.general.version,
+        siteName: "Hijacked",
+        contactEmail: "evil@example.com",
+        enableBlog: "on",
+        enableFestivals: "on",
+      },
       { intent: "seo", version: ids.seo.version, metaTitle: "Hijacked", metaDescription: "Hijacked description of the whole site." },
     ],
     "/admin/tools/backup": [{}],
@@ -175,7 +197,10 @@ function mutations(ids: Targets): Record<string, Form[]> {
 }
 
 const UPLOADS = ["/api/upload/wholesaler/1", "/api/upload/festival/1", "/api/upload/blog/1"];
-const TINY_JPEG = Buffer.from("/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=", "base64");
+const TINY_JPEG = Buffer.from(
+  "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=",
+  "base64",
+);
 
 /**
  * What the walk's requests would have changed had they been let through. Other tests change records at the
@@ -220,7 +245,19 @@ test.describe("admin access", () => {
   test("the walk below covers every admin route app/routes.ts declares", () => {
     const any: Version = { id: 1, version: "" };
     const walked = new Set(
-      Object.keys(mutations({ wholesaler: any, festival: any, post: any, grocery: any, ohio: any, general: any, seo: any, subscriber: any, suggestion: any })),
+      Object.keys(
+        mutations({
+          wholesaler: any,
+          festival: any,
+          post: any,
+          grocery: any,
+          ohio: any,
+          general: any,
+          seo: any,
+          subscriber: any,
+          suggestion: any,
+        }),
+      ),
     );
     const withActions = adminRoutes.filter((route) => hasAction(route) && !OPEN.has(route.path)).map((route) => route.path);
     expect(withActions.length).toBeGreaterThanOrEqual(12);
@@ -229,7 +266,10 @@ test.describe("admin access", () => {
     expect(uploadRoutes.sort()).toEqual([...UPLOADS].sort());
   });
 
-  test("every admin page sends a visitor without a session to the sign-in page, and its data stays behind", async ({ playwright, baseURL }) => {
+  test("every admin page sends a visitor without a session to the sign-in page, and its data stays behind", async ({
+    playwright,
+    baseURL,
+  }) => {
     const anonymous = await playwright.request.newContext({ baseURL });
     try {
       const pages = adminRoutes.filter((route) => isPage(route) && !OPEN.has(route.path));
@@ -252,7 +292,12 @@ test.describe("admin access", () => {
       expect(csv.status()).toBe(302);
       expect(csv.headers().location).toBe("/admin/login?next=%2Fadmin%2Fsubscribers.csv");
       for (const route of adminRoutes.filter((r) => r.path.startsWith("/admin/tools/"))) {
-        await expectJsonRefusal(await anonymous.get(route.path, { maxRedirects: 0 }), 405, { message: "Method not allowed. Use POST." }, route.path);
+        await expectJsonRefusal(
+          await anonymous.get(route.path, { maxRedirects: 0 }),
+          405,
+          { message: "Method not allowed. Use POST." },
+          route.path,
+        );
       }
     } finally {
       await anonymous.dispose();
@@ -271,20 +316,42 @@ test.describe("admin access", () => {
             await expectJsonRefusal(await post(anonymous, url, form), 401, SIGN_IN_MESSAGE, what);
             // The same through the app's own data endpoint, and as multipart.
             await expectJsonRefusal(await post(anonymous, `${url}.data`, form), 401, SIGN_IN_MESSAGE, `${what} (.data)`);
-            await expectJsonRefusal(await anonymous.post(url, { multipart: form, maxRedirects: 0 }), 401, SIGN_IN_MESSAGE, `${what} (multipart)`);
+            await expectJsonRefusal(
+              await anonymous.post(url, { multipart: form, maxRedirects: 0 }),
+              401,
+              SIGN_IN_MESSAGE,
+              `${what} (multipart)`,
+            );
           }
           for (const method of ["put", "delete", "patch"] as const) {
-            await expectJsonRefusal(await anonymous[method](url, { maxRedirects: 0 }), 401, SIGN_IN_MESSAGE, `${method.toUpperCase()} ${url}`);
+            await expectJsonRefusal(
+              await anonymous[method](url, { maxRedirects: 0 }),
+              401,
+              SIGN_IN_MESSAGE,
+              `${method.toUpperCase()} ${url}`,
+            );
           }
         }
         for (const url of UPLOADS) {
-          const response = await anonymous.post(url, { multipart: { image: { name: "a.jpg", mimeType: "image/jpeg", buffer: TINY_JPEG } }, maxRedirects: 0 });
+          const response = await anonymous.post(url, {
+            multipart: { image: { name: "a.jpg", mimeType: "image/jpeg", buffer: TINY_JPEG } },
+            maxRedirects: 0,
+          });
           await expectJsonRefusal(response, 401, SIGN_IN_MESSAGE, url);
         }
         // A forged or expired session cookie is no better than none.
         const forged = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `wff_session=${"a".repeat(43)}` } });
         try {
-          await expectJsonRefusal(await post(forged, "/admin/wholesalers", { intent: "delete", id: String(ids.wholesaler.id), updatedAt: ids.wholesaler.version }), 401, SIGN_IN_MESSAGE, "forged cookie");
+          await expectJsonRefusal(
+            await post(forged, "/admin/wholesalers", {
+              intent: "delete",
+              id: String(ids.wholesaler.id),
+              updatedAt: ids.wholesaler.version,
+            }),
+            401,
+            SIGN_IN_MESSAGE,
+            "forged cookie",
+          );
         } finally {
           await forged.dispose();
         }
@@ -295,7 +362,9 @@ test.describe("admin access", () => {
     });
   });
 
-  test("every admin mutation and upload answers 403 to a cross-site request, even with a session, and changes nothing", async ({ page }) => {
+  test("every admin mutation and upload answers 403 to a cross-site request, even with a session, and changes nothing", async ({
+    page,
+  }) => {
     await withWalkRecords(async () => {
       const ids = target();
       expect(snapshot(ids)).toEqual(UNCHANGED);
@@ -306,8 +375,18 @@ test.describe("admin access", () => {
           const what = `${url} ${form.intent ?? ""}`;
           await expectJsonRefusal(await post(page.request, url, form, { Origin: EVIL_ORIGIN }), 403, CROSS_SITE_MESSAGE, what);
           // Without an Origin header, a Referer from another site is refused too; a malformed one as well.
-          await expectJsonRefusal(await post(page.request, url, form, { Referer: `${EVIL_ORIGIN}/page` }), 403, CROSS_SITE_MESSAGE, `${what} (Referer)`);
-          await expectJsonRefusal(await post(page.request, url, form, { Origin: "null" }), 403, CROSS_SITE_MESSAGE, `${what} (Origin null)`);
+          await expectJsonRefusal(
+            await post(page.request, url, form, { Referer: `${EVIL_ORIGIN}/page` }),
+            403,
+            CROSS_SITE_MESSAGE,
+            `${what} (Referer)`,
+          );
+          await expectJsonRefusal(
+            await post(page.request, url, form, { Origin: "null" }),
+            403,
+            CROSS_SITE_MESSAGE,
+            `${what} (Origin null)`,
+          );
         }
       }
       for (const url of UPLOADS) {

@@ -13,7 +13,8 @@ const unique = (name: string) => `${name}-${Date.now()}-${Math.random().toString
  * the browsers share 127.0.0.1: failures sent from an address nobody else uses cannot lock another test's
  * sign-ins, nor the same test's when it runs again on the same server.
  */
-const freshAddress = () => `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
+const freshAddress = () =>
+  `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
 
 /** Posts the sign-in form from another loopback address (see freshAddress). */
 function postLoginFrom(baseURL: string, localAddress: string, fields: { email: string; password: string }) {
@@ -69,7 +70,11 @@ test.describe("admin sign-in", () => {
     acceptLoggedStatuses(pageErrors, 401);
   });
 
-  test("refuses a sixth attempt on one account within 15 minutes with 429, whichever address it comes from", async ({ page, baseURL, pageErrors }) => {
+  test("refuses a sixth attempt on one account within 15 minutes with 429, whichever address it comes from", async ({
+    page,
+    baseURL,
+    pageErrors,
+  }) => {
     const email = unique("throttled");
     const address = freshAddress();
     for (let i = 0; i < 5; i++) {
@@ -126,7 +131,12 @@ test.describe("admin sign-in", () => {
   test("shows the Overview figures as the database has them", async ({ page }) => {
     await loginAsAdmin(page);
     // Other tests add subscribers, suggestions and listings meanwhile: the page must match a fresh count.
-    const stat = (label: string) => page.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd").first();
+    const stat = (label: string) =>
+      page
+        .locator("dl > div")
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator("dd")
+        .first();
     await expect(async () => {
       await page.reload();
       const expected = withDatabase((db) => {

@@ -43,7 +43,11 @@ const deletePosts = (ids: number[]) => withDatabase((db) => ids.forEach((id) => 
 const countPosts = () => withDatabase((db) => (db.prepare("select count(*) n from blog_posts").get() as { n: number }).n);
 
 const auditOf = (id: number) =>
-  withDatabase((db) => db.prepare("select action, actor, details from audit_log where entity_type = 'blog_post' and entity_id = ? order by id").all(String(id)));
+  withDatabase((db) =>
+    db
+      .prepare("select action, actor, details from audit_log where entity_type = 'blog_post' and entity_id = ? order by id")
+      .all(String(id)),
+  );
 
 const rows = (page: Page) => page.getByRole("table").locator("tbody tr");
 const pagination = (page: Page) => page.getByRole("navigation", { name: "Pagination" });
@@ -96,7 +100,10 @@ test.describe("admin blog", () => {
     await expect(page.getByText(EMPTY, { exact: true })).toBeVisible();
 
     await page.goto("/admin/blog?category=Wedding&status=published");
-    const wedding = withDatabase((db) => (db.prepare("select count(*) n from blog_posts where category = 'Wedding' and status = 'published'").get() as { n: number }).n);
+    const wedding = withDatabase(
+      (db) =>
+        (db.prepare("select count(*) n from blog_posts where category = 'Wedding' and status = 'published'").get() as { n: number }).n,
+    );
     expect(wedding).toBeGreaterThan(0);
     await expect(rows(page)).toHaveCount(Math.min(wedding, 10));
     for (const cell of await rows(page).locator("td:nth-child(2)").allTextContents()) expect(cell).toBe("Wedding");
@@ -123,7 +130,14 @@ test.describe("admin blog", () => {
     await loginAsAdmin(page, "/admin/blog/new");
     const dialog = page.getByRole("dialog", { name: "Add Post" });
     await expect(dialog.getByLabel("Status")).toHaveValue("draft");
-    await expect(dialog.getByLabel("Category").locator("option")).toContainText(["Choose a category", "DIY", "Seasonal", "Wedding", "Tips", "Guides"]);
+    await expect(dialog.getByLabel("Category").locator("option")).toContainText([
+      "Choose a category",
+      "DIY",
+      "Seasonal",
+      "Wedding",
+      "Tips",
+      "Guides",
+    ]);
     await dialog.getByLabel("Date").fill("");
     await dialog.getByLabel("Image (optional)").fill("/images/../secret.txt");
     await dialog.getByRole("button", { name: "Add post" }).click();
@@ -145,7 +159,9 @@ test.describe("admin blog", () => {
     const preview = dialog.getByTestId("markdown-preview");
     await expect(preview).toHaveText("The preview appears here as you write.");
 
-    await editor.fill('## Tools\n\nUse **sharp** pruners.\n\n- one\n- two\n\n<script>window.injected = 1</script><img src="/x.png" onerror="window.injected = 2">\n\n[bad](javascript:alert(1))');
+    await editor.fill(
+      '## Tools\n\nUse **sharp** pruners.\n\n- one\n- two\n\n<script>window.injected = 1</script><img src="/x.png" onerror="window.injected = 2">\n\n[bad](javascript:alert(1))',
+    );
     await expect(preview.getByRole("heading", { level: 2, name: "Tools" })).toBeVisible();
     await expect(preview.locator("strong")).toHaveText("sharp");
     await expect(preview.getByRole("listitem")).toHaveText(["one", "two"]);
@@ -203,7 +219,14 @@ test.describe("admin blog", () => {
     await expect(page.getByRole("region", { name: "Notifications (F8)" }).getByText(`${title} was added.`)).toBeVisible();
 
     const saved = withDatabase((db) => db.prepare("select * from blog_posts where title = ?").get(title)) as Record<string, unknown>;
-    expect(saved).toMatchObject({ excerpt, category: "Tips", date: "2001-01-01", image: "/images/blog/dahlias.webp", status: "draft", content });
+    expect(saved).toMatchObject({
+      excerpt,
+      category: "Tips",
+      date: "2001-01-01",
+      image: "/images/blog/dahlias.webp",
+      status: "draft",
+      content,
+    });
     const id = saved.id as number;
     expect((await page.request.get(`/blog/${id}`)).status()).toBe(404);
     expect((await page.request.get(`/api/blog-posts/${id}`)).status()).toBe(404);
@@ -272,7 +295,9 @@ test.describe("admin blog", () => {
     await expect(edit.getByRole("alert")).toHaveText(
       "This blog post was changed by someone else since you opened it. Close this dialog and reopen it to see the latest version, then make your changes again.",
     );
-    expect(withDatabase((db) => db.prepare("select excerpt from blog_posts where id = ?").get(id))).toEqual({ excerpt: "An excerpt written by a test." });
+    expect(withDatabase((db) => db.prepare("select excerpt from blog_posts where id = ?").get(id))).toEqual({
+      excerpt: "An excerpt written by a test.",
+    });
     acceptLoggedFailures(pageErrors, /status of 409/);
     deletePosts([id!]);
   });

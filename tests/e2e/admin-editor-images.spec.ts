@@ -40,10 +40,16 @@ function insertPost(title: string) {
 }
 
 const festivalRow = (id: number) =>
-  withDatabase((db) => db.prepare("select image, city, updated_at from festivals where id = ?").get(id)) as { image: string | null; city: string; updated_at: string };
+  withDatabase((db) => db.prepare("select image, city, updated_at from festivals where id = ?").get(id)) as {
+    image: string | null;
+    city: string;
+    updated_at: string;
+  };
 
 test.describe("photos in the festival and blog editors", () => {
-  test("uploads a festival photo from the edit dialog, saves the dialog without a conflict, and the festival page shows it", async ({ page }) => {
+  test("uploads a festival photo from the edit dialog, saves the dialog without a conflict, and the festival page shows it", async ({
+    page,
+  }) => {
     const name = unique("E2E Photo Fest");
     const seeded = "/images/festivals/tulip-time-festival.webp";
     const id = insertFestival(name, seeded);
@@ -59,11 +65,16 @@ test.describe("photos in the festival and blog editors", () => {
 
     // A change typed before the upload is kept and saved with the form.
     await dialog.getByLabel("City").fill("Uploadville");
-    await photoSection.locator('input[type="file"]').setInputFiles({ name: "parade.jpg", mimeType: "image/jpeg", buffer: await photo("jpeg", "#c2185b") });
+    await photoSection
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "parade.jpg", mimeType: "image/jpeg", buffer: await photo("jpeg", "#c2185b") });
     await expect(photoSection.getByText("parade.jpg: file uploaded successfully")).toBeVisible();
     await expect(preview).toHaveAttribute("src", UPLOADED);
     const uploaded = (await preview.getAttribute("src"))!;
-    await expect(preview).toHaveAttribute("srcset", `${uploaded.replace("-1200", "-400")} 400w, ${uploaded.replace("-1200", "-800")} 800w, ${uploaded} 1200w`);
+    await expect(preview).toHaveAttribute(
+      "srcset",
+      `${uploaded.replace("-1200", "-400")} 400w, ${uploaded.replace("-1200", "-800")} 800w, ${uploaded} 1200w`,
+    );
     await expect(dialog.getByLabel("Image (optional)")).toHaveValue(uploaded);
     // Stored at once, before the form is saved.
     expect(festivalRow(id)).toMatchObject({ image: uploaded, city: "Testville" });
@@ -73,10 +84,11 @@ test.describe("photos in the festival and blog editors", () => {
     await expect(dialog).toBeHidden();
     await expect(notifications(page).getByText(`${name} was saved.`)).toBeVisible();
     expect(festivalRow(id)).toMatchObject({ image: uploaded, city: "Uploadville" });
-    expect(withDatabase((db) => db.prepare("select action from audit_log where entity_type = 'festival' and entity_id = ? order by id").all(String(id)))).toEqual([
-      { action: "festival.image" },
-      { action: "festival.update" },
-    ]);
+    expect(
+      withDatabase((db) =>
+        db.prepare("select action from audit_log where entity_type = 'festival' and entity_id = ? order by id").all(String(id)),
+      ),
+    ).toEqual([{ action: "festival.image" }, { action: "festival.update" }]);
 
     // Reopened after the save, the dialog shows the new photo and saves again (the list has the new version).
     await page.getByRole("button", { name: `Edit ${name}` }).click();
@@ -87,7 +99,10 @@ test.describe("photos in the festival and blog editors", () => {
     await page.goto(`/festivals/${id}`);
     const hero = page.getByRole("img", { name, exact: true });
     await expect(hero).toHaveAttribute("src", uploaded);
-    await expect(hero).toHaveAttribute("srcset", new RegExp(`-400\\.webp 400w, .*-800\\.webp 800w, ${uploaded.replace(/[.]/g, "\\.")} 1200w`));
+    await expect(hero).toHaveAttribute(
+      "srcset",
+      new RegExp(`-400\\.webp 400w, .*-800\\.webp 800w, ${uploaded.replace(/[.]/g, "\\.")} 1200w`),
+    );
     await expect(hero).toHaveAttribute("sizes", /.+/);
     await expect(hero).toHaveAttribute("loading", "eager");
     await expect(hero).toHaveAttribute("fetchpriority", "high");
@@ -107,7 +122,9 @@ test.describe("photos in the festival and blog editors", () => {
     await expect(photoSection.getByText("No photo yet: the site shows the default flower photo.")).toBeVisible();
     await expect(photoSection.getByRole("img", { name: "Current photo" })).toHaveCount(0);
 
-    await photoSection.locator('input[type="file"]').setInputFiles({ name: "vase.png", mimeType: "image/png", buffer: await photo("png", "#7b1fa2") });
+    await photoSection
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "vase.png", mimeType: "image/png", buffer: await photo("png", "#7b1fa2") });
     const preview = photoSection.getByRole("img", { name: "Current photo" });
     await expect(preview).toHaveAttribute("src", UPLOADED);
     const uploaded = (await preview.getAttribute("src"))!;
@@ -128,7 +145,9 @@ test.describe("photos in the festival and blog editors", () => {
     withDatabase((db) => db.prepare("delete from blog_posts where id = ?").run(id));
   });
 
-  test("a new festival has no photo until it is saved; a path to a missing file says so instead of showing a broken picture", async ({ page }) => {
+  test("a new festival has no photo until it is saved; a path to a missing file says so instead of showing a broken picture", async ({
+    page,
+  }) => {
     await loginAsAdmin(page, "/admin/festivals/new");
     const add = page.getByRole("dialog", { name: "Add Festival" });
     await expect(add.getByText("Save the festival first, then add a photo.")).toBeVisible();

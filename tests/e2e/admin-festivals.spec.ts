@@ -24,7 +24,9 @@ const countFestivals = (where = "1 = 1", ...params: string[]) =>
   withDatabase((db) => (db.prepare(`select count(*) n from festivals where ${where}`).get(...params) as { n: number }).n);
 
 const auditOf = (id: number) =>
-  withDatabase((db) => db.prepare("select action, actor, details from audit_log where entity_type = 'festival' and entity_id = ? order by id").all(String(id)));
+  withDatabase((db) =>
+    db.prepare("select action, actor, details from audit_log where entity_type = 'festival' and entity_id = ? order by id").all(String(id)),
+  );
 
 const rows = (page: Page) => page.getByRole("table").locator("tbody tr");
 const pagination = (page: Page) => page.getByRole("navigation", { name: "Pagination" });
@@ -185,11 +187,18 @@ test.describe("admin festivals", () => {
     await edit.getByRole("button", { name: "Save changes" }).click();
     await expect(edit).toBeHidden();
     await expect(row).toContainText("No");
-    expect(withDatabase((db) => db.prepare("select ticket_price, featured from festivals where id = ?").get(id))).toEqual({ ticket_price: "$5-$10", featured: 0 });
+    expect(withDatabase((db) => db.prepare("select ticket_price, featured from festivals where id = ?").get(id))).toEqual({
+      ticket_price: "$5-$10",
+      featured: 0,
+    });
     expect(await (await page.request.get(`/api/flower-festivals/${id}`)).json()).toMatchObject({ ticketPrice: "$5-$10", featured: false });
 
     expect(auditOf(id)).toEqual(
-      ["festival.create", "festival.update"].map((action) => ({ action, actor: "admin@example.com", details: JSON.stringify({ label: name }) })),
+      ["festival.create", "festival.update"].map((action) => ({
+        action,
+        actor: "admin@example.com",
+        details: JSON.stringify({ label: name }),
+      })),
     );
     withDatabase((db) => db.prepare("delete from festivals where id = ?").run(id));
   });

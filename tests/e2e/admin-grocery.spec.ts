@@ -22,7 +22,9 @@ test.describe("admin grocery stores", () => {
   test("lists the stores in the home page's order and searches name, description and best for", async ({ page }) => {
     await loginAsAdmin(page, "/admin/grocery-stores");
     await expect(page.getByRole("heading", { level: 1, name: "Grocery Stores" })).toBeVisible();
-    const first = withDatabase((db) => db.prepare("select name, price_range, best_for from grocery_stores order by position, name, id limit 1").get()) as {
+    const first = withDatabase((db) =>
+      db.prepare("select name, price_range, best_for from grocery_stores order by position, name, id limit 1").get(),
+    ) as {
       name: string;
       price_range: string;
       best_for: string;
@@ -61,9 +63,14 @@ test.describe("admin grocery stores", () => {
       await expect(dialog).toBeHidden();
       await expect(toasts(page).getByText(`${name} was added.`)).toBeVisible();
 
-      const row = withDatabase((db) => db.prepare("select id, position from grocery_stores where name = ?").get(name)) as { id: number; position: number };
+      const row = withDatabase((db) => db.prepare("select id, position from grocery_stores where name = ?").get(name)) as {
+        id: number;
+        position: number;
+      };
       // Without a position it goes after every store that existed before it.
-      const before = withDatabase((db) => db.prepare("select max(position) p from grocery_stores where id < ?").get(row.id)) as { p: number };
+      const before = withDatabase((db) => db.prepare("select max(position) p from grocery_stores where id < ?").get(row.id)) as {
+        p: number;
+      };
       expect(row.position).toBeGreaterThan(before.p);
       const api = (await (await page.request.get("/api/grocery-stores")).json()) as { name: string; priceRange: string; bestFor: string }[];
       expect(api.find((s) => s.name === name)).toMatchObject({ priceRange: "$3-$12", bestFor: "Tulips on a budget" });
@@ -88,7 +95,9 @@ test.describe("admin grocery stores", () => {
 
       expect(withDatabase((db) => db.prepare("select count(*) n from grocery_stores where id = ?").get(row.id))).toEqual({ n: 0 });
       const actions = withDatabase((db) =>
-        db.prepare("select action, actor from audit_log where entity_type = 'grocery_store' and entity_id = ? order by id").all(String(row.id)),
+        db
+          .prepare("select action, actor from audit_log where entity_type = 'grocery_store' and entity_id = ? order by id")
+          .all(String(row.id)),
       );
       expect(actions).toEqual([
         { action: "grocery_store.create", actor: "admin@example.com" },
@@ -135,13 +144,17 @@ test.describe("admin grocery stores", () => {
       await expect(edit.getByRole("alert")).toHaveText(
         "This grocery store was changed by someone else since you opened it. Close this dialog and reopen it to see the latest version, then make your changes again.",
       );
-      expect(withDatabase((db) => db.prepare("select price_range from grocery_stores where name = ?").get(name))).toEqual({ price_range: "$5-$10" });
+      expect(withDatabase((db) => db.prepare("select price_range from grocery_stores where name = ?").get(name))).toEqual({
+        price_range: "$5-$10",
+      });
       await edit.getByRole("button", { name: "Cancel" }).click();
 
       // The list still holds the version from before the other change: deleting it is refused too.
       await page.getByRole("button", { name: `Delete ${name}` }).click();
       await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-      await expect(toasts(page).getByText("This grocery store was changed by someone else since you opened it.", { exact: false })).toBeVisible();
+      await expect(
+        toasts(page).getByText("This grocery store was changed by someone else since you opened it.", { exact: false }),
+      ).toBeVisible();
       expect(withDatabase((db) => db.prepare("select count(*) n from grocery_stores where name = ?").get(name))).toEqual({ n: 1 });
       acceptLoggedFailures(pageErrors, /status of 409/);
     } finally {
@@ -149,7 +162,11 @@ test.describe("admin grocery stores", () => {
     }
   });
 
-  test("sends visitors without a session to sign in; its action answers 401 without one and 403 from another site", async ({ page, playwright, baseURL }) => {
+  test("sends visitors without a session to sign in; its action answers 401 without one and 403 from another site", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const name = unique("E2E Guarded Grocer");
     insertStore(name);
     try {

@@ -21,7 +21,9 @@ test.describe("admin image manager", () => {
     await page.getByLabel("Business").selectOption(String(target.id));
     await expect(page.getByRole("heading", { level: 2, name: target.name })).toBeVisible();
 
-    const jpeg = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: "#c2185b" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: "#c2185b" } })
+      .jpeg()
+      .toBuffer();
     await page.locator('input[type="file"]').setInputFiles({ name: "storefront.jpg", mimeType: "image/jpeg", buffer: jpeg });
     await expect(page.getByText("storefront.jpg: file uploaded successfully")).toBeVisible();
     await expect(notifications(page).getByText("Image uploaded successfully")).toBeVisible();
@@ -37,7 +39,9 @@ test.describe("admin image manager", () => {
   });
 
   test("checks type and size in the browser before sending anything", async ({ page }) => {
-    const target = withDatabase((db) => db.prepare("select id from wholesalers where state_id = 'texas' order by name limit 1").get()) as { id: number };
+    const target = withDatabase((db) => db.prepare("select id from wholesalers where state_id = 'texas' order by name limit 1").get()) as {
+      id: number;
+    };
     await loginAsAdmin(page, `/admin/image-manager?state=texas&business=${target.id}`);
     const uploads: string[] = [];
     page.on("request", (request) => {
@@ -54,10 +58,16 @@ test.describe("admin image manager", () => {
   });
 
   test("shows the server's message when it refuses a file", async ({ page, pageErrors }) => {
-    const target = withDatabase((db) => db.prepare("select id from wholesalers where state_id = 'newyork' order by name limit 1").get()) as { id: number };
+    const target = withDatabase((db) =>
+      db.prepare("select id from wholesalers where state_id = 'newyork' order by name limit 1").get(),
+    ) as { id: number };
     await loginAsAdmin(page, `/admin/image-manager?state=newyork&business=${target.id}`);
-    await page.locator('input[type="file"]').setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("<html>not an image</html>") });
-    await expect(page.getByRole("alert").filter({ hasText: "Unsupported image format. Please upload a JPG, PNG or WebP image." })).toBeVisible();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("<html>not an image</html>") });
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Unsupported image format. Please upload a JPG, PNG or WebP image." }),
+    ).toBeVisible();
     await expect(notifications(page).getByText("Upload Failed")).toBeVisible();
     acceptLoggedFailures(pageErrors, /status of 415/);
   });

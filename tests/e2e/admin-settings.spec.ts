@@ -51,7 +51,9 @@ test.describe("admin settings", () => {
     await title.fill("Wholesale flowers near you");
     await expect(title).toHaveAccessibleDescription("Recommended length: 50-60 characters. 26 characters");
     await page.getByLabel("Default Meta Description").fill("x".repeat(155));
-    await expect(page.getByLabel("Default Meta Description")).toHaveAccessibleDescription("Recommended length: 150-160 characters. 155 characters");
+    await expect(page.getByLabel("Default Meta Description")).toHaveAccessibleDescription(
+      "Recommended length: 150-160 characters. 155 characters",
+    );
   });
 
   test("refuses invalid general settings with the spec's messages next to the fields and saves nothing", async ({ page, pageErrors }) => {

@@ -11,9 +11,12 @@ interface StateRow {
   updated_at: string;
 }
 
-const stateRow = (id: string) => withDatabase((db) => db.prepare("select name, region, updated_at from states where id = ?").get(id)) as StateRow;
+const stateRow = (id: string) =>
+  withDatabase((db) => db.prepare("select name, region, updated_at from states where id = ?").get(id)) as StateRow;
 const citiesOf = (id: string) =>
-  withDatabase((db) => (db.prepare("select name from cities where state_id = ? order by position, id").all(id) as { name: string }[]).map((c) => c.name));
+  withDatabase((db) =>
+    (db.prepare("select name from cities where state_id = ? order by position, id").all(id) as { name: string }[]).map((c) => c.name),
+  );
 
 /** Puts a seeded state back as it was, whatever a test did to it (public pages read these rows). */
 function restoreState(id: string, row: StateRow, cities: string[]) {
@@ -105,10 +108,17 @@ test.describe("admin states", () => {
       const api = (await (await page.request.get("/api/states/southdakota")).json()) as { cities: { name: string }[] };
       expect(api.cities.map((c) => c.name)).toEqual(["Sioux Falls", "Rapid City", "Spearfish", "Deadwood"]);
       const audit = withDatabase((db) =>
-        db.prepare("select action, actor, details from audit_log where entity_type = 'state' and entity_id = 'southdakota' order by id desc limit 1").get(),
+        db
+          .prepare(
+            "select action, actor, details from audit_log where entity_type = 'state' and entity_id = 'southdakota' order by id desc limit 1",
+          )
+          .get(),
       ) as { action: string; actor: string; details: string };
       expect(audit).toMatchObject({ action: "state.update", actor: "admin@example.com" });
-      expect(JSON.parse(audit.details)).toMatchObject({ label: "South Dakota", cities: ["Sioux Falls", "Rapid City", "Spearfish", "Deadwood"] });
+      expect(JSON.parse(audit.details)).toMatchObject({
+        label: "South Dakota",
+        cities: ["Sioux Falls", "Rapid City", "Spearfish", "Deadwood"],
+      });
     } finally {
       restoreState("southdakota", before, cities);
     }
@@ -169,7 +179,11 @@ test.describe("admin states", () => {
     }
   });
 
-  test("sends visitors without a session to sign in; its action answers 401 without one and 403 from another site", async ({ page, playwright, baseURL }) => {
+  test("sends visitors without a session to sign in; its action answers 401 without one and 403 from another site", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     await page.goto("/admin/states?region=West");
     await expect(page).toHaveURL("/admin/login?next=%2Fadmin%2Fstates%3Fregion%3DWest");
 

@@ -13,7 +13,13 @@ function insertSubscribers(subscribers: { email: string; createdAt: string; unsu
       "insert into newsletter_subscribers (email, email_normalized, unsubscribe_token, created_at, unsubscribed_at) values (?, ?, ?, ?, ?)",
     );
     for (const s of subscribers) {
-      insert.run(s.email, s.email.toLowerCase(), crypto.randomBytes(24).toString("base64url"), s.createdAt, s.unsubscribed ? "2026-03-01T00:00:00.000Z" : null);
+      insert.run(
+        s.email,
+        s.email.toLowerCase(),
+        crypto.randomBytes(24).toString("base64url"),
+        s.createdAt,
+        s.unsubscribed ? "2026-03-01T00:00:00.000Z" : null,
+      );
     }
   });
 }
@@ -78,7 +84,9 @@ test.describe("admin subscribers", () => {
     await expect(page.getByText("No subscribers found matching your criteria")).toBeVisible();
     await expect(page.getByRole("region", { name: "Notifications (F8)" }).getByText("The subscriber was removed.")).toBeVisible();
     expect(withDatabase((db) => db.prepare("select count(*) n from newsletter_subscribers where id = ?").get(id))).toEqual({ n: 0 });
-    const audit = withDatabase((db) => db.prepare("select action, actor, details from audit_log where entity_type = 'subscriber' and entity_id = ?").all(String(id)));
+    const audit = withDatabase((db) =>
+      db.prepare("select action, actor, details from audit_log where entity_type = 'subscriber' and entity_id = ?").all(String(id)),
+    );
     expect(audit).toEqual([{ action: "subscriber.delete", actor: "admin@example.com", details: JSON.stringify({ label: email }) }]);
   });
 
@@ -108,7 +116,11 @@ test.describe("admin subscribers", () => {
     );
 
     const unsubscribedOnly = await page.request.get(`/admin/subscribers.csv?q=${tag}&status=unsubscribed`);
-    expect((await unsubscribedOnly.text()).split("\r\n")).toEqual(["email,subscribed_at,status", `'${formula},2026-01-02T08:00:00.000Z,unsubscribed`, ""]);
+    expect((await unsubscribedOnly.text()).split("\r\n")).toEqual([
+      "email,subscribed_at,status",
+      `'${formula},2026-01-02T08:00:00.000Z,unsubscribed`,
+      "",
+    ]);
 
     const all = await (await page.request.get("/admin/subscribers.csv")).text();
     expect(all.startsWith("email,subscribed_at,status\r\n")).toBe(true);
@@ -124,7 +136,11 @@ test.describe("admin subscribers", () => {
     expect(exports.every((e) => e.actor === "admin@example.com")).toBe(true);
   });
 
-  test("the export and the list send visitors without a session to sign in; the action answers 401 and 403", async ({ page, playwright, baseURL }) => {
+  test("the export and the list send visitors without a session to sign in; the action answers 401 and 403", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const email = `${uniqueTag()}-guarded@example.com`;
     insertSubscribers([{ email, createdAt: "2026-02-01T00:00:00.000Z" }]);
     const { id } = withDatabase((db) => db.prepare("select id from newsletter_subscribers where email = ?").get(email)) as { id: number };
@@ -143,7 +159,10 @@ test.describe("admin subscribers", () => {
     await expect(page).toHaveURL("/admin/login?next=%2Fadmin%2Fsubscribers.csv");
 
     await loginAsAdmin(page, "/admin/subscribers");
-    const crossSite = await page.request.post("/admin/subscribers", { form: { intent: "delete", id: String(id) }, headers: { Origin: "https://evil.example" } });
+    const crossSite = await page.request.post("/admin/subscribers", {
+      form: { intent: "delete", id: String(id) },
+      headers: { Origin: "https://evil.example" },
+    });
     expect(crossSite.status()).toBe(403);
     expect(withDatabase((db) => db.prepare("select count(*) n from newsletter_subscribers where id = ?").get(id))).toEqual({ n: 1 });
   });

@@ -63,7 +63,13 @@ test.describe("admin suggestions", () => {
     await expect(page.getByLabel("Status")).toHaveValue("pending");
     await expect(rows(page)).toHaveCount(2);
     const depot = rows(page).filter({ hasText: `${tag} Bloom Depot` });
-    for (const text of ["421 Market St, San Francisco, CA 94105", "Maria Lopez", `maria.${tag.toLowerCase()}@example.com`, "Open Mon-Sat 5AM-11AM.", "Parking in back."]) {
+    for (const text of [
+      "421 Market St, San Francisco, CA 94105",
+      "Maria Lopez",
+      `maria.${tag.toLowerCase()}@example.com`,
+      "Open Mon-Sat 5AM-11AM.",
+      "Parking in back.",
+    ]) {
       await expect(depot).toContainText(text);
     }
     await expect(depot.locator("time").first()).toHaveAttribute("datetime", "2026-03-01T17:30:00.000Z");
@@ -85,7 +91,11 @@ test.describe("admin suggestions", () => {
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText(`${tag} Old Idea`);
     await expect(rows(page).first()).toContainText("Rejected");
-    await expect(rows(page).first().getByRole("button", { name: /^Reject/ })).toHaveCount(0);
+    await expect(
+      rows(page)
+        .first()
+        .getByRole("button", { name: /^Reject/ }),
+    ).toHaveCount(0);
 
     await page.getByLabel("Status").selectOption("accepted");
     await expect(page.getByText("No accepted suggestions match your search.")).toBeVisible();
@@ -103,9 +113,11 @@ test.describe("admin suggestions", () => {
     const row = suggestionRow(name);
     expect(row.status).toBe("rejected");
     expect(row.reviewed_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    expect(withDatabase((db) => db.prepare("select action, actor from audit_log where entity_id = ? and entity_type = 'location_suggestion'").all(String(row.id)))).toEqual([
-      { action: "location_suggestion.reject", actor: "admin@example.com" },
-    ]);
+    expect(
+      withDatabase((db) =>
+        db.prepare("select action, actor from audit_log where entity_id = ? and entity_type = 'location_suggestion'").all(String(row.id)),
+      ),
+    ).toEqual([{ action: "location_suggestion.reject", actor: "admin@example.com" }]);
 
     await page.getByLabel("Status").selectOption("rejected");
     await expect(rows(page).filter({ hasText: name })).toHaveCount(1);
@@ -137,15 +149,21 @@ test.describe("admin suggestions", () => {
     const row = suggestionRow(name);
     expect(row.status).toBe("accepted");
     expect(row.reviewed_at).not.toBeNull();
-    expect(withDatabase((db) => db.prepare("select action from audit_log where entity_id = ? and entity_type = 'location_suggestion'").all(String(row.id)))).toEqual([
-      { action: "location_suggestion.accept" },
-    ]);
+    expect(
+      withDatabase((db) =>
+        db.prepare("select action from audit_log where entity_id = ? and entity_type = 'location_suggestion'").all(String(row.id)),
+      ),
+    ).toEqual([{ action: "location_suggestion.accept" }]);
 
     // Closed without saving, the accepted suggestion can still be opened as a new wholesaler.
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await page.goto(`/admin/suggestions?status=accepted&q=${encodeURIComponent(name)}`);
     await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first().getByRole("button", { name: /^Accept/ })).toHaveCount(0);
+    await expect(
+      rows(page)
+        .first()
+        .getByRole("button", { name: /^Accept/ }),
+    ).toHaveCount(0);
     await rows(page).first().getByRole("link", { name: "Add as wholesaler" }).click();
     await expect(page.getByRole("dialog", { name: "Add Wholesaler" }).getByLabel("Street address")).toHaveValue("754 Wall St");
   });
@@ -155,7 +173,11 @@ test.describe("admin suggestions", () => {
     insertSuggestions([{ businessName: name, businessAddress: "5 Oak Ave, Austin, TX 78701" }]);
     await loginAsAdmin(page, `/admin/suggestions?q=${encodeURIComponent(name)}`);
     await expect(rows(page)).toHaveCount(1);
-    withDatabase((db) => db.prepare("update location_suggestions set status = 'rejected', reviewed_at = ? where business_name = ?").run(new Date().toISOString(), name));
+    withDatabase((db) =>
+      db
+        .prepare("update location_suggestions set status = 'rejected', reviewed_at = ? where business_name = ?")
+        .run(new Date().toISOString(), name),
+    );
     await page.getByRole("button", { name: `Accept ${name}` }).click();
     await expect(
       toasts(page).getByText("This suggestion was already marked rejected by someone else. The list now shows its current state."),
@@ -166,7 +188,11 @@ test.describe("admin suggestions", () => {
     acceptLoggedFailures(pageErrors, /status of 409/);
   });
 
-  test("sends visitors without a session to sign in; its action answers 401 without one and 403 from another site", async ({ page, playwright, baseURL }) => {
+  test("sends visitors without a session to sign in; its action answers 401 without one and 403 from another site", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const name = `${uniqueTag()} Guarded`;
     insertSuggestions([{ businessName: name, businessAddress: "1 Main St, Albany, NY 12207" }]);
     const { id } = suggestionRow(name);

@@ -13,7 +13,11 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 
 const count = (query: string, ...params: string[]) => withDatabase((db) => (db.prepare(query).get(...params) as { n: number }).n);
 const lastAudit = (action: string) =>
-  withDatabase((db) => db.prepare("select actor, details from audit_log where action = ? order by id desc limit 1").get(action) as { actor: string; details: string } | undefined);
+  withDatabase(
+    (db) =>
+      db.prepare("select actor, details from audit_log where action = ? order by id desc limit 1").get(action) as
+        { actor: string; details: string } | undefined,
+  );
 
 test.describe("dashboard statistics", () => {
   test("draws the charts from the database's figures, with their numbers as tables", async ({ page }) => {
@@ -34,7 +38,10 @@ test.describe("dashboard statistics", () => {
 
     // Other tests add listings and subscribers meanwhile: the page must match a count taken at the same time.
     const cell = (figure: typeof byState, row: string) =>
-      figure.getByRole("row").filter({ has: page.getByRole("rowheader", { name: row, exact: true }) }).getByRole("cell");
+      figure
+        .getByRole("row")
+        .filter({ has: page.getByRole("rowheader", { name: row, exact: true }) })
+        .getByRole("cell");
     await expect(async () => {
       await page.reload();
       const expected = {
@@ -46,20 +53,31 @@ test.describe("dashboard statistics", () => {
       await byRegion.getByText("Show the numbers").click();
       await expect(cell(byState, "California")).toHaveText(String(expected.california), { timeout: 500 });
       await expect(cell(byRegion, "West")).toHaveText(String(expected.west), { timeout: 500 });
-      await expect(page.locator("dl > div").filter({ hasText: "Wholesalers listed" }).locator("dd")).toHaveText(expected.total.toLocaleString("en-US"), {
-        timeout: 500,
-      });
+      await expect(page.locator("dl > div").filter({ hasText: "Wholesalers listed" }).locator("dd")).toHaveText(
+        expected.total.toLocaleString("en-US"),
+        {
+          timeout: 500,
+        },
+      );
     }).toPass();
     await expect(subscribers.getByRole("img")).toHaveAccessibleName(/^New subscribers per week\. Week of .+: \d+/);
   });
 });
 
 test.describe("quick tools", () => {
-  test("Backup downloads one archive with a SQLite snapshot that opens, with all 50 states, and every uploaded photo, and logs it", async ({ page }, testInfo) => {
+  test("Backup downloads one archive with a SQLite snapshot that opens, with all 50 states, and every uploaded photo, and logs it", async ({
+    page,
+  }, testInfo) => {
     await loginAsAdmin(page, "/admin");
-    const listing = withDatabase((db) => db.prepare("select id from wholesalers where image is null order by id limit 1").get() as { id: number });
-    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 120, g: 40, b: 150 } } }).jpeg().toBuffer();
-    const uploaded = await page.request.post(`/api/upload/wholesaler/${listing.id}`, { multipart: { image: { name: "shop.jpg", mimeType: "image/jpeg", buffer: photo } } });
+    const listing = withDatabase(
+      (db) => db.prepare("select id from wholesalers where image is null order by id limit 1").get() as { id: number },
+    );
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 120, g: 40, b: 150 } } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await page.request.post(`/api/upload/wholesaler/${listing.id}`, {
+      multipart: { image: { name: "shop.jpg", mimeType: "image/jpeg", buffer: photo } },
+    });
     expect(uploaded.status()).toBe(200);
     const { imageUrl } = (await uploaded.json()) as { imageUrl: string };
     const uploads = fs.readdirSync(path.join(dataDir(), "uploads")).filter((name) => !name.endsWith(".tmp"));
@@ -81,14 +99,24 @@ test.describe("quick tools", () => {
     const entries: string[] = [];
     await tar.x({ file: saved, cwd: unpacked, strict: true, onReadEntry: (entry) => entries.push(entry.path) });
     expect(entries.slice(0, 3)).toEqual(["manifest.json", "wholesale-flower-finder.db", "uploads/"]);
-    const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, "manifest.json"), "utf8")) as { database: string; uploads: Record<string, number> };
+    const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, "manifest.json"), "utf8")) as {
+      database: string;
+      uploads: Record<string, number>;
+    };
     expect(manifest.database).toBe("sqlite");
     // Every photo the site had when the backup was taken (other tests in this worker may add more meanwhile).
     for (const name of uploads) {
       expect(manifest.uploads[name], name).toBe(fs.statSync(path.join(dataDir(), "uploads", name)).size);
-      expect(fs.readFileSync(path.join(unpacked, "uploads", name)).equals(fs.readFileSync(path.join(dataDir(), "uploads", name))), name).toBe(true);
+      expect(
+        fs.readFileSync(path.join(unpacked, "uploads", name)).equals(fs.readFileSync(path.join(dataDir(), "uploads", name))),
+        name,
+      ).toBe(true);
     }
-    expect(entries.filter((entry) => entry.startsWith("uploads/") && entry !== "uploads/").sort()).toEqual(Object.keys(manifest.uploads).map((name) => `uploads/${name}`).sort());
+    expect(entries.filter((entry) => entry.startsWith("uploads/") && entry !== "uploads/").sort()).toEqual(
+      Object.keys(manifest.uploads)
+        .map((name) => `uploads/${name}`)
+        .sort(),
+    );
 
     const restored = new Database(path.join(unpacked, "wholesale-flower-finder.db"), { readonly: true });
     try {
@@ -122,7 +150,9 @@ test.describe("quick tools", () => {
     await expect(tool.getByRole("button", { name: "Import", exact: true })).toBeDisabled();
     await tool.getByRole("button", { name: "Check file (dry run)" }).click();
 
-    await expect(tool.getByRole("status")).toHaveText("Dry run of 3 rows: 2 to create, 0 to update, 0 unchanged, 1 with errors. Nothing has been saved yet.");
+    await expect(tool.getByRole("status")).toHaveText(
+      "Dry run of 3 rows: 2 to create, 0 to update, 0 unchanged, 1 with errors. Nothing has been saved yet.",
+    );
     const problem = tool.getByRole("table", { name: "Rows with errors" }).getByRole("row").nth(1);
     await expect(problem.getByRole("cell")).toHaveText(["3", `Import Broken ${id}`, "Zipcode 90012 is in Los Angeles, CA, not in Oregon."]);
     expect(count("select count(*) as n from wholesalers where name like ?", nameLike)).toBe(0);
@@ -132,7 +162,11 @@ test.describe("quick tools", () => {
     await expect(tool.getByRole("status")).toHaveText("Imported 3 rows: 2 created, 0 updated, 0 unchanged, 1 skipped for errors.");
     await expect(page.getByText("Import finished", { exact: true })).toBeVisible();
     const imported = withDatabase(
-      (db) => db.prepare("select name, type, description, state_id from wholesalers where name like ? order by name").all(nameLike) as Record<string, string>[],
+      (db) =>
+        db.prepare("select name, type, description, state_id from wholesalers where name like ? order by name").all(nameLike) as Record<
+          string,
+          string
+        >[],
     );
     expect(imported).toEqual([
       { name: names[1], type: "Retail", description: "", state_id: "california" },
@@ -146,7 +180,9 @@ test.describe("quick tools", () => {
   test("Import refuses a file without the expected header, saying what is missing", async ({ page, pageErrors }) => {
     await loginAsAdmin(page, "/admin?tab=tools");
     const tool = page.getByRole("region", { name: "Import wholesalers" });
-    await tool.getByLabel("CSV file").setInputFiles({ name: "contacts.csv", mimeType: "text/csv", buffer: Buffer.from("name,address,city\nA shop,1 Road,Town\n") });
+    await tool
+      .getByLabel("CSV file")
+      .setInputFiles({ name: "contacts.csv", mimeType: "text/csv", buffer: Buffer.from("name,address,city\nA shop,1 Road,Town\n") });
     await tool.getByRole("button", { name: "Check file (dry run)" }).click();
     await expect(tool.getByRole("alert")).toHaveText(
       "The first row must be a header naming the columns. Missing: state, zipcode. The columns are: name, address, city, state, zipcode, type, hours, description, phone, website.",
@@ -165,14 +201,20 @@ test.describe("quick tools", () => {
 
   test("Image optimisation writes a lost size of an uploaded photo again and points the listing at it", async ({ page }) => {
     const listing = withDatabase(
-      (db) => db.prepare("select id, name from wholesalers where state_id = 'washington' and image is null order by id limit 1").get() as { id: number; name: string },
+      (db) =>
+        db.prepare("select id, name from wholesalers where state_id = 'washington' and image is null order by id limit 1").get() as {
+          id: number;
+          name: string;
+        },
     );
     await loginAsAdmin(page, "/admin?tab=tools");
     const photo = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: { r: 190, g: 60, b: 110 } } })
       .composite([{ input: Buffer.from('<svg width="1500" height="1000"><circle cx="750" cy="500" r="300" fill="#3f6212"/></svg>') }])
       .jpeg()
       .toBuffer();
-    const uploaded = await page.request.post(`/api/upload/wholesaler/${listing.id}`, { multipart: { image: { name: "shop.jpg", mimeType: "image/jpeg", buffer: photo } } });
+    const uploaded = await page.request.post(`/api/upload/wholesaler/${listing.id}`, {
+      multipart: { image: { name: "shop.jpg", mimeType: "image/jpeg", buffer: photo } },
+    });
     expect(uploaded.status()).toBe(200);
     const { imageUrl } = (await uploaded.json()) as { imageUrl: string };
     // A size gets lost (a disk restored from an incomplete copy, say).
@@ -181,7 +223,9 @@ test.describe("quick tools", () => {
 
     const tool = page.getByRole("region", { name: "Image optimisation" });
     await tool.getByRole("button", { name: "Optimise images" }).click();
-    await expect(tool.getByRole("status")).toHaveText(/^Checked \d+ uploaded images?, \d+ re-encoded smaller, [1-9]\d* repaired, \d+ already optimal\./);
+    await expect(tool.getByRole("status")).toHaveText(
+      /^Checked \d+ uploaded images?, \d+ re-encoded smaller, [1-9]\d* repaired, \d+ already optimal\./,
+    );
     await expect(page.getByText("Images optimised", { exact: true })).toBeVisible();
     await expect(tool.locator("dl > div").filter({ hasText: "Repaired" }).locator("dd")).not.toHaveText("0");
 
@@ -199,7 +243,10 @@ test.describe("quick tools", () => {
     // The public page shows the repaired photo in every size.
     await page.goto("/state/washington");
     const card = page.getByRole("article").filter({ hasText: listing.name });
-    await expect(card.getByRole("img", { name: listing.name })).toHaveAttribute("srcset", new RegExp(now.image.replace("-1200.webp", "-400.webp")));
+    await expect(card.getByRole("img", { name: listing.name })).toHaveAttribute(
+      "srcset",
+      new RegExp(now.image.replace("-1200.webp", "-400.webp")),
+    );
   });
 
   test("every tool answers 401 JSON without a session and 403 to a cross-site request", async ({ page, playwright, baseURL }) => {

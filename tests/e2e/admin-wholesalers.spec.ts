@@ -13,7 +13,9 @@ test.describe("admin wholesalers", () => {
 
     await page.getByLabel("Type").selectOption("Wholesale");
     await expect(page).toHaveURL(/type=Wholesale/);
-    const wholesale = withDatabase((db) => (db.prepare("select count(*) n from wholesalers where type = 'Wholesale'").get() as { n: number }).n);
+    const wholesale = withDatabase(
+      (db) => (db.prepare("select count(*) n from wholesalers where type = 'Wholesale'").get() as { n: number }).n,
+    );
     expect(wholesale).toBeGreaterThan(0);
     await expect(page.getByText(`Page 1 of ${Math.ceil(wholesale / 10)}`)).toBeVisible();
     for (const cell of await page.getByRole("table").locator("tbody tr td:nth-child(4)").allTextContents()) expect(cell).toBe("Wholesale");
@@ -59,9 +61,14 @@ test.describe("admin wholesalers", () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("region", { name: "Notifications (F8)" }).getByText(`${name} was added.`)).toBeVisible();
 
-    const row = withDatabase((db) => db.prepare("select id, latitude, updated_at from wholesalers where name = ?").get(name)) as { id: number; latitude: number };
+    const row = withDatabase((db) => db.prepare("select id, latitude, updated_at from wholesalers where name = ?").get(name)) as {
+      id: number;
+      latitude: number;
+    };
     expect(row.latitude).toBeCloseTo(45.51, 1);
-    const audit = withDatabase((db) => db.prepare("select action, actor from audit_log where entity_type = 'wholesaler' and entity_id = ?").all(String(row.id)));
+    const audit = withDatabase((db) =>
+      db.prepare("select action, actor from audit_log where entity_type = 'wholesaler' and entity_id = ?").all(String(row.id)),
+    );
     expect(audit).toEqual([{ action: "wholesaler.create", actor: "admin@example.com" }]);
 
     const publicPage = await page.request.get("/state/oregon");
@@ -73,14 +80,18 @@ test.describe("admin wholesalers", () => {
     await edit.getByLabel("Hours").fill("Mon-Fri 5AM-11AM");
     await edit.getByRole("button", { name: "Save changes" }).click();
     await expect(edit).toBeHidden();
-    expect(withDatabase((db) => db.prepare("select hours from wholesalers where id = ?").get(row.id))).toEqual({ hours: "Mon-Fri 5AM-11AM" });
+    expect(withDatabase((db) => db.prepare("select hours from wholesalers where id = ?").get(row.id))).toEqual({
+      hours: "Mon-Fri 5AM-11AM",
+    });
 
     await page.getByRole("button", { name: `Delete ${name}` }).click();
     const confirm = page.getByRole("alertdialog");
     await expect(confirm).toContainText("Are you sure you want to delete this wholesaler? This action cannot be undone.");
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText("No wholesalers found matching your criteria")).toBeVisible();
-    const actions = withDatabase((db) => db.prepare("select action from audit_log where entity_type = 'wholesaler' and entity_id = ? order by id").all(String(row.id)));
+    const actions = withDatabase((db) =>
+      db.prepare("select action from audit_log where entity_type = 'wholesaler' and entity_id = ? order by id").all(String(row.id)),
+    );
     expect(actions).toEqual([{ action: "wholesaler.create" }, { action: "wholesaler.update" }, { action: "wholesaler.delete" }]);
   });
 

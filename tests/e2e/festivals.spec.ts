@@ -82,7 +82,9 @@ test.describe("festival calendar page", () => {
     await expectListed(page, festivals);
 
     const festival = festivalWith(festivals, "a ticket price", (f) => Boolean(f.ticketPrice));
-    const card = list(page).getByRole("article").filter({ has: page.getByRole("heading", { name: festival.name, exact: true }) });
+    const card = list(page)
+      .getByRole("article")
+      .filter({ has: page.getByRole("heading", { name: festival.name, exact: true }) });
     await expect(card).toContainText(`${festival.location}, ${festival.city}`);
     await expect(card).toContainText(festival.state);
     await expect(card).toContainText(festival.ticketPrice!);
@@ -98,12 +100,19 @@ test.describe("festival calendar page", () => {
   test("formats dates without time-zone shifts", async ({ page, request }) => {
     const festivals = await festivalsFrom(request);
     const oneDay = festivalWith(festivals, "a single day", (f) => f.startDate === f.endDate);
-    const sameMonth = festivalWith(festivals, "several days in one month", (f) => f.startDate !== f.endDate && f.startDate.slice(0, 7) === f.endDate.slice(0, 7));
+    const sameMonth = festivalWith(
+      festivals,
+      "several days in one month",
+      (f) => f.startDate !== f.endDate && f.startDate.slice(0, 7) === f.endDate.slice(0, 7),
+    );
     const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
     const parts = (iso: string) => ({ year: iso.slice(0, 4), month: months[Number(iso.slice(5, 7)) - 1], day: Number(iso.slice(8, 10)) });
     await page.goto("/festivals");
     const timeOf = (festival: Festival) =>
-      list(page).getByRole("article").filter({ has: page.getByRole("heading", { name: festival.name, exact: true }) }).locator("time");
+      list(page)
+        .getByRole("article")
+        .filter({ has: page.getByRole("heading", { name: festival.name, exact: true }) })
+        .locator("time");
     const { year, month, day } = parts(oneDay.startDate);
     await expect(timeOf(oneDay)).toHaveText(`${month} ${day}, ${year}`);
     const start = parts(sameMonth.startDate);
@@ -176,7 +185,10 @@ test.describe("festival calendar page", () => {
     await expect(select.getByRole("option")).toHaveText(["All States", ...states]);
     await select.selectOption(state);
     await expect(listHeading(page)).toHaveText("Filtered Festivals");
-    await expectListed(page, festivals.filter((f) => f.state === state));
+    await expectListed(
+      page,
+      festivals.filter((f) => f.state === state),
+    );
   });
 
   test("combines search, month and state, and clears them", async ({ page, request }) => {
@@ -184,7 +196,10 @@ test.describe("festival calendar page", () => {
     const target = festivals.find((f) => festivals.some((other) => other !== f && other.state === f.state)) ?? festivals[0]!;
     const month = Number(target.startDate.slice(5, 7));
     const term = target.city.slice(0, 4).toUpperCase();
-    const expected = await festivalsFrom(request, `?q=${encodeURIComponent(term)}&month=${month}&state=${encodeURIComponent(target.state)}`);
+    const expected = await festivalsFrom(
+      request,
+      `?q=${encodeURIComponent(term)}&month=${month}&state=${encodeURIComponent(target.state)}`,
+    );
     expect(expected.map((f) => f.id)).toContain(target.id);
 
     await page.goto("/festivals");
@@ -244,7 +259,10 @@ test.describe("festival calendar page", () => {
     expect(await quietDays.count()).toBeGreaterThan(0);
     for (const quiet of await quietDays.all()) {
       const date = await quiet.locator("xpath=..").getAttribute("data-day");
-      expect(festivals.some((f) => f.startDate <= date! && date! <= f.endDate), `${date} is not a festival day`).toBe(false);
+      expect(
+        festivals.some((f) => f.startDate <= date! && date! <= f.endDate),
+        `${date} is not a festival day`,
+      ).toBe(false);
     }
 
     // Keyboard: focus the day and pick it with Enter.
@@ -271,7 +289,6 @@ test.describe("festival calendar page", () => {
     await expectListed(page, expected);
     await expect(page.getByRole("status").filter({ hasText: /on [A-Z][a-z]+day,/ })).toBeVisible();
   });
-
 });
 
 test.describe("festival calendar page without JavaScript", () => {
@@ -310,7 +327,10 @@ for (const timezoneId of ["Pacific/Kiritimati", "Pacific/Pago_Pago"]) {
       await expect(festivalDay).toHaveAccessibleName(new RegExp(`, ${label}, `));
       await festivalDay.click();
       await expect(page).toHaveURL(new RegExp(`[?&]date=${day}`));
-      await expectListed(page, festivals.filter((f) => f.startDate <= day && day <= f.endDate));
+      await expectListed(
+        page,
+        festivals.filter((f) => f.startDate <= day && day <= f.endDate),
+      );
     });
   });
 }

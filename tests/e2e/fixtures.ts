@@ -58,7 +58,9 @@ function restoreTable(db: Database.Database, table: string, rows: Rows) {
     db.prepare(`delete from ${table}`).run();
     for (const row of rows) {
       const columns = Object.keys(row);
-      db.prepare(`insert into ${table} (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`).run(...columns.map((column) => row[column]));
+      db.prepare(`insert into ${table} (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`).run(
+        ...columns.map((column) => row[column]),
+      );
     }
   })();
 }
@@ -131,7 +133,13 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`),
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")})`,
+    ),
   ).toEqual([]);
 }
 

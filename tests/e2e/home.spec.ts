@@ -54,7 +54,10 @@ test.describe("home page", () => {
     // Other tests add listings meanwhile: the page must match a count taken at the same time.
     await expect(async () => {
       await page.goto("/");
-      const { n, states } = withDatabase((db) => db.prepare("select count(*) as n, count(distinct state_id) as states from wholesalers").get() as { n: number; states: number });
+      const { n, states } = withDatabase(
+        (db) =>
+          db.prepare("select count(*) as n, count(distinct state_id) as states from wholesalers").get() as { n: number; states: number },
+      );
       const figure = page.locator("main dl > div").filter({ hasText: "of markets and wholesalers" });
       await expect(figure.locator("dd")).toHaveText(`${n.toLocaleString("en-US")} listings`, { timeout: 500 });
       await expect(figure.locator("dt")).toHaveText(`of markets and wholesalers in ${states} states`, { timeout: 500 });
@@ -182,7 +185,9 @@ test.describe("zipcode finder", () => {
       await expect(item).toContainText(`${wholesaler.address}, ${wholesaler.city}, ${wholesaler.state}`);
       // The listings at 90014's centre are "less than 0.1 miles away"; any other shows its distance.
       const miles = wholesaler.distanceMiles;
-      await expect(item).toContainText(miles < 0.1 ? "less than 0.1 miles away" : `${miles.toLocaleString("en-US")} ${miles === 1 ? "mile" : "miles"} away`);
+      await expect(item).toContainText(
+        miles < 0.1 ? "less than 0.1 miles away" : `${miles.toLocaleString("en-US")} ${miles === 1 ? "mile" : "miles"} away`,
+      );
       await expect(item.getByRole("link", { name: /Get Directions/ })).toHaveAttribute(
         "href",
         `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${wholesaler.name}, ${wholesaler.address}, ${wholesaler.city}, ${wholesaler.state}`)}`,

@@ -54,8 +54,21 @@ test.describe("sitemap", () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sitemap");
 
-    const hrefs = await page.locator("main a[href^='/']").evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href") ?? ""))]);
-    for (const path of ["/", "/states", "/all-states", "/blog", "/festivals", "/about", "/privacy", "/terms", "/state/california", "/state/newyork"]) {
+    const hrefs = await page
+      .locator("main a[href^='/']")
+      .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href") ?? ""))]);
+    for (const path of [
+      "/",
+      "/states",
+      "/all-states",
+      "/blog",
+      "/festivals",
+      "/about",
+      "/privacy",
+      "/terms",
+      "/state/california",
+      "/state/newyork",
+    ]) {
       expect(hrefs).toContain(path);
     }
     expect(hrefs.filter((href) => href.startsWith("/state/"))).toHaveLength(50);

@@ -114,7 +114,9 @@ test("saved settings are still there after a reload, and the save is in the audi
   await expect(page.getByLabel("Site Name")).toHaveValue(`Saved Name ${id}`);
   await expect(page.getByRole("switch", { name: "Blog", exact: true })).toHaveAttribute("aria-checked", "false");
   await expect(page.getByRole("switch", { name: "Flower Festivals", exact: true })).toHaveAttribute("aria-checked", "true");
-  const audit = withDatabase((db) => db.prepare("select actor, entity_id from audit_log where action = 'settings.update' order by id desc limit 2").all());
+  const audit = withDatabase((db) =>
+    db.prepare("select actor, entity_id from audit_log where action = 'settings.update' order by id desc limit 2").all(),
+  );
   expect(audit).toEqual([
     { actor: E2E_ADMIN.email, entity_id: "seo" },
     { actor: E2E_ADMIN.email, entity_id: "general" },
@@ -207,9 +209,14 @@ test("emptying the Google Analytics ID removes the measurement script", async ({
   await page.route("https://www.googletagmanager.com/**", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
   // Start with tracking on, as the previous test leaves it through the screen.
   withDatabase((db) =>
-    db
-      .prepare("insert into settings (key, value, updated_at) values ('seo', ?, ?)")
-      .run(JSON.stringify({ metaTitle: "Find Wholesale Flowers | Wholesale Flower Finder", metaDescription: "Wholesale flowers near you, by zipcode or state.", googleAnalyticsId: "G-E2EREMOVE1" }), new Date().toISOString()),
+    db.prepare("insert into settings (key, value, updated_at) values ('seo', ?, ?)").run(
+      JSON.stringify({
+        metaTitle: "Find Wholesale Flowers | Wholesale Flower Finder",
+        metaDescription: "Wholesale flowers near you, by zipcode or state.",
+        googleAnalyticsId: "G-E2EREMOVE1",
+      }),
+      new Date().toISOString(),
+    ),
   );
   expect((await page.request.post("/admin/tools/clear-cache")).status()).toBe(200);
   expect(await (await page.request.get("/")).text()).toContain("gtag/js?id=G-E2EREMOVE1");

@@ -104,7 +104,10 @@ test.describe("State page (/state/{stateId})", () => {
     await page.goto("/state/california");
     await page.waitForLoadState("networkidle");
     await page.clock.pauseAt(new Date("2026-11-25T08:10:00Z"));
-    const badges = page.getByRole("main").locator("article").getByText(/^(Wholesale|Retail|Wholesale & Retail)$/);
+    const badges = page
+      .getByRole("main")
+      .locator("article")
+      .getByText(/^(Wholesale|Retail|Wholesale & Retail)$/);
     await expect(badges.nth(1)).toBeVisible();
     const tooltip = page.getByRole("tooltip");
 

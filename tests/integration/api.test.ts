@@ -8,7 +8,21 @@ import zipcodes from "zipcodes";
 import { createTestDatabase, runPostgres } from "../support/postgres";
 import { startServer, type LogEntry, type RunningServer } from "../support/server";
 
-const WHOLESALER_KEYS = ["address", "city", "description", "hours", "id", "image", "latitude", "longitude", "name", "state", "stateId", "type", "zipcode"];
+const WHOLESALER_KEYS = [
+  "address",
+  "city",
+  "description",
+  "hours",
+  "id",
+  "image",
+  "latitude",
+  "longitude",
+  "name",
+  "state",
+  "stateId",
+  "type",
+  "zipcode",
+];
 const FESTIVAL_KEYS = ["city", "description", "endDate", "featured", "id", "image", "location", "name", "startDate", "state"];
 
 async function expectJsonError(response: Response, status: number) {
@@ -116,9 +130,8 @@ for (const database of databases) {
     });
 
     it("GET /api/wholesalers/zipcode/{zip} finds wholesalers within 25 miles, nearest first", async () => {
-      const results = await getJson<{ distanceMiles: number; latitude: number; longitude: number; name: string }[]>(
-        "/api/wholesalers/zipcode/90014",
-      );
+      const results =
+        await getJson<{ distanceMiles: number; latitude: number; longitude: number; name: string }[]>("/api/wholesalers/zipcode/90014");
       expect(results.length).toBeGreaterThanOrEqual(3);
       const origin = zipcodes.lookup("90014")!;
       const distances = results.map((w) => w.distanceMiles);
@@ -198,7 +211,9 @@ for (const database of databases) {
       expect(oregon.length).toBeGreaterThanOrEqual(1);
       for (const f of oregon) expect(f.state).toBe("Oregon");
 
-      const combined = await getJson<F[]>("/api/flower-festivals?q=tulip&state=Oregon&month=" + Number(oregon.find((f) => /tulip/i.test(f.name))?.startDate.slice(5, 7) ?? 4));
+      const combined = await getJson<F[]>(
+        "/api/flower-festivals?q=tulip&state=Oregon&month=" + Number(oregon.find((f) => /tulip/i.test(f.name))?.startDate.slice(5, 7) ?? 4),
+      );
       expect(combined.length).toBeGreaterThanOrEqual(1);
       for (const f of combined) expect(f.state).toBe("Oregon");
       expect(await getJson("/api/flower-festivals?q=%25%25nothing-like-this%25")).toEqual([]);

@@ -13,7 +13,11 @@ import { startServer, type RunningServer } from "../support/server";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 const subscribe = (server: RunningServer, email: string) =>
-  fetch(`${server.url}/api/newsletter/subscribe`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
+  fetch(`${server.url}/api/newsletter/subscribe`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
 
 async function uploadPhoto(server: RunningServer, cookie: string, wholesalerId: number): Promise<string> {
   const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 40, b: 90 } } })
@@ -27,13 +31,21 @@ async function uploadPhoto(server: RunningServer, cookie: string, wholesalerId: 
 }
 
 /** `npm run db:restore -- <args>`, the command the Backup card names, against the given DATA_DIR / DATABASE_URL. */
-function runRestore(args: string[], env: { DATA_DIR: string; DATABASE_URL?: string | undefined }): Promise<{ code: number; stdout: string; stderr: string }> {
+function runRestore(
+  args: string[],
+  env: { DATA_DIR: string; DATABASE_URL?: string | undefined },
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const childEnv: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir(), DATA_DIR: env.DATA_DIR };
   if (env.DATABASE_URL) childEnv.DATABASE_URL = env.DATABASE_URL;
   return new Promise((resolve) => {
-    execFile("npm", ["run", "--silent", "db:restore", "--", ...args], { cwd: ROOT, env: childEnv, timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      "npm",
+      ["run", "--silent", "db:restore", "--", ...args],
+      { cwd: ROOT, env: childEnv, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -98,7 +110,11 @@ for (const database of DATABASES) {
 
     it("restores, with npm run db:restore, every table as it was at backup time and every photo, into a server that starts from it", async () => {
       const originalUrl = await newDatabaseUrl();
-      const original = await startServer({ ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password, ...(originalUrl ? { DATABASE_URL: originalUrl } : {}) });
+      const original = await startServer({
+        ADMIN_EMAIL: TEST_ADMIN.email,
+        ADMIN_PASSWORD: TEST_ADMIN.password,
+        ...(originalUrl ? { DATABASE_URL: originalUrl } : {}),
+      });
       started.push(original);
       const originalTables = { sqliteFile: path.join(original.dataDir, "wholesale-flower-finder.db"), databaseUrl: originalUrl };
       const cookie = await signIn(original);
@@ -111,8 +127,13 @@ for (const database of DATABASES) {
       const response = await fetch(`${original.url}/admin/tools/backup`, { method: "POST", headers: { cookie } });
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("application/gzip");
-      expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="wholesale-flower-finder-\d{4}-\d{2}-\d{2}\.tar\.gz"$/);
-      const archive = path.join(tmp("wff-archive-"), /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "backup.tar.gz");
+      expect(response.headers.get("content-disposition")).toMatch(
+        /^attachment; filename="wholesale-flower-finder-\d{4}-\d{2}-\d{2}\.tar\.gz"$/,
+      );
+      const archive = path.join(
+        tmp("wff-archive-"),
+        /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "backup.tar.gz",
+      );
       fs.writeFileSync(archive, Buffer.from(await response.arrayBuffer()));
       const atBackup = await readTables(originalTables);
       // A change after the backup is not in it.
@@ -127,7 +148,10 @@ for (const database of DATABASES) {
 
       const restored = await startServer({ DATA_DIR: restoredDir, SEED: "false", ...(restoredUrl ? { DATABASE_URL: restoredUrl } : {}) });
       started.push(restored);
-      const restoredTables = await readTables({ sqliteFile: path.join(restoredDir, "wholesale-flower-finder.db"), databaseUrl: restoredUrl });
+      const restoredTables = await readTables({
+        sqliteFile: path.join(restoredDir, "wholesale-flower-finder.db"),
+        databaseUrl: restoredUrl,
+      });
       const names = Object.keys(atBackup);
       expect(names.length).toBeGreaterThan(10);
       expect(Object.keys(restoredTables)).toEqual(names);
@@ -144,12 +168,17 @@ for (const database of DATABASES) {
       // The photos: every file, byte for byte, and the photo's URL answers on the restored site.
       expect(fs.readdirSync(path.join(restoredDir, "uploads")).sort()).toEqual(uploadedFiles);
       for (const name of uploadedFiles) {
-        expect(fs.readFileSync(path.join(restoredDir, "uploads", name)).equals(fs.readFileSync(path.join(original.dataDir, "uploads", name))), name).toBe(true);
+        expect(
+          fs.readFileSync(path.join(restoredDir, "uploads", name)).equals(fs.readFileSync(path.join(original.dataDir, "uploads", name))),
+          name,
+        ).toBe(true);
       }
       const restoredPhoto = await fetch(`${restored.url}${imageUrl}`);
       expect(restoredPhoto.status).toBe(200);
       expect(Buffer.from(await restoredPhoto.arrayBuffer()).equals(photo)).toBe(true);
-      const [listing] = ((await (await fetch(`${restored.url}/api/wholesalers/state/california`)).json()) as { id: number; image: string }[]).filter((w) => w.id === 1);
+      const [listing] = (
+        (await (await fetch(`${restored.url}/api/wholesalers/state/california`)).json()) as { id: number; image: string }[]
+      ).filter((w) => w.id === 1);
       expect(listing?.image).toBe(imageUrl);
 
       // The admin accounts come back too: the same password signs in, and no new first admin is made.
@@ -162,7 +191,11 @@ for (const database of DATABASES) {
       // Restoring again over the running, restored site is refused, and says why; so is a damaged archive.
       const again = await runRestore([archive], { DATA_DIR: restoredDir, DATABASE_URL: restoredUrl });
       expect(again.code).toBe(1);
-      expect(again.stderr).toMatch(postgres ? /^Not restored: .*already holds a database with data .*--force/ : /^Not restored: .*is in use: stop the site before restoring\./);
+      expect(again.stderr).toMatch(
+        postgres
+          ? /^Not restored: .*already holds a database with data .*--force/
+          : /^Not restored: .*is in use: stop the site before restoring\./,
+      );
       const damaged = path.join(path.dirname(archive), "damaged.tar.gz");
       fs.writeFileSync(damaged, fs.readFileSync(archive).subarray(0, 4096));
       const bad = await runRestore([damaged], { DATA_DIR: tmp("wff-restore-empty-"), DATABASE_URL: await newDatabaseUrl() });

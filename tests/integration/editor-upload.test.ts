@@ -9,12 +9,25 @@ import { startServer, type RunningServer } from "../support/server";
 /** A real JPEG photo: a magenta field with a green circle. */
 const jpeg = (width = 1600, height = 1000, background = "#c8285a") =>
   sharp({ create: { width, height, channels: 3, background } })
-    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#166534"/></svg>`) }])
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#166534"/></svg>`,
+        ),
+      },
+    ])
     .jpeg()
     .toBuffer();
 
 const KINDS = [
-  { kind: "festival", table: "festivals", api: "/api/flower-festivals", page: "/festivals", audit: "festival.image", notFound: "Festival not found." },
+  {
+    kind: "festival",
+    table: "festivals",
+    api: "/api/flower-festivals",
+    page: "/festivals",
+    audit: "festival.image",
+    notFound: "Festival not found.",
+  },
   { kind: "blog", table: "blog_posts", api: "/api/blog-posts", page: "/blog", audit: "blog_post.image", notFound: "Blog post not found." },
 ] as const;
 
@@ -27,9 +40,13 @@ describe("POST /api/upload/festival/{id} and /api/upload/blog/{id}", () => {
     if (file) form.append("image", new Blob([new Uint8Array(file)], { type: "image/jpeg" }), "photo.jpg");
     const query = options.updatedAt ? `?${new URLSearchParams({ updatedAt: options.updatedAt })}` : "";
     const session = options.cookie === undefined ? cookie : options.cookie;
-    return fetch(`${server.url}/api/upload/${kind}/${id}${query}`, { method: "POST", body: form, headers: session ? { cookie: session } : {} });
+    return fetch(`${server.url}/api/upload/${kind}/${id}${query}`, {
+      method: "POST",
+      body: form,
+      headers: session ? { cookie: session } : {},
+    });
   };
-  const withDb = <T,>(fn: (db: Database.Database) => T): T => {
+  const withDb = <T>(fn: (db: Database.Database) => T): T => {
     const db = new Database(path.join(server.dataDir, "wholesale-flower-finder.db"));
     try {
       db.pragma("busy_timeout = 5000");
@@ -39,8 +56,12 @@ describe("POST /api/upload/festival/{id} and /api/upload/blog/{id}", () => {
     }
   };
   const row = (table: string, id: number) =>
-    withDb((db) => db.prepare(`select image, updated_at from ${table} where id = ?`).get(id)) as { image: string | null; updated_at: string };
-  const uploads = () => (fs.existsSync(path.join(server.dataDir, "uploads")) ? fs.readdirSync(path.join(server.dataDir, "uploads")).sort() : []);
+    withDb((db) => db.prepare(`select image, updated_at from ${table} where id = ?`).get(id)) as {
+      image: string | null;
+      updated_at: string;
+    };
+  const uploads = () =>
+    fs.existsSync(path.join(server.dataDir, "uploads")) ? fs.readdirSync(path.join(server.dataDir, "uploads")).sort() : [];
   const stored = (url: string) => path.join(server.dataDir, "uploads", path.basename(url));
 
   beforeAll(async () => {
@@ -51,37 +72,42 @@ describe("POST /api/upload/festival/{id} and /api/upload/blog/{id}", () => {
     await server?.stop();
   });
 
-  it.each(KINDS)("stores a JPEG for a $kind as WebP variants, on the record, its public page and the audit log", async ({ kind, table, api, page, audit }) => {
-    const before = row(table, 1);
-    expect(before.image).toMatch(/^\/images\//);
+  it.each(KINDS)(
+    "stores a JPEG for a $kind as WebP variants, on the record, its public page and the audit log",
+    async ({ kind, table, api, page, audit }) => {
+      const before = row(table, 1);
+      expect(before.image).toMatch(/^\/images\//);
 
-    const response = await upload(kind, 1, await jpeg());
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { imageUrl: string; updatedAt: string };
-    expect(Object.keys(body).sort()).toEqual(["imageUrl", "updatedAt"]);
-    expect(body.imageUrl).toMatch(/^\/uploads\/[a-f0-9]{32}-1200\.webp$/);
-    expect(body.updatedAt > before.updated_at).toBe(true);
+      const response = await upload(kind, 1, await jpeg());
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { imageUrl: string; updatedAt: string };
+      expect(Object.keys(body).sort()).toEqual(["imageUrl", "updatedAt"]);
+      expect(body.imageUrl).toMatch(/^\/uploads\/[a-f0-9]{32}-1200\.webp$/);
+      expect(body.updatedAt > before.updated_at).toBe(true);
 
-    for (const width of [400, 800, 1200]) {
-      const file = stored(body.imageUrl.replace("-1200", `-${width}`));
-      expect(await sharp(file).metadata()).toMatchObject({ format: "webp", width, height: Math.round(width / 1.5) });
-    }
-    expect(row(table, 1)).toEqual({ image: body.imageUrl, updated_at: body.updatedAt });
-    expect(((await (await fetch(`${server.url}${api}/1`)).json()) as { image: string }).image).toBe(body.imageUrl);
+      for (const width of [400, 800, 1200]) {
+        const file = stored(body.imageUrl.replace("-1200", `-${width}`));
+        expect(await sharp(file).metadata()).toMatchObject({ format: "webp", width, height: Math.round(width / 1.5) });
+      }
+      expect(row(table, 1)).toEqual({ image: body.imageUrl, updated_at: body.updatedAt });
+      expect(((await (await fetch(`${server.url}${api}/1`)).json()) as { image: string }).image).toBe(body.imageUrl);
 
-    const html = await (await fetch(`${server.url}${page}/1`)).text();
-    const stem = body.imageUrl.replace("-1200.webp", "");
-    expect(html.toLowerCase()).toContain(`srcset="${stem}-400.webp 400w, ${stem}-800.webp 800w, ${body.imageUrl} 1200w"`);
+      const html = await (await fetch(`${server.url}${page}/1`)).text();
+      const stem = body.imageUrl.replace("-1200.webp", "");
+      expect(html.toLowerCase()).toContain(`srcset="${stem}-400.webp 400w, ${stem}-800.webp 800w, ${body.imageUrl} 1200w"`);
 
-    const entry = withDb((db) =>
-      db.prepare("select action, actor, details from audit_log where entity_id = ? and action like ? order by id desc limit 1").get("1", `${audit.split(".")[0]}.%`),
-    ) as { action: string; actor: string; details: string };
-    expect(entry.action).toBe(audit);
-    expect(entry.actor).toBe(TEST_ADMIN.email);
-    expect(JSON.parse(entry.details)).toMatchObject({ image: body.imageUrl });
-    // The seeded picture it replaced is a file of the site, not an upload: it stays.
-    expect((await fetch(`${server.url}${before.image}`)).status).toBe(200);
-  });
+      const entry = withDb((db) =>
+        db
+          .prepare("select action, actor, details from audit_log where entity_id = ? and action like ? order by id desc limit 1")
+          .get("1", `${audit.split(".")[0]}.%`),
+      ) as { action: string; actor: string; details: string };
+      expect(entry.action).toBe(audit);
+      expect(entry.actor).toBe(TEST_ADMIN.email);
+      expect(JSON.parse(entry.details)).toMatchObject({ image: body.imageUrl });
+      // The seeded picture it replaced is a file of the site, not an upload: it stays.
+      expect((await fetch(`${server.url}${before.image}`)).status).toBe(200);
+    },
+  );
 
   it.each(KINDS)("removes the previous upload of a $kind once a second one replaces it", async ({ kind, table }) => {
     const first = (await (await upload(kind, 2, await jpeg(900, 600, "#7b1fa2"))).json()) as { imageUrl: string };
@@ -144,7 +170,10 @@ describe("POST /api/upload/festival/{id} and /api/upload/blog/{id}", () => {
       });
     expect((await save(opened)).status).toBe(409);
     expect((await save(updatedAt)).status).toBe(200);
-    expect(withDb((db) => db.prepare("select city, image from festivals where id = ?").get(id))).toEqual({ city: "Uploadville", image: imageUrl });
+    expect(withDb((db) => db.prepare("select city, image from festivals where id = ?").get(id))).toEqual({
+      city: "Uploadville",
+      image: imageUrl,
+    });
   });
 
   const refusals: [string, () => Promise<Response>, number, string | RegExp][] = [
@@ -152,10 +181,20 @@ describe("POST /api/upload/festival/{id} and /api/upload/blog/{id}", () => {
     ["a blog upload without a session", async () => upload("blog", 1, await jpeg(300, 200), { cookie: null }), 401, /sign in/i],
     ["an unknown festival", async () => upload("festival", 999999, await jpeg(300, 200)), 404, "Festival not found."],
     ["an unknown blog post", async () => upload("blog", 999999, await jpeg(300, 200)), 404, "Blog post not found."],
-    ["a malformed festival id", async () => upload("festival", "x1", await jpeg(300, 200)), 400, "A festival id is a positive whole number."],
+    [
+      "a malformed festival id",
+      async () => upload("festival", "x1", await jpeg(300, 200)),
+      400,
+      "A festival id is a positive whole number.",
+    ],
     ["a malformed blog post id", async () => upload("blog", "0", await jpeg(300, 200)), 400, "A blog post id is a positive whole number."],
     ["a blog upload with no file", async () => upload("blog", 1, null), 400, "No image was sent: choose a file first."],
-    ["HTML sent as a festival photo", async () => upload("festival", 1, Buffer.from("<!doctype html><html></html>")), 415, /JPG, PNG or WebP/],
+    [
+      "HTML sent as a festival photo",
+      async () => upload("festival", 1, Buffer.from("<!doctype html><html></html>")),
+      415,
+      /JPG, PNG or WebP/,
+    ],
   ];
 
   it.each(refusals)("refuses %s with a JSON message and writes no file", async (_label, send, status, message) => {

@@ -33,7 +33,12 @@ describe("sitemap.xml, robots.txt and rss.xml", () => {
     expect(festivals.length).toBeGreaterThan(0);
     // The blog, every post and festival and each state with listings carry the day of their last change.
     const lastmods = new Map(sitemap.urlset.url.flatMap((url) => (url.lastmod === undefined ? [] : [[url.loc, url.lastmod] as const])));
-    const dated = [`${SITE_URL}/blog`, ...posts.map((post) => `${SITE_URL}/blog/${post.id}`), ...festivals.map((festival) => `${SITE_URL}/festivals/${festival.id}`), `${SITE_URL}/state/california`];
+    const dated = [
+      `${SITE_URL}/blog`,
+      ...posts.map((post) => `${SITE_URL}/blog/${post.id}`),
+      ...festivals.map((festival) => `${SITE_URL}/festivals/${festival.id}`),
+      `${SITE_URL}/state/california`,
+    ];
     expect([...lastmods.keys()]).toEqual(expect.arrayContaining(dated));
     for (const [loc, lastmod] of lastmods) expect(lastmod, loc).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // home, 2 state lists, 50 states, blog + posts, festivals + each, about, privacy, terms, sitemap
@@ -60,7 +65,10 @@ describe("sitemap.xml, robots.txt and rss.xml", () => {
     const posts = (await (await fetch(`${server.url}/api/blog-posts`)).json()) as { id: number; title: string }[];
     expect(XMLValidator.validate(xml)).toBe(true);
     const rss = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "item" }).parse(xml) as {
-      rss: { "@_version": string; channel: { title: string; link: string; item: { title: string; link: string; guid: { "#text": string } }[] } };
+      rss: {
+        "@_version": string;
+        channel: { title: string; link: string; item: { title: string; link: string; guid: { "#text": string } }[] };
+      };
     };
     expect(rss.rss["@_version"]).toBe("2.0");
     expect(rss.rss.channel.link).toBe(`${SITE_URL}/blog`);
@@ -74,7 +82,9 @@ describe("sitemap.xml, robots.txt and rss.xml", () => {
     const dates = [...xml.matchAll(/<pubDate>([^<]+)<\/pubDate>/g)].map(([, date]) => date);
     expect(dates).toHaveLength(posts.length);
     for (const date of dates) {
-      expect(date).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} \+0000$/);
+      expect(date).toMatch(
+        /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} \+0000$/,
+      );
     }
   });
 });

@@ -51,7 +51,11 @@ async function sqliteKeys(handle: DatabaseHandle, tables: string[]): Promise<{ i
   const indexes: IndexFacts[] = [];
   const foreignKeys: ForeignKeyFacts[] = [];
   for (const table of tables) {
-    const list = await sql<{ name: string; unique: number; origin: string }>`select name, "unique", origin from pragma_index_list(${table})`.execute(handle.db);
+    const list = await sql<{
+      name: string;
+      unique: number;
+      origin: string;
+    }>`select name, "unique", origin from pragma_index_list(${table})`.execute(handle.db);
     for (const index of list.rows) {
       const columns = await sql<{ name: string }>`select name from pragma_index_info(${index.name}) order by seqno`.execute(handle.db);
       indexes.push({
@@ -66,7 +70,8 @@ async function sqliteKeys(handle: DatabaseHandle, tables: string[]): Promise<{ i
     // An INTEGER PRIMARY KEY is the rowid and has no index of its own; its key comes from table_info.
     if (!list.rows.some((index) => index.origin === "pk")) {
       const pk = await sql<{ name: string }>`select name from pragma_table_info(${table}) where pk > 0 order by pk`.execute(handle.db);
-      if (pk.rows.length > 0) indexes.push({ table, name: "(rowid)", columns: pk.rows.map((c) => c.name), unique: true, explicit: false, primary: true });
+      if (pk.rows.length > 0)
+        indexes.push({ table, name: "(rowid)", columns: pk.rows.map((c) => c.name), unique: true, explicit: false, primary: true });
     }
     const fks = await sql<{ id: number; table: string; from: string; to: string; on_delete: string }>`
       select id, "table", "from", "to", on_delete from pragma_foreign_key_list(${table}) order by id, seq`.execute(handle.db);
@@ -85,7 +90,14 @@ async function sqliteKeys(handle: DatabaseHandle, tables: string[]): Promise<{ i
 }
 
 async function postgresKeys(handle: DatabaseHandle): Promise<{ indexes: IndexFacts[]; foreignKeys: ForeignKeyFacts[] }> {
-  const indexes = await sql<{ table: string; name: string; columns: string; unique: boolean; primary: boolean; constraint_backed: boolean }>`
+  const indexes = await sql<{
+    table: string;
+    name: string;
+    columns: string;
+    unique: boolean;
+    primary: boolean;
+    constraint_backed: boolean;
+  }>`
     select t.relname as "table", i.relname as name, ix.indisunique as "unique", ix.indisprimary as "primary",
       (select string_agg(a.attname, ',' order by k.ord)
          from unnest(ix.indkey) with ordinality as k(attnum, ord)
@@ -134,7 +146,13 @@ async function postgresKeys(handle: DatabaseHandle): Promise<{ indexes: IndexFac
 async function describeSchema(handle: DatabaseHandle, dialect: "sqlite" | "postgres") {
   await migrateToLatest(handle.db);
   const tables = await handle.db.introspection.getTables();
-  const keys = dialect === "sqlite" ? await sqliteKeys(handle, tables.map((t) => t.name)) : await postgresKeys(handle);
+  const keys =
+    dialect === "sqlite"
+      ? await sqliteKeys(
+          handle,
+          tables.map((t) => t.name),
+        )
+      : await postgresKeys(handle);
   return Object.fromEntries(
     tables
       .map((table) => {
@@ -192,23 +210,28 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
 
     const [sqliteSchema, postgresSchema] = await Promise.all([describeSchema(sqlite, "sqlite"), describeSchema(postgres, "postgres")]);
 
-    expect(Object.keys(sqliteSchema)).toEqual([
-      "admin_users",
-      "audit_log",
-      "blog_posts",
-      "cities",
-      "festivals",
-      "location_suggestions",
-      "newsletter_subscribers",
-      "sessions",
-      "settings",
-      "states",
-      "wholesalers",
-      "zipcodes",
-      "grocery_stores",
-    ].sort());
+    expect(Object.keys(sqliteSchema)).toEqual(
+      [
+        "admin_users",
+        "audit_log",
+        "blog_posts",
+        "cities",
+        "festivals",
+        "location_suggestions",
+        "newsletter_subscribers",
+        "sessions",
+        "settings",
+        "states",
+        "wholesalers",
+        "zipcodes",
+        "grocery_stores",
+      ].sort(),
+    );
     // What each side reads, so that two empty descriptions cannot pass for equal ones.
-    for (const [name, schema] of [["SQLite", sqliteSchema], ["PostgreSQL", postgresSchema]] as const) {
+    for (const [name, schema] of [
+      ["SQLite", sqliteSchema],
+      ["PostgreSQL", postgresSchema],
+    ] as const) {
       expect(schema.wholesalers?.columns, name).toMatchObject({
         id: "integer not null auto-increment",
         name: "text not null",
@@ -232,8 +255,6 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
     }
     expect(postgresSchema).toEqual(sqliteSchema);
   });
-
-
 });
 
 describe("migrations", () => {

@@ -69,7 +69,9 @@ function decodeEntities(text: string): string {
 /** The attributes of every `<tag ...>` in the markup (React always quotes attribute values with "). */
 function elements(html: string, tag: string): Record<string, string>[] {
   return [...html.matchAll(new RegExp(`<${tag}\\b([^>]*)>`, "gi"))].map(([, attributes = ""]) =>
-    Object.fromEntries([...attributes.matchAll(/([\w:-]+)(?:="([^"]*)")?/g)].map(([, name = "", value = ""]) => [name.toLowerCase(), decodeEntities(value)])),
+    Object.fromEntries(
+      [...attributes.matchAll(/([\w:-]+)(?:="([^"]*)")?/g)].map(([, name = "", value = ""]) => [name.toLowerCase(), decodeEntities(value)]),
+    ),
   );
 }
 
@@ -89,7 +91,9 @@ function readHead(html: string): PageHead {
     if (key && tag.content !== undefined) meta.set(key, tag.content);
   }
   const canonical = elements(head, "link").find((link) => link.rel === "canonical")?.href;
-  const jsonLd = [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(([, body = ""]) => JSON.parse(body) as Json);
+  const jsonLd = [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    ([, body = ""]) => JSON.parse(body) as Json,
+  );
   return { title: title === undefined ? undefined : decodeEntities(title), meta, canonical, jsonLd };
 }
 
@@ -233,7 +237,8 @@ describe("search engine metadata, structured data, valid HTML and links", () => 
     [posts, festivals] = await Promise.all([getJson<ApiPost[]>("/api/blog-posts"), getJson<ApiFestival[]>("/api/flower-festivals")]);
     post = posts[0]!;
     // A festival with a priced ticket and an official site shows the most structured data.
-    festival = festivals.find((f) => f.website && f.ticketPrice && /\$\d/.test(f.ticketPrice) && !/free/i.test(f.ticketPrice)) ?? festivals[0]!;
+    festival =
+      festivals.find((f) => f.website && f.ticketPrice && /\$\d/.test(f.ticketPrice) && !/free/i.test(f.ticketPrice)) ?? festivals[0]!;
     const states = await getJson<{ id: string; name: string }[]>("/api/states");
     const byState = await mapLimit(states, 8, (state) => getJson<ApiWholesaler[]>(`/api/wholesalers/state/${state.id}`));
     wholesalersByState = new Map(states.map((state, index) => [state.id, byState[index]!]));
@@ -312,11 +317,16 @@ describe("search engine metadata, structured data, valid HTML and links", () => 
 
   it("publishes the structured data each page needs, every block parsing with the required properties", async () => {
     const foundTypes = new Map<string, string[]>();
-    for (const [pagePath, html] of pages) foundTypes.set(pagePath, readHead(html).jsonLd.map((block) => String(block["@type"])));
+    for (const [pagePath, html] of pages)
+      foundTypes.set(
+        pagePath,
+        readHead(html).jsonLd.map((block) => String(block["@type"])),
+      );
     for (const page of PUBLIC_PAGES()) expect(foundTypes.get(page.path), page.path).toEqual(page.types);
     // Questions and answers are structured only where the page shows them.
     expect([...foundTypes].filter(([, types]) => types.includes("FAQPage")).map(([pagePath]) => pagePath)).toEqual(["/about"]);
-    for (const [pagePath, types] of foundTypes) expect(types.length > 0, pagePath).toBe(pages.get(pagePath)!.includes('type="application/ld+json"'));
+    for (const [pagePath, types] of foundTypes)
+      expect(types.length > 0, pagePath).toBe(pages.get(pagePath)!.includes('type="application/ld+json"'));
 
     const [organization, webSite] = readHead(pages.get("/")!).jsonLd;
     expectOrganization(organization!);
@@ -387,9 +397,13 @@ describe("search engine metadata, structured data, valid HTML and links", () => 
         fs.writeFileSync(file, html);
         return file;
       });
-      const { stderr } = await promisify(execFile)("java", ["-jar", VNU_JAR, "--format", "json", "--errors-only", "--exit-zero-always", ...files], {
-        maxBuffer: 64 * 1024 * 1024,
-      });
+      const { stderr } = await promisify(execFile)(
+        "java",
+        ["-jar", VNU_JAR, "--format", "json", "--errors-only", "--exit-zero-always", ...files],
+        {
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      );
       const report = JSON.parse(stderr) as { messages: { type: string; url?: string; message: string; extract?: string }[] };
       expect(files.length).toBe(pages.size);
       expect(report.messages.map((m) => `${path.basename(m.url ?? "")}: ${m.type}: ${m.message} [${m.extract ?? ""}]`)).toEqual([]);
@@ -438,7 +452,9 @@ describe("search engine metadata, structured data, valid HTML and links", () => 
   it("keeps search results out of the index while every other page may be indexed", () => {
     expect(readHead(pages.get("/search?q=zzzz-no-such-flower")!).meta.get("robots")).toBe("noindex");
     expect(readHead(pages.get("/search")!).meta.get("robots")).toBeUndefined();
-    const indexable = [...pages].filter(([pagePath]) => !pagePath.startsWith("/search")).filter(([, html]) => readHead(html).meta.get("robots"));
+    const indexable = [...pages]
+      .filter(([pagePath]) => !pagePath.startsWith("/search"))
+      .filter(([, html]) => readHead(html).meta.get("robots"));
     expect(indexable.map(([pagePath]) => pagePath)).toEqual([]);
   });
 
@@ -512,9 +528,16 @@ describe("a deployment that forbids indexing (ALLOW_INDEXING=false)", () => {
   it("searches neither the blog nor the festivals once they are switched off", async () => {
     const db = new Database(path.join(server.dataDir, "wholesale-flower-finder.db"));
     try {
-      const general = { siteName: SITE_NAME, contactEmail: CONTACT_EMAIL, enableFeaturedWholesalers: true, enableBlog: false, enableFestivals: false };
-      db.prepare("insert into settings (key, value, updated_at) values ('general', ?, ?) on conflict(key) do update set value = excluded.value, updated_at = excluded.updated_at")
-        .run(JSON.stringify(general), new Date().toISOString());
+      const general = {
+        siteName: SITE_NAME,
+        contactEmail: CONTACT_EMAIL,
+        enableFeaturedWholesalers: true,
+        enableBlog: false,
+        enableFestivals: false,
+      };
+      db.prepare(
+        "insert into settings (key, value, updated_at) values ('general', ?, ?) on conflict(key) do update set value = excluded.value, updated_at = excluded.updated_at",
+      ).run(JSON.stringify(general), new Date().toISOString());
     } finally {
       db.close();
     }

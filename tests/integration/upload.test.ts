@@ -34,7 +34,13 @@ function pngHeaderClaiming(width: number, height: number): Buffer {
 async function photo(format: "jpeg" | "png" | "webp", width = 1600, height = 1000, withExif = false) {
   let image = sharp({
     create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } },
-  }).composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#166534"/></svg>`) }]);
+  }).composite([
+    {
+      input: Buffer.from(
+        `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#166534"/></svg>`,
+      ),
+    },
+  ]);
   if (withExif) {
     image = image.withMetadata({
       orientation: 6,
@@ -47,9 +53,14 @@ async function photo(format: "jpeg" | "png" | "webp", width = 1600, height = 100
 describe("POST /api/upload/wholesaler/{id}", () => {
   let server: RunningServer;
   let cookie: string;
-  const upload = (id: number | string, parts: { name: string; file: Buffer; filename?: string; type?: string }[], headers: Record<string, string> = {}) => {
+  const upload = (
+    id: number | string,
+    parts: { name: string; file: Buffer; filename?: string; type?: string }[],
+    headers: Record<string, string> = {},
+  ) => {
     const form = new FormData();
-    for (const part of parts) form.append(part.name, new Blob([new Uint8Array(part.file)], { type: part.type ?? "image/jpeg" }), part.filename ?? "photo.jpg");
+    for (const part of parts)
+      form.append(part.name, new Blob([new Uint8Array(part.file)], { type: part.type ?? "image/jpeg" }), part.filename ?? "photo.jpg");
     return fetch(`${server.url}/api/upload/wholesaler/${id}`, { method: "POST", body: form, headers: { cookie, ...headers } });
   };
 
@@ -77,7 +88,10 @@ describe("POST /api/upload/wholesaler/{id}", () => {
     // Wholesaler 1 (the Original Los Angeles Flower Market, 90014) shows the new photo wherever it is listed.
     for (const list of ["state/california", "zipcode/90014"]) {
       const wholesalers = (await (await fetch(`${server.url}/api/wholesalers/${list}`)).json()) as { id: number; image: string | null }[];
-      expect(wholesalers.find((w) => w.id === 1), list).toMatchObject({ id: 1, image: imageUrl });
+      expect(
+        wholesalers.find((w) => w.id === 1),
+        list,
+      ).toMatchObject({ id: 1, image: imageUrl });
     }
   });
 
@@ -102,32 +116,68 @@ describe("POST /api/upload/wholesaler/{id}", () => {
 
   const refusals: [string, () => Promise<Response>, number][] = [
     ["no session", async () => fetch(`${server.url}/api/upload/wholesaler/1`, { method: "POST", body: new FormData() }), 401],
+    ["a cross-site Origin", async () => upload(1, [{ name: "image", file: await photo("jpeg") }], { origin: "https://evil.example" }), 403],
     [
-      "a cross-site Origin",
-      async () => upload(1, [{ name: "image", file: await photo("jpeg") }], { origin: "https://evil.example" }),
-      403,
-    ],
-    ["5 MB + 1 byte", async () => upload(1, [{ name: "image", file: Buffer.concat([await photo("jpeg", 400, 300), Buffer.alloc(5 * MB + 1)]) }]), 413],
-    ["a GIF", async () => upload(1, [{ name: "image", file: await sharp({ create: { width: 30, height: 20, channels: 3, background: "#f00" } }).gif().toBuffer(), type: "image/gif" }]), 415],
-    [
-      "an SVG with a script",
-      async () => upload(1, [{ name: "image", file: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), type: "image/svg+xml", filename: "x.svg" }]),
-      415,
-    ],
-    ["HTML renamed .jpg", async () => upload(1, [{ name: "image", file: Buffer.from("<!doctype html><html><body>hi</body></html>") }]), 415],
-    [
-      "a JPEG/HTML polyglot",
-      async () => upload(1, [{ name: "image", file: Buffer.concat([await photo("jpeg", 300, 200), Buffer.from("<html><script>alert(1)</script></html>")]) }]),
-      415,
-    ],
-    ["a truncated PNG", async () => upload(1, [{ name: "image", file: (await photo("png", 800, 600)).subarray(0, 2000), type: "image/png" }]), 415],
-    ["a zero-byte file", async () => upload(1, [{ name: "image", file: Buffer.alloc(0) }]), 415],
-    [
-      "a 20000x20000 image",
-      async () => upload(1, [{ name: "image", file: pngHeaderClaiming(20000, 20000), type: "image/png" }]),
+      "5 MB + 1 byte",
+      async () => upload(1, [{ name: "image", file: Buffer.concat([await photo("jpeg", 400, 300), Buffer.alloc(5 * MB + 1)]) }]),
       413,
     ],
-    ["two files", async () => upload(1, [{ name: "image", file: await photo("jpeg", 300, 200) }, { name: "image", file: await photo("jpeg", 300, 200) }]), 400],
+    [
+      "a GIF",
+      async () =>
+        upload(1, [
+          {
+            name: "image",
+            file: await sharp({ create: { width: 30, height: 20, channels: 3, background: "#f00" } })
+              .gif()
+              .toBuffer(),
+            type: "image/gif",
+          },
+        ]),
+      415,
+    ],
+    [
+      "an SVG with a script",
+      async () =>
+        upload(1, [
+          {
+            name: "image",
+            file: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+            type: "image/svg+xml",
+            filename: "x.svg",
+          },
+        ]),
+      415,
+    ],
+    [
+      "HTML renamed .jpg",
+      async () => upload(1, [{ name: "image", file: Buffer.from("<!doctype html><html><body>hi</body></html>") }]),
+      415,
+    ],
+    [
+      "a JPEG/HTML polyglot",
+      async () =>
+        upload(1, [
+          { name: "image", file: Buffer.concat([await photo("jpeg", 300, 200), Buffer.from("<html><script>alert(1)</script></html>")]) },
+        ]),
+      415,
+    ],
+    [
+      "a truncated PNG",
+      async () => upload(1, [{ name: "image", file: (await photo("png", 800, 600)).subarray(0, 2000), type: "image/png" }]),
+      415,
+    ],
+    ["a zero-byte file", async () => upload(1, [{ name: "image", file: Buffer.alloc(0) }]), 415],
+    ["a 20000x20000 image", async () => upload(1, [{ name: "image", file: pngHeaderClaiming(20000, 20000), type: "image/png" }]), 413],
+    [
+      "two files",
+      async () =>
+        upload(1, [
+          { name: "image", file: await photo("jpeg", 300, 200) },
+          { name: "image", file: await photo("jpeg", 300, 200) },
+        ]),
+      400,
+    ],
     ["an unknown wholesaler", async () => upload(999999, [{ name: "image", file: await photo("jpeg", 300, 200) }]), 404],
     ["a malformed id", async () => upload("abc", [{ name: "image", file: await photo("jpeg", 300, 200) }]), 400],
   ];

@@ -17,7 +17,10 @@ export const TEST_DATABASES = [
 ] as const;
 
 /** A new, migrated database of the given kind, and how to throw it away. */
-export async function openTestDatabase(kind: (typeof TEST_DATABASES)[number]["name"], prefix: string): Promise<{ handle: DatabaseHandle; cleanup(): Promise<void> }> {
+export async function openTestDatabase(
+  kind: (typeof TEST_DATABASES)[number]["name"],
+  prefix: string,
+): Promise<{ handle: DatabaseHandle; cleanup(): Promise<void> }> {
   if (kind === "PostgreSQL") {
     const created = await createTestDatabase();
     const handle = openDatabase({ DATABASE_URL: created.url, DATA_DIR: os.tmpdir() });
@@ -48,7 +51,11 @@ export async function createTestAdmin(
   { email = "ann@example.com", name = "Ann" as string | null, ip = "203.0.113.9" } = {},
 ): Promise<Actor> {
   const now = new Date().toISOString();
-  const admin = await db.insertInto("admin_users").values({ email, name, password_hash: "x", created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+  const admin = await db
+    .insertInto("admin_users")
+    .values({ email, name, password_hash: "x", created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return { adminId: Number(admin.id), email, ip };
 }
 

@@ -10,10 +10,24 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-const sectionId = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const sectionId = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 /** A policy page: title, effective date, a table of contents and numbered sections set for reading. */
-export function LegalDocument({ eyebrow, title, intro, sections }: { eyebrow: string; title: string; intro: ReactNode; sections: LegalSection[] }) {
+export function LegalDocument({
+  eyebrow,
+  title,
+  intro,
+  sections,
+}: {
+  eyebrow: string;
+  title: string;
+  intro: ReactNode;
+  sections: LegalSection[];
+}) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
       <PageIntro eyebrow={eyebrow} title={title}>
@@ -27,7 +41,10 @@ export function LegalDocument({ eyebrow, title, intro, sections }: { eyebrow: st
           <ol className="mt-3 grid gap-1 border-l border-stone-200 text-sm">
             {sections.map((section, index) => (
               <li key={section.heading}>
-                <a href={`#${sectionId(section.heading)}`} className="-ml-px block border-l-2 border-transparent py-1.5 pl-4 lg:py-1 text-muted hover:border-rose-brand hover:text-rose-brand">
+                <a
+                  href={`#${sectionId(section.heading)}`}
+                  className="-ml-px block border-l-2 border-transparent py-1.5 pl-4 lg:py-1 text-muted hover:border-rose-brand hover:text-rose-brand"
+                >
                   {index + 1}. {section.heading}
                 </a>
               </li>

@@ -28,7 +28,13 @@ interface FieldSpec {
 }
 
 export const SUGGESTION_FORM_FIELDS: FieldSpec[] = [
-  { name: "businessName", label: "Business name", autoComplete: "organization", placeholder: "e.g. Downtown Flower Market", required: true },
+  {
+    name: "businessName",
+    label: "Business name",
+    autoComplete: "organization",
+    placeholder: "e.g. Downtown Flower Market",
+    required: true,
+  },
   { name: "contactName", label: "Your name", autoComplete: "name" },
   { name: "email", label: "Email address", type: "email", autoComplete: "email", placeholder: "you@example.com" },
   {
@@ -68,7 +74,15 @@ export function LocationForm({ result }: { result: SuggestionFormResult | undefi
   const values = result?.status === "saved" ? {} : (result?.values ?? {});
 
   return (
-    <Form method="post" action="/about" noValidate ref={formRef} key={result?.key ?? "new"} className="relative grid gap-5" aria-labelledby="submit-location">
+    <Form
+      method="post"
+      action="/about"
+      noValidate
+      ref={formRef}
+      key={result?.key ?? "new"}
+      className="relative grid gap-5"
+      aria-labelledby="submit-location"
+    >
       {result ? (
         <div
           ref={statusRef}

@@ -121,7 +121,10 @@ export function AdminShell({ admin, siteName, children }: { admin: ShellAdmin; s
             >
               <div className="flex items-center justify-between">
                 <Dialog.Title className="font-serif text-lg font-semibold text-plum">Admin menu</Dialog.Title>
-                <Dialog.Close className="inline-flex size-11 items-center justify-center rounded-full hover:bg-blush" aria-label="Close admin menu">
+                <Dialog.Close
+                  className="inline-flex size-11 items-center justify-center rounded-full hover:bg-blush"
+                  aria-label="Close admin menu"
+                >
                   <X className="size-6" aria-hidden="true" />
                 </Dialog.Close>
               </div>

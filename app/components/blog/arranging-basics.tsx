@@ -30,7 +30,10 @@ export function ArrangingBasics() {
       {ARRANGING_BASICS.map((section, index) => (
         <section key={section.heading} aria-labelledby={`basics-${index}`}>
           <h2 id={`basics-${index}`} className="flex items-center gap-3 font-serif text-2xl font-semibold text-ink">
-            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-blush font-sans text-sm font-semibold text-rose-800" aria-hidden="true">
+            <span
+              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-blush font-sans text-sm font-semibold text-rose-800"
+              aria-hidden="true"
+            >
               {index + 1}
             </span>
             {section.heading}

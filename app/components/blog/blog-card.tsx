@@ -17,14 +17,27 @@ export interface BlogCardPost {
 
 export function CategoryBadge({ category, className }: { category: string; className?: string }) {
   return (
-    <span className={cn("inline-flex items-center rounded-full bg-blush px-3 py-1 text-xs font-semibold uppercase tracking-wide text-rose-800", className)}>
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full bg-blush px-3 py-1 text-xs font-semibold uppercase tracking-wide text-rose-800",
+        className,
+      )}
+    >
       {category}
     </span>
   );
 }
 
 /** A post teaser: image, category, date, title, excerpt and a 'Read article' link. */
-export function BlogCard({ post, eager = false, headingLevel = "h2" }: { post: BlogCardPost; eager?: boolean; headingLevel?: "h2" | "h3" }) {
+export function BlogCard({
+  post,
+  eager = false,
+  headingLevel = "h2",
+}: {
+  post: BlogCardPost;
+  eager?: boolean;
+  headingLevel?: "h2" | "h3";
+}) {
   const Heading = headingLevel;
   const href = `/blog/${post.id}`;
   return (

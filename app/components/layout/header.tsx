@@ -52,50 +52,53 @@ export function Header({ siteName, enableBlog, enableFestivals }: HeaderProps) {
         </nav>
 
         <div className="flex items-center gap-1">
-        <Link
-          to="/search"
-          aria-label="Search the directory"
-          className="inline-flex size-11 items-center justify-center rounded-full text-ink/80 hover:bg-blush hover:text-rose-brand"
-        >
-          <Search className="size-5" aria-hidden="true" />
-        </Link>
-        <Dialog.Root open={open} onOpenChange={setOpen}>
-          <Dialog.Trigger
-            className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-blush lg:hidden"
-            aria-label="Open menu"
+          <Link
+            to="/search"
+            aria-label="Search the directory"
+            className="inline-flex size-11 items-center justify-center rounded-full text-ink/80 hover:bg-blush hover:text-rose-brand"
           >
-            <Menu className="size-6" aria-hidden="true" />
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-sm data-[state=open]:animate-[fade-in_200ms_ease-out]" />
-            <Dialog.Content
-              aria-describedby={undefined}
-              className="fixed inset-y-0 right-0 z-50 flex w-[min(20rem,85vw)] flex-col bg-cream p-6 shadow-2xl data-[state=open]:animate-[slide-in_250ms_ease-out]"
+            <Search className="size-5" aria-hidden="true" />
+          </Link>
+          <Dialog.Root open={open} onOpenChange={setOpen}>
+            <Dialog.Trigger
+              className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-blush lg:hidden"
+              aria-label="Open menu"
             >
-              <div className="flex items-center justify-between">
-                <Dialog.Title className="font-serif text-lg font-semibold text-plum">Menu</Dialog.Title>
-                <Dialog.Close className="inline-flex size-11 items-center justify-center rounded-full hover:bg-blush" aria-label="Close menu">
-                  <X className="size-6" aria-hidden="true" />
-                </Dialog.Close>
-              </div>
-              <nav aria-label="Mobile" className="mt-6">
-                <ul className="grid gap-1">
-                  {links.map((link) => (
-                    <li key={link.to}>
-                      <SiteLink
-                        to={link.to}
-                        onClick={() => setOpen(false)}
-                        className="block rounded-xl px-4 py-3 text-base font-medium text-ink hover:bg-blush hover:text-rose-brand"
-                      >
-                        {link.label}
-                      </SiteLink>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+              <Menu className="size-6" aria-hidden="true" />
+            </Dialog.Trigger>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-sm data-[state=open]:animate-[fade-in_200ms_ease-out]" />
+              <Dialog.Content
+                aria-describedby={undefined}
+                className="fixed inset-y-0 right-0 z-50 flex w-[min(20rem,85vw)] flex-col bg-cream p-6 shadow-2xl data-[state=open]:animate-[slide-in_250ms_ease-out]"
+              >
+                <div className="flex items-center justify-between">
+                  <Dialog.Title className="font-serif text-lg font-semibold text-plum">Menu</Dialog.Title>
+                  <Dialog.Close
+                    className="inline-flex size-11 items-center justify-center rounded-full hover:bg-blush"
+                    aria-label="Close menu"
+                  >
+                    <X className="size-6" aria-hidden="true" />
+                  </Dialog.Close>
+                </div>
+                <nav aria-label="Mobile" className="mt-6">
+                  <ul className="grid gap-1">
+                    {links.map((link) => (
+                      <li key={link.to}>
+                        <SiteLink
+                          to={link.to}
+                          onClick={() => setOpen(false)}
+                          className="block rounded-xl px-4 py-3 text-base font-medium text-ink hover:bg-blush hover:text-rose-brand"
+                        >
+                          {link.label}
+                        </SiteLink>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
         </div>
       </div>
     </header>

@@ -24,7 +24,6 @@ export const OFFICE_HOURS = "Mon-Fri: 9AM-5PM PT";
 
 export function visibleLinks(items: NavItem[], features: { enableBlog: boolean; enableFestivals: boolean }) {
   return items.filter(
-    (item) =>
-      (item.feature !== "blog" || features.enableBlog) && (item.feature !== "festivals" || features.enableFestivals),
+    (item) => (item.feature !== "blog" || features.enableBlog) && (item.feature !== "festivals" || features.enableFestivals),
   );
 }

@@ -103,11 +103,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("unsubscribed_at", "text")
     .execute();
-  await db.schema
-    .createIndex("newsletter_subscribers_created_idx")
-    .on("newsletter_subscribers")
-    .column("created_at")
-    .execute();
+  await db.schema.createIndex("newsletter_subscribers_created_idx").on("newsletter_subscribers").column("created_at").execute();
 
   await withIdColumn(db, db.schema.createTable("location_suggestions"))
     .addColumn("business_name", "text", (col) => col.notNull())
@@ -120,11 +116,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("reviewed_at", "text")
     .execute();
-  await db.schema
-    .createIndex("location_suggestions_status_idx")
-    .on("location_suggestions")
-    .columns(["status", "created_at"])
-    .execute();
+  await db.schema.createIndex("location_suggestions_status_idx").on("location_suggestions").columns(["status", "created_at"]).execute();
 
   await db.schema
     .createTable("settings")

@@ -17,9 +17,9 @@ describe("startDateInYear", () => {
   it("finds the last weekday of a month and applies an offset", () => {
     // Memorial Day: last Monday of May; the Friday before it is 3 days earlier.
     expect(startDateInYear({ kind: "nthWeekday", month: 5, weekday: 1, nth: -1, durationDays: 1 }, 2026)).toBe("2026-05-25");
-    expect(
-      startDateInYear({ kind: "nthWeekday", month: 5, weekday: 1, nth: -1, offsetDays: -3, durationDays: 4 }, 2026),
-    ).toBe("2026-05-22");
+    expect(startDateInYear({ kind: "nthWeekday", month: 5, weekday: 1, nth: -1, offsetDays: -3, durationDays: 4 }, 2026)).toBe(
+      "2026-05-22",
+    );
   });
 });
 

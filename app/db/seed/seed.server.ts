@@ -18,18 +18,32 @@ const FEATURED_PER_STATE = 3;
 export function zipcodeRows() {
   const known = new Set([...states.map((s) => s.code), "DC"]);
   return Object.values(zipcodes.codes)
-    .filter((z) => z.country === "US" && known.has(z.state) && /^\d{5}$/.test(z.zip) && Number.isFinite(z.latitude) && Number.isFinite(z.longitude) && !(z.latitude === 0 && z.longitude === 0))
+    .filter(
+      (z) =>
+        z.country === "US" &&
+        known.has(z.state) &&
+        /^\d{5}$/.test(z.zip) &&
+        Number.isFinite(z.latitude) &&
+        Number.isFinite(z.longitude) &&
+        !(z.latitude === 0 && z.longitude === 0),
+    )
     .map((z) => ({ zip: z.zip, latitude: z.latitude, longitude: z.longitude, city: z.city, state_code: z.state }));
 }
 
 async function isEmpty(db: Kysely<Database>, table: keyof Database): Promise<boolean> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
 }
 
 async function insertInBatches<T extends keyof Database>(db: Kysely<Database>, table: T, rows: readonly object[]) {
   for (let i = 0; i < rows.length; i += BATCH_SIZE) {
-    await db.insertInto(table).values(rows.slice(i, i + BATCH_SIZE) as never).execute();
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + BATCH_SIZE) as never)
+      .execute();
   }
 }
 

@@ -32,12 +32,12 @@ describe("seed data", () => {
     expect(countBy(states, (s) => s.region)).toEqual({ Northeast: 9, Southeast: 14, Midwest: 12, Southwest: 4, West: 11 });
     const southeast = states.filter((s) => s.region === "Southeast").map((s) => s.name);
     expect(southeast).toEqual(expect.arrayContaining(["Delaware", "Maryland", "Kentucky", "Arkansas", "West Virginia"]));
-    expect(states.filter((s) => s.region === "Southwest").map((s) => s.name).sort()).toEqual([
-      "Arizona",
-      "New Mexico",
-      "Oklahoma",
-      "Texas",
-    ]);
+    expect(
+      states
+        .filter((s) => s.region === "Southwest")
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(["Arizona", "New Mexico", "Oklahoma", "Texas"]);
   });
 
   // Issue #2 asks for 80 across 20 states. Only listings whose street address a source confirms are shipped
@@ -128,7 +128,10 @@ describe("seedDatabase", () => {
     expect(first.wholesalers).toBe(wholesalers.length);
     const second = await seedDatabase(handle.db, "2026-11-21");
     expect(second).toEqual({ states: 0, zipcodes: 0, wholesalers: 0, groceryStores: 0, blogPosts: 0, festivals: 0 });
-    const { n } = await handle.db.selectFrom("wholesalers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const { n } = await handle.db
+      .selectFrom("wholesalers")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(n)).toBe(wholesalers.length);
   });
 

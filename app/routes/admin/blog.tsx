@@ -13,13 +13,7 @@ import { formatPostDate } from "~/components/blog/format";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
 import { parseListParams } from "~/services/admin/list";
-import {
-  createBlogPost,
-  deleteBlogPost,
-  listBlogCategories,
-  listBlogPostsForAdmin,
-  updateBlogPost,
-} from "~/services/blog/admin.server";
+import { createBlogPost, deleteBlogPost, listBlogCategories, listBlogPostsForAdmin, updateBlogPost } from "~/services/blog/admin.server";
 import { BLOG_STATUSES, type BlogPost, type BlogStatus } from "~/services/blog/blog.server";
 import { BLOG_POST_ENTITY, CONTENT_MAX, EXCERPT_MAX } from "~/services/blog/post-form";
 import { withImageAvailability } from "~/services/images/availability.server";
@@ -60,11 +54,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.clone().formData();
   if (form.get("intent") === PREVIEW_INTENT) {
     await requireAdminForApi(request);
-    return { intent: PREVIEW_INTENT, html: renderMarkdown(String(form.get("content") ?? "").slice(0, CONTENT_MAX)) } satisfies PreviewResult;
+    return {
+      intent: PREVIEW_INTENT,
+      html: renderMarkdown(String(form.get("content") ?? "").slice(0, CONTENT_MAX)),
+    } satisfies PreviewResult;
   }
 
   const services = { create: createBlogPost, update: updateBlogPost, remove: deleteBlogPost };
-  return runAdminAction(request, context.clientIp, recordHandlers(getDb(), services, { label: "title", unknown: "Unknown blog post.", deleted: "The blog post was deleted." }));
+  return runAdminAction(
+    request,
+    context.clientIp,
+    recordHandlers(getDb(), services, { label: "title", unknown: "Unknown blog post.", deleted: "The blog post was deleted." }),
+  );
 }
 
 type AdminBlogPost = BlogPost & { imageMissing: boolean };
@@ -137,7 +138,13 @@ function BlogPostFields({
         className="md:col-span-3"
       />
       <div className="md:col-span-3">
-        <MarkdownEditor name="content" label="Article (Markdown)" defaultValue={record?.content} error={errors.content} maxLength={CONTENT_MAX} />
+        <MarkdownEditor
+          name="content"
+          label="Article (Markdown)"
+          defaultValue={record?.content}
+          error={errors.content}
+          maxLength={CONTENT_MAX}
+        />
       </div>
     </div>
   );
@@ -182,7 +189,12 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
       header: "Actions",
       className: "w-40 text-right",
       cell: (p) => (
-        <RowActions label={p.title} entity={BLOG_POST_ENTITY} version={{ id: p.id, updatedAt: p.updatedAt }} onEdit={() => setEditing({ mode: "edit", record: p, version: p.updatedAt })}>
+        <RowActions
+          label={p.title}
+          entity={BLOG_POST_ENTITY}
+          version={{ id: p.id, updatedAt: p.updatedAt }}
+          onEdit={() => setEditing({ mode: "edit", record: p, version: p.updatedAt })}
+        >
           {p.status === "published" ? (
             <Button variant="ghost" size="icon" asChild>
               <Link to={`/blog/${p.id}`} target="_blank" rel="noopener" aria-label={`View ${p.title} on the site (opens in a new tab)`}>
@@ -206,11 +218,26 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
         searchLabel="Search blog posts"
         searchPlaceholder="Title, excerpt or text"
         filters={[
-          { name: "category", label: "Category", options: [{ value: "", label: "All categories" }, ...categories.map((c) => ({ value: c, label: c }))] },
-          { name: "status", label: "Status", options: [{ value: "", label: "All statuses" }, ...statuses.map((s) => ({ value: s, label: STATUS_LABELS[s] }))] },
+          {
+            name: "category",
+            label: "Category",
+            options: [{ value: "", label: "All categories" }, ...categories.map((c) => ({ value: c, label: c }))],
+          },
+          {
+            name: "status",
+            label: "Status",
+            options: [{ value: "", label: "All statuses" }, ...statuses.map((s) => ({ value: s, label: STATUS_LABELS[s] }))],
+          },
         ]}
       />
-      <DataTable caption="Blog posts" columns={columns} rows={list.rows} rowKey={(p) => p.id} emptyText={EMPTY_TEXT} loadingText={LOADING_TEXT} />
+      <DataTable
+        caption="Blog posts"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(p) => p.id}
+        emptyText={EMPTY_TEXT}
+        loadingText={LOADING_TEXT}
+      />
       <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
 
       <RecordDialog

@@ -96,9 +96,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <div>
       <header>
         <h1 className="font-serif text-3xl font-semibold text-ink sm:text-4xl">Welcome, Admin</h1>
-        <p className="mt-2 text-sm text-muted">
-          Signed in as {admin.name ? `${admin.name} (${admin.email})` : admin.email}
-        </p>
+        <p className="mt-2 text-sm text-muted">Signed in as {admin.name ? `${admin.name} (${admin.email})` : admin.email}</p>
       </header>
 
       <Tabs.Root value={tab} onValueChange={selectTab} className="mt-8">

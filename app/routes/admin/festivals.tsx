@@ -49,7 +49,11 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Fes
 
 export function action({ request, context }: Route.ActionArgs) {
   const services = { create: createFestival, update: updateFestival, remove: deleteFestival };
-  return runAdminAction(request, context.clientIp, recordHandlers(getDb(), services, { label: "name", unknown: "Unknown festival.", deleted: "The festival was deleted." }));
+  return runAdminAction(
+    request,
+    context.clientIp,
+    recordHandlers(getDb(), services, { label: "name", unknown: "Unknown festival.", deleted: "The festival was deleted." }),
+  );
 }
 
 type AdminFestival = Festival & { imageMissing: boolean };
@@ -75,10 +79,33 @@ function FestivalFields({
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField name="name" label="Festival name" defaultValue={record?.name} error={errors.name} required className="sm:col-span-2" />
-      <TextAreaField name="description" label="Description" defaultValue={record?.description} error={errors.description} required className="sm:col-span-2" />
+      <TextAreaField
+        name="description"
+        label="Description"
+        defaultValue={record?.description}
+        error={errors.description}
+        required
+        className="sm:col-span-2"
+      />
       <TextField name="startDate" label="Start date" type="date" defaultValue={record?.startDate} error={errors.startDate} required />
-      <TextField name="endDate" label="End date" type="date" defaultValue={record?.endDate} error={errors.endDate} required hint="On or after the start date." />
-      <TextField name="location" label="Venue" placeholder="Golden Gate Park" defaultValue={record?.location} error={errors.location} required className="sm:col-span-2" />
+      <TextField
+        name="endDate"
+        label="End date"
+        type="date"
+        defaultValue={record?.endDate}
+        error={errors.endDate}
+        required
+        hint="On or after the start date."
+      />
+      <TextField
+        name="location"
+        label="Venue"
+        placeholder="Golden Gate Park"
+        defaultValue={record?.location}
+        error={errors.location}
+        required
+        className="sm:col-span-2"
+      />
       <TextField name="city" label="City" defaultValue={record?.city} error={errors.city} required />
       <SelectField
         name="state"
@@ -87,8 +114,21 @@ function FestivalFields({
         error={errors.state}
         options={[{ value: "", label: "Choose a state" }, ...states.map((name) => ({ value: name, label: name }))]}
       />
-      <TextField name="website" label="Website (optional)" type="url" placeholder="https://" defaultValue={record?.website} error={errors.website} />
-      <TextField name="ticketPrice" label="Ticket price (optional)" placeholder="Free, or $10-$25" defaultValue={record?.ticketPrice} error={errors.ticketPrice} />
+      <TextField
+        name="website"
+        label="Website (optional)"
+        type="url"
+        placeholder="https://"
+        defaultValue={record?.website}
+        error={errors.website}
+      />
+      <TextField
+        name="ticketPrice"
+        label="Ticket price (optional)"
+        placeholder="Free, or $10-$25"
+        defaultValue={record?.ticketPrice}
+        error={errors.ticketPrice}
+      />
       <RecordImageField
         kind="festival"
         record={record}
@@ -100,7 +140,12 @@ function FestivalFields({
         className="sm:col-span-2"
       />
       <div className="sm:col-span-2">
-        <CheckboxField name="featured" label="Featured" hint="Featured festivals stand out on the festival calendar." defaultChecked={record?.featured} />
+        <CheckboxField
+          name="featured"
+          label="Featured"
+          hint="Featured festivals stand out on the festival calendar."
+          defaultChecked={record?.featured}
+        />
       </div>
     </div>
   );
@@ -147,7 +192,12 @@ export default function AdminFestivals({ loaderData }: Route.ComponentProps) {
       header: "Actions",
       className: "w-32 text-right",
       cell: (f) => (
-        <RowActions label={f.name} entity={FESTIVAL_ENTITY} version={{ id: f.id, updatedAt: f.updatedAt }} onEdit={() => setEditing({ mode: "edit", record: f, version: f.updatedAt })} />
+        <RowActions
+          label={f.name}
+          entity={FESTIVAL_ENTITY}
+          version={{ id: f.id, updatedAt: f.updatedAt }}
+          onEdit={() => setEditing({ mode: "edit", record: f, version: f.updatedAt })}
+        />
       ),
     },
   ];
@@ -168,10 +218,21 @@ export default function AdminFestivals({ loaderData }: Route.ComponentProps) {
             label: "Month",
             options: [{ value: "", label: "All months" }, ...MONTH_NAMES.map((name, index) => ({ value: String(index + 1), label: name }))],
           },
-          { name: "state", label: "State", options: [{ value: "", label: "All states" }, ...statesInUse.map((name) => ({ value: name, label: name }))] },
+          {
+            name: "state",
+            label: "State",
+            options: [{ value: "", label: "All states" }, ...statesInUse.map((name) => ({ value: name, label: name }))],
+          },
         ]}
       />
-      <DataTable caption="Festivals" columns={columns} rows={list.rows} rowKey={(f) => f.id} emptyText={EMPTY_TEXT} loadingText={LOADING_TEXT} />
+      <DataTable
+        caption="Festivals"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(f) => f.id}
+        emptyText={EMPTY_TEXT}
+        loadingText={LOADING_TEXT}
+      />
       <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
 
       <RecordDialog

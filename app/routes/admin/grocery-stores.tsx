@@ -32,16 +32,35 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Gro
 
 export function action({ request, context }: Route.ActionArgs) {
   const services = { create: createGroceryStore, update: updateGroceryStore, remove: deleteGroceryStore };
-  return runAdminAction(request, context.clientIp, recordHandlers(getDb(), services, { label: "name", unknown: "Unknown grocery store.", deleted: "The grocery store was deleted." }));
+  return runAdminAction(
+    request,
+    context.clientIp,
+    recordHandlers(getDb(), services, { label: "name", unknown: "Unknown grocery store.", deleted: "The grocery store was deleted." }),
+  );
 }
 
 type Editing = { mode: "create" } | { mode: "edit"; record: AdminGroceryStore } | null;
 
-function GroceryStoreFields({ record, errors, maxPosition }: { record?: AdminGroceryStore; errors: Record<string, string>; maxPosition: number }) {
+function GroceryStoreFields({
+  record,
+  errors,
+  maxPosition,
+}: {
+  record?: AdminGroceryStore;
+  errors: Record<string, string>;
+  maxPosition: number;
+}) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField name="name" label="Name" defaultValue={record?.name} error={errors.name} required className="sm:col-span-2" />
-      <TextField name="priceRange" label="Price range" placeholder="$4-$15" defaultValue={record?.priceRange} error={errors.priceRange} required />
+      <TextField
+        name="priceRange"
+        label="Price range"
+        placeholder="$4-$15"
+        defaultValue={record?.priceRange}
+        error={errors.priceRange}
+        required
+      />
       <TextField
         name="position"
         label="Position"
@@ -49,7 +68,9 @@ function GroceryStoreFields({ record, errors, maxPosition }: { record?: AdminGro
         maxLength={3}
         defaultValue={record === undefined ? "" : String(record.position)}
         error={errors.position}
-        hint={record ? `Lower numbers come first on the home page (0 to ${maxPosition}).` : "Leave empty to place the store after the others."}
+        hint={
+          record ? `Lower numbers come first on the home page (0 to ${maxPosition}).` : "Leave empty to place the store after the others."
+        }
       />
       <TextField
         name="bestFor"
@@ -60,7 +81,15 @@ function GroceryStoreFields({ record, errors, maxPosition }: { record?: AdminGro
         required
         className="sm:col-span-2"
       />
-      <TextAreaField name="description" label="Description" rows={6} defaultValue={record?.description} error={errors.description} required className="sm:col-span-2" />
+      <TextAreaField
+        name="description"
+        label="Description"
+        rows={6}
+        defaultValue={record?.description}
+        error={errors.description}
+        required
+        className="sm:col-span-2"
+      />
     </div>
   );
 }
@@ -87,7 +116,12 @@ export default function AdminGroceryStores({ loaderData }: Route.ComponentProps)
       header: "Actions",
       className: "w-32 text-right",
       cell: (g) => (
-        <RowActions label={g.name} entity={entity} version={{ id: g.id, updatedAt: g.updatedAt }} onEdit={() => setEditing({ mode: "edit", record: g })} />
+        <RowActions
+          label={g.name}
+          entity={entity}
+          version={{ id: g.id, updatedAt: g.updatedAt }}
+          onEdit={() => setEditing({ mode: "edit", record: g })}
+        />
       ),
     },
   ];
@@ -114,7 +148,9 @@ export default function AdminGroceryStores({ loaderData }: Route.ComponentProps)
         hidden={editing?.mode === "edit" ? { id: editing.record.id, updatedAt: editing.record.updatedAt } : undefined}
         submitLabel={editing?.mode === "edit" ? "Save changes" : "Add grocery store"}
       >
-        {(errors) => <GroceryStoreFields record={editing?.mode === "edit" ? editing.record : undefined} errors={errors} maxPosition={maxPosition} />}
+        {(errors) => (
+          <GroceryStoreFields record={editing?.mode === "edit" ? editing.record : undefined} errors={errors} maxPosition={maxPosition} />
+        )}
       </RecordDialog>
     </div>
   );

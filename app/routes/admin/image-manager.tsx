@@ -81,7 +81,10 @@ export default function ImageManager({ loaderData }: Route.ComponentProps) {
 
   const chooseState = (next: string) => setParams({ state: next }, { preventScrollReset: true });
   const chooseBusiness = (id: number | null) =>
-    setParams(id ? { state: loaderData.stateId, business: String(id) } : { state: loaderData.stateId }, { replace: true, preventScrollReset: true });
+    setParams(id ? { state: loaderData.stateId, business: String(id) } : { state: loaderData.stateId }, {
+      replace: true,
+      preventScrollReset: true,
+    });
 
   const business = businesses.find((b) => b.id === businessId);
 
@@ -102,7 +105,16 @@ export default function ImageManager({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-4 rounded-2xl border border-stone-200 bg-white p-5 sm:grid-cols-2">
         <div>
           <Label htmlFor="image-state">State</Label>
-          <select id="image-state" className={cn(fieldClass, "h-11")} value={loading && navigation.location ? (new URLSearchParams(navigation.location.search).get("state") ?? loaderData.stateId) : loaderData.stateId} onChange={(event) => chooseState(event.target.value)}>
+          <select
+            id="image-state"
+            className={cn(fieldClass, "h-11")}
+            value={
+              loading && navigation.location
+                ? (new URLSearchParams(navigation.location.search).get("state") ?? loaderData.stateId)
+                : loaderData.stateId
+            }
+            onChange={(event) => chooseState(event.target.value)}
+          >
             {loaderData.states.map((state) => (
               <option key={state.id} value={state.id}>
                 {state.name}
@@ -140,7 +152,12 @@ export default function ImageManager({ loaderData }: Route.ComponentProps) {
               {business.address}, {business.city}, {business.state}
             </p>
             <div className="mt-4 overflow-hidden rounded-xl border border-stone-200">
-              <WholesalerImage src={business.image} alt={`Photo of ${business.name}`} lazy={false} sizes="(min-width: 1024px) 40vw, 100vw" />
+              <WholesalerImage
+                src={business.image}
+                alt={`Photo of ${business.name}`}
+                lazy={false}
+                sizes="(min-width: 1024px) 40vw, 100vw"
+              />
             </div>
             {business.imageUpdatedAt ? (
               <p className="mt-2 text-xs text-muted">Last updated {lastUpdated.format(new Date(business.imageUpdatedAt))}</p>
@@ -150,7 +167,9 @@ export default function ImageManager({ loaderData }: Route.ComponentProps) {
             <UploadWidget
               url={`/api/upload/wholesaler/${business.id}`}
               onUploaded={onUploaded}
-              onFailed={(message) => toast({ title: "Upload Failed", description: message || TEXTS.uploadFailedFallback, variant: "destructive" })}
+              onFailed={(message) =>
+                toast({ title: "Upload Failed", description: message || TEXTS.uploadFailedFallback, variant: "destructive" })
+              }
             />
             <div className="rounded-xl bg-stone-50 p-4 text-sm text-muted">
               <p className="font-medium text-ink">Photo guidance</p>

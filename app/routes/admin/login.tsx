@@ -74,7 +74,10 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         <Form method="post" className="mt-8 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
           <input type="hidden" name="next" value={loaderData.next} />
           {actionData?.error ? (
-            <div role="alert" className="mb-5 flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            <div
+              role="alert"
+              className="mb-5 flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+            >
               <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span>{actionData.error}</span>
             </div>

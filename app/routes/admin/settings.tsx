@@ -103,7 +103,17 @@ function Card({ title, description, children }: { title: string; description: st
   );
 }
 
-function FeatureToggle({ name, label, description, defaultChecked }: { name: string; label: string; description: string; defaultChecked: boolean }) {
+function FeatureToggle({
+  name,
+  label,
+  description,
+  defaultChecked,
+}: {
+  name: string;
+  label: string;
+  description: string;
+  defaultChecked: boolean;
+}) {
   return (
     <div className="flex items-start justify-between gap-4 py-4">
       <div>
@@ -142,7 +152,13 @@ function LengthHint({ length, range }: { length: number; range: readonly [number
   );
 }
 
-function GeneralSettingsForm({ settings, version }: { settings: Route.ComponentProps["loaderData"]["settings"]["general"]; version: string }) {
+function GeneralSettingsForm({
+  settings,
+  version,
+}: {
+  settings: Route.ComponentProps["loaderData"]["settings"]["general"];
+  version: string;
+}) {
   const { fetcher, busy, errors, formError } = useSettingsForm("general");
   return (
     <Card title="General Settings" description="Your site's name and contact address, and which sections the public site shows.">
@@ -183,7 +199,10 @@ function SeoSettingsForm({ settings, version }: { settings: Route.ComponentProps
   const [title, setTitle] = useState(settings.metaTitle);
   const [description, setDescription] = useState(settings.metaDescription);
   return (
-    <Card title="SEO & Meta" description="The title and description search engines and social networks show for pages that have none of their own.">
+    <Card
+      title="SEO & Meta"
+      description="The title and description search engines and social networks show for pages that have none of their own."
+    >
       <fetcher.Form method="post" noValidate className="grid gap-5">
         <input type="hidden" name="intent" value="seo" />
         <input type="hidden" name="version" value={version} />
@@ -233,7 +252,10 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-6">
       <div>
-        <Link to="/admin" className="inline-flex items-center gap-1.5 text-sm font-medium text-rose-brand underline-offset-4 hover:underline">
+        <Link
+          to="/admin"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-rose-brand underline-offset-4 hover:underline"
+        >
           <ArrowLeft className="size-4" aria-hidden="true" />
           Back to Dashboard
         </Link>

@@ -103,7 +103,13 @@ export default function AdminStates({ loaderData }: Route.ComponentProps) {
       <ListToolbar
         searchLabel="Search states"
         searchPlaceholder="Name or id"
-        filters={[{ name: "region", label: "Region", options: [{ value: "", label: "All regions" }, ...regions.map((r) => ({ value: r, label: r }))] }]}
+        filters={[
+          {
+            name: "region",
+            label: "Region",
+            options: [{ value: "", label: "All regions" }, ...regions.map((r) => ({ value: r, label: r }))],
+          },
+        ]}
       />
       <DataTable caption="States" columns={columns} rows={list.rows} rowKey={(s) => s.id} emptyText={EMPTY_TEXT} />
       <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />

@@ -66,7 +66,11 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
   const filtered = Boolean(params.get("q") || params.get("status"));
 
   const columns: Column<Row>[] = [
-    { header: "Email", className: "min-w-52", cell: (s) => <span className="font-medium text-ink [overflow-wrap:anywhere]">{s.email}</span> },
+    {
+      header: "Email",
+      className: "min-w-52",
+      cell: (s) => <span className="font-medium text-ink [overflow-wrap:anywhere]">{s.email}</span>,
+    },
     {
       header: "Subscribed",
       cell: (s) => (
@@ -79,10 +83,14 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
       header: "Status",
       cell: (s) =>
         s.status === "active" ? (
-          <span className="inline-flex rounded-full bg-green-50 px-2.5 py-0.5 text-xs font-medium text-green-800 ring-1 ring-green-200">Active</span>
+          <span className="inline-flex rounded-full bg-green-50 px-2.5 py-0.5 text-xs font-medium text-green-800 ring-1 ring-green-200">
+            Active
+          </span>
         ) : (
           <div>
-            <span className="inline-flex rounded-full bg-stone-100 px-2.5 py-0.5 text-xs font-medium text-stone-700 ring-1 ring-stone-200">Unsubscribed</span>
+            <span className="inline-flex rounded-full bg-stone-100 px-2.5 py-0.5 text-xs font-medium text-stone-700 ring-1 ring-stone-200">
+              Unsubscribed
+            </span>
             {s.unsubscribedAt ? (
               <p className="mt-1 text-xs text-muted">
                 <time dateTime={s.unsubscribedAt}>{s.unsubscribedWhen}</time>

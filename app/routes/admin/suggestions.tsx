@@ -95,7 +95,15 @@ function ReviewActions({ suggestion }: { suggestion: Row }) {
       <input type="hidden" name="id" value={suggestion.id} />
       <input type="hidden" name="status" value={suggestion.status} />
       {suggestion.status !== "accepted" ? (
-        <Button type="submit" name="intent" value="accept" size="sm" variant="leaf" disabled={busy} aria-label={`Accept ${suggestion.businessName}`}>
+        <Button
+          type="submit"
+          name="intent"
+          value="accept"
+          size="sm"
+          variant="leaf"
+          disabled={busy}
+          aria-label={`Accept ${suggestion.businessName}`}
+        >
           <Check aria-hidden="true" />
           {pendingIntent === "accept" ? "Accepting..." : "Accept"}
         </Button>
@@ -160,7 +168,11 @@ export default function AdminSuggestions({ loaderData }: Route.ComponentProps) {
       header: "Additional information",
       className: "min-w-64",
       cell: (s) =>
-        s.additionalInfo ? <p className="whitespace-pre-line break-words">{s.additionalInfo}</p> : <span className="text-xs text-muted">None</span>,
+        s.additionalInfo ? (
+          <p className="whitespace-pre-line break-words">{s.additionalInfo}</p>
+        ) : (
+          <span className="text-xs text-muted">None</span>
+        ),
     },
     {
       header: "Dates",

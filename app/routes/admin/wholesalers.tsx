@@ -28,10 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const type = url.searchParams.get("type") ?? undefined;
   const stateId = url.searchParams.get("state") ?? undefined;
   const db = getDb();
-  const [list, states] = await Promise.all([
-    listWholesalersForAdmin(db, { q, type, stateId, page }),
-    listStates(db),
-  ]);
+  const [list, states] = await Promise.all([listWholesalersForAdmin(db, { q, type, stateId, page }), listStates(db)]);
   return { list, states: states.map((s) => ({ id: s.id, name: s.name })) };
 }
 
@@ -40,7 +37,11 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Who
 
 export function action({ request, context }: Route.ActionArgs) {
   const services = { create: createWholesaler, update: updateWholesaler, remove: deleteWholesaler };
-  return runAdminAction(request, context.clientIp, recordHandlers(getDb(), services, { label: "name", unknown: "Unknown wholesaler.", deleted: "The wholesaler was deleted." }));
+  return runAdminAction(
+    request,
+    context.clientIp,
+    recordHandlers(getDb(), services, { label: "name", unknown: "Unknown wholesaler.", deleted: "The wholesaler was deleted." }),
+  );
 }
 
 type Editing = { mode: "create"; prefill?: Partial<AdminWholesaler> } | { mode: "edit"; record: AdminWholesaler } | null;
@@ -48,14 +49,36 @@ type Editing = { mode: "create"; prefill?: Partial<AdminWholesaler> } | { mode: 
 /** Values a location suggestion hands to the add dialog (/admin/wholesalers/new?name=...&address=...). */
 function prefillFrom(params: URLSearchParams): Partial<AdminWholesaler> {
   const get = (key: string) => params.get(key) ?? undefined;
-  return { name: get("name"), address: get("address"), city: get("city"), stateId: get("stateId"), zipcode: get("zipcode"), description: get("description") };
+  return {
+    name: get("name"),
+    address: get("address"),
+    city: get("city"),
+    stateId: get("stateId"),
+    zipcode: get("zipcode"),
+    description: get("description"),
+  };
 }
 
-function WholesalerFields({ record, states, errors }: { record?: Partial<AdminWholesaler>; states: { id: string; name: string }[]; errors: Record<string, string> }) {
+function WholesalerFields({
+  record,
+  states,
+  errors,
+}: {
+  record?: Partial<AdminWholesaler>;
+  states: { id: string; name: string }[];
+  errors: Record<string, string>;
+}) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField name="name" label="Business name" defaultValue={record?.name} error={errors.name} required className="sm:col-span-2" />
-      <TextField name="address" label="Street address" defaultValue={record?.address} error={errors.address} required className="sm:col-span-2" />
+      <TextField
+        name="address"
+        label="Street address"
+        defaultValue={record?.address}
+        error={errors.address}
+        required
+        className="sm:col-span-2"
+      />
       <TextField name="city" label="City" defaultValue={record?.city} error={errors.city} required />
       <SelectField
         name="stateId"
@@ -64,7 +87,15 @@ function WholesalerFields({ record, states, errors }: { record?: Partial<AdminWh
         error={errors.stateId}
         options={[{ value: "", label: "Choose a state" }, ...states.map((s) => ({ value: s.id, label: s.name }))]}
       />
-      <TextField name="zipcode" label="Zipcode" inputMode="numeric" maxLength={5} defaultValue={record?.zipcode} error={errors.zipcode} required />
+      <TextField
+        name="zipcode"
+        label="Zipcode"
+        inputMode="numeric"
+        maxLength={5}
+        defaultValue={record?.zipcode}
+        error={errors.zipcode}
+        required
+      />
       <SelectField
         name="type"
         label="Type"
@@ -72,10 +103,23 @@ function WholesalerFields({ record, states, errors }: { record?: Partial<AdminWh
         error={errors.type}
         options={WHOLESALER_TYPES.map((t) => ({ value: t, label: t }))}
       />
-      <TextField name="hours" label="Hours" placeholder="Mon-Sat 6AM-12PM" defaultValue={record?.hours} error={errors.hours} className="sm:col-span-2" />
+      <TextField
+        name="hours"
+        label="Hours"
+        placeholder="Mon-Sat 6AM-12PM"
+        defaultValue={record?.hours}
+        error={errors.hours}
+        className="sm:col-span-2"
+      />
       <TextField name="phone" label="Phone" type="tel" defaultValue={record?.phone} error={errors.phone} />
       <TextField name="website" label="Website" type="url" placeholder="https://" defaultValue={record?.website} error={errors.website} />
-      <TextAreaField name="description" label="Description" defaultValue={record?.description} error={errors.description} className="sm:col-span-2" />
+      <TextAreaField
+        name="description"
+        label="Description"
+        defaultValue={record?.description}
+        error={errors.description}
+        className="sm:col-span-2"
+      />
       <TextField
         name="latitude"
         label="Latitude"
@@ -84,9 +128,20 @@ function WholesalerFields({ record, states, errors }: { record?: Partial<AdminWh
         error={errors.latitude}
         hint="Leave latitude and longitude empty to use the zipcode's centre."
       />
-      <TextField name="longitude" label="Longitude" inputMode="decimal" defaultValue={record?.longitude === undefined ? "" : String(record.longitude)} error={errors.longitude} />
+      <TextField
+        name="longitude"
+        label="Longitude"
+        inputMode="decimal"
+        defaultValue={record?.longitude === undefined ? "" : String(record.longitude)}
+        error={errors.longitude}
+      />
       <div className="sm:col-span-2">
-        <CheckboxField name="featured" label="Featured" hint="Featured wholesalers lead their state's block on the home page." defaultChecked={record?.featured} />
+        <CheckboxField
+          name="featured"
+          label="Featured"
+          hint="Featured wholesalers lead their state's block on the home page."
+          defaultChecked={record?.featured}
+        />
       </div>
     </div>
   );
@@ -123,7 +178,12 @@ export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
       header: "Actions",
       className: "w-32 text-right",
       cell: (w) => (
-        <RowActions label={w.name} entity={WHOLESALER_ENTITY} version={{ id: w.id, updatedAt: w.updatedAt }} onEdit={() => setEditing({ mode: "edit", record: w })} />
+        <RowActions
+          label={w.name}
+          entity={WHOLESALER_ENTITY}
+          version={{ id: w.id, updatedAt: w.updatedAt }}
+          onEdit={() => setEditing({ mode: "edit", record: w })}
+        />
       ),
     },
   ];
@@ -139,8 +199,16 @@ export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
         searchLabel="Search wholesalers"
         searchPlaceholder="Name, city or state"
         filters={[
-          { name: "type", label: "Type", options: [{ value: "", label: "All types" }, ...WHOLESALER_TYPES.map((t) => ({ value: t, label: t }))] },
-          { name: "state", label: "State", options: [{ value: "", label: "All states" }, ...states.map((s) => ({ value: s.id, label: s.name }))] },
+          {
+            name: "type",
+            label: "Type",
+            options: [{ value: "", label: "All types" }, ...WHOLESALER_TYPES.map((t) => ({ value: t, label: t }))],
+          },
+          {
+            name: "state",
+            label: "State",
+            options: [{ value: "", label: "All states" }, ...states.map((s) => ({ value: s.id, label: s.name }))],
+          },
         ]}
       />
       <DataTable caption="Wholesalers" columns={columns} rows={list.rows} rowKey={(w) => w.id} emptyText={EMPTY_TEXT} />

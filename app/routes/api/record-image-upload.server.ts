@@ -27,15 +27,9 @@ export function recordImageUploadAction(kind: RecordImageKind) {
       const id = requireId(params.id, BAD_ID[kind]);
       const expectedUpdatedAt = new URL(request.url).searchParams.get("updatedAt") || undefined;
       const file = await readSingleImage(request);
-      const { imageUrl, updatedAt } = await setRecordImage(
-        getDb(),
-        kind,
-        id,
-        file,
-        getEnv().DATA_DIR,
-        actorOf(admin, context.clientIp),
-        { expectedUpdatedAt },
-      );
+      const { imageUrl, updatedAt } = await setRecordImage(getDb(), kind, id, file, getEnv().DATA_DIR, actorOf(admin, context.clientIp), {
+        expectedUpdatedAt,
+      });
       return { imageUrl, updatedAt };
     });
 }

@@ -3,6 +3,5 @@ import { getState, toStateJson } from "~/services/states/states.server";
 import { apiResponse, methodNotAllowed } from "~/http/api.server";
 import type { Route } from "./+types/state";
 
-export const loader = ({ params }: Route.LoaderArgs) =>
-  apiResponse(async () => toStateJson(await getState(getDb(), params.stateId)));
+export const loader = ({ params }: Route.LoaderArgs) => apiResponse(async () => toStateJson(await getState(getDb(), params.stateId)));
 export const action = methodNotAllowed("GET");

@@ -59,8 +59,7 @@ export function assertOneRowChanged(changed: bigint | number, entity: string) {
   if (Number(changed) === 0) throw new AppError("conflict", conflictMessage(entity));
 }
 
-export const deleteConfirmation = (entity: string) =>
-  `Are you sure you want to delete this ${entity}? This action cannot be undone.`;
+export const deleteConfirmation = (entity: string) => `Are you sure you want to delete this ${entity}? This action cannot be undone.`;
 
 export const IMAGE_PATH_MESSAGE = "Enter a path on this site starting with /images/ or /uploads/, or leave it empty.";
 

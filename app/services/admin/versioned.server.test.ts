@@ -51,20 +51,40 @@ for (const database of TEST_DATABASES) {
     const auditRows = () => db.selectFrom("audit_log").selectAll().orderBy("id").execute();
 
     it("adds a record at its first version and logs who added it, from where", async () => {
-      const values = { title: "Peonies", excerpt: "A short one.", content: "Peonies open fast in warm water.", category: "DIY", date: "2026-02-01", image: null, status: "draft" };
+      const values = {
+        title: "Peonies",
+        excerpt: "A short one.",
+        content: "Peonies open fast in warm water.",
+        category: "DIY",
+        date: "2026-02-01",
+        image: null,
+        status: "draft",
+      };
       const id = await createVersioned(db, POSTS, { values, details: { label: "Peonies" } }, actor);
       const row = await db.selectFrom("blog_posts").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
       expect(row).toMatchObject(values);
       expect(row.updated_at).toBe(row.created_at);
       const audit = await auditRows();
       expect(audit).toEqual([
-        expect.objectContaining({ action: "blog_post.create", admin_id: actor.adminId, actor: "ann@example.com", entity_type: "blog_post", entity_id: String(id), ip: "203.0.113.9" }),
+        expect.objectContaining({
+          action: "blog_post.create",
+          admin_id: actor.adminId,
+          actor: "ann@example.com",
+          entity_type: "blog_post",
+          entity_id: String(id),
+          ip: "203.0.113.9",
+        }),
       ]);
       expect(JSON.parse(audit[0]!.details!)).toEqual({ label: "Peonies" });
     });
 
     it("saves an edit made from the current version with a new version, and logs who made it, from where", async () => {
-      await updateVersioned(db, POSTS, { id: postId, expectedUpdatedAt: T0, values: { title: "Roses on a budget" }, details: { label: "Roses on a budget" } }, actor);
+      await updateVersioned(
+        db,
+        POSTS,
+        { id: postId, expectedUpdatedAt: T0, values: { title: "Roses on a budget" }, details: { label: "Roses on a budget" } },
+        actor,
+      );
       const row = await post();
       expect(row?.title).toBe("Roses on a budget");
       expect(row!.updated_at > T0).toBe(true);
@@ -128,7 +148,10 @@ for (const database of TEST_DATABASES) {
 
     it("writes the extra details and the other writes of the change, for records with text ids", async () => {
       await db.deleteFrom("states").where("id", "=", "oregon").execute();
-      await db.insertInto("states").values({ id: "oregon", name: "Oregon", code: "OR", region: "Midwest", created_at: T0, updated_at: T0 }).execute();
+      await db
+        .insertInto("states")
+        .values({ id: "oregon", name: "Oregon", code: "OR", region: "Midwest", created_at: T0, updated_at: T0 })
+        .execute();
       await updateVersioned(
         db,
         STATES,
@@ -157,7 +180,14 @@ for (const database of TEST_DATABASES) {
       expect(await post()).toBeUndefined();
       const audit = await auditRows();
       expect(audit).toEqual([
-        expect.objectContaining({ action: "blog_post.delete", admin_id: actor.adminId, actor: "ann@example.com", entity_type: "blog_post", entity_id: String(postId), ip: "203.0.113.9" }),
+        expect.objectContaining({
+          action: "blog_post.delete",
+          admin_id: actor.adminId,
+          actor: "ann@example.com",
+          entity_type: "blog_post",
+          entity_id: String(postId),
+          ip: "203.0.113.9",
+        }),
       ]);
       expect(JSON.parse(audit[0]!.details!)).toEqual({ label: "Tulips on a budget" });
     });

@@ -87,8 +87,14 @@ for (const database of TEST_DATABASES) {
     it("refuses the 6th attempt from an address after 5 failures there, whichever accounts they tried", async () => {
       const recent = new Date(Date.now() - 60_000).toISOString();
       for (let i = 0; i < LOGIN_FAILURE_LIMIT - 1; i++) await failure(`guess${i}@example.com`, "192.0.2.33", recent);
-      expect(await signIn(db, { email: "guess4@example.com", password: "a guessed password", ip: "192.0.2.33" })).toEqual({ ok: false, reason: "invalid" });
-      expect(await signIn(db, { email: "jane@example.com", password: PASSWORD, ip: "192.0.2.33" })).toEqual({ ok: false, reason: "throttled" });
+      expect(await signIn(db, { email: "guess4@example.com", password: "a guessed password", ip: "192.0.2.33" })).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
+      expect(await signIn(db, { email: "jane@example.com", password: PASSWORD, ip: "192.0.2.33" })).toEqual({
+        ok: false,
+        reason: "throttled",
+      });
       // Jane herself is not locked out from another address.
       expect((await signIn(db, { email: "jane@example.com", password: PASSWORD, ip: "192.0.2.34" })).ok).toBe(true);
     }, 60_000);
@@ -100,7 +106,10 @@ for (const database of TEST_DATABASES) {
       for (let i = 0; i < LOGIN_FAILURE_LIMIT - 1; i++) await failure("jane@example.com", "192.0.2.44", recent);
       expect((await signIn(db, { email: "jane@example.com", password: PASSWORD, ip: "192.0.2.44" })).ok).toBe(true);
       await failure("jane@example.com", "192.0.2.44", recent);
-      expect(await signIn(db, { email: "jane@example.com", password: PASSWORD, ip: "192.0.2.44" })).toEqual({ ok: false, reason: "throttled" });
+      expect(await signIn(db, { email: "jane@example.com", password: PASSWORD, ip: "192.0.2.44" })).toEqual({
+        ok: false,
+        reason: "throttled",
+      });
     });
   });
 
@@ -119,7 +128,12 @@ for (const database of TEST_DATABASES) {
 
     it("creates the admin from ADMIN_EMAIL and ADMIN_PASSWORD, and leaves an existing one alone", async () => {
       const { db, dataDir } = await fresh();
-      const env = { ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "from the environment", DATA_DIR: dataDir, SITE_URL: "https://example.com" };
+      const env = {
+        ADMIN_EMAIL: "owner@example.com",
+        ADMIN_PASSWORD: "from the environment",
+        DATA_DIR: dataDir,
+        SITE_URL: "https://example.com",
+      };
       await ensureFirstAdmin(db, env, logger());
       const admin = await findAdminByEmail(db, "owner@example.com");
       expect(admin && (await verifyPassword("from the environment", admin.password_hash))).toBe(true);

@@ -96,8 +96,7 @@ export async function changeAdminPassword(
 }
 
 export type SignInResult =
-  | { ok: true; admin: SessionAdmin; sessionId: string; expiresAt: Date }
-  | { ok: false; reason: "invalid" | "throttled" };
+  { ok: true; admin: SessionAdmin; sessionId: string; expiresAt: Date } | { ok: false; reason: "invalid" | "throttled" };
 
 /**
  * One sign-in attempt: refused while throttled, otherwise checked against the stored hash (or a hash no
@@ -156,7 +155,13 @@ export async function ensureFirstAdmin(db: Kysely<Database>, env: FirstAdminEnv,
   if (env.ADMIN_PASSWORD) {
     if (await findAdminByEmail(db, email)) return;
     const admin = await createAdmin(db, { email, password: env.ADMIN_PASSWORD });
-    await recordAudit(db, { action: "admin.create", actor: "environment", entityType: "admin", entityId: admin.id, details: { label: email } });
+    await recordAudit(db, {
+      action: "admin.create",
+      actor: "environment",
+      entityType: "admin",
+      entityId: admin.id,
+      details: { label: email },
+    });
     logger.info({ email }, "admin account created from ADMIN_EMAIL/ADMIN_PASSWORD");
     return;
   }

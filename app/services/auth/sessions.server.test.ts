@@ -40,7 +40,8 @@ for (const database of TEST_DATABASES) {
       return id;
     }
 
-    const sessionRows = (adminId: number) => db.selectFrom("sessions").selectAll().where("admin_id", "=", adminId).orderBy("created_at").execute();
+    const sessionRows = (adminId: number) =>
+      db.selectFrom("sessions").selectAll().where("admin_id", "=", adminId).orderBy("created_at").execute();
 
     it("gives a random 256-bit id to the browser and keeps only its hash", async () => {
       const adminId = await addAdmin("create@example.com");

@@ -7,7 +7,8 @@ import { createBlogPost, deleteBlogPost, listBlogCategories, listBlogPostsForAdm
 import { getPublishedPost, listPublishedPosts } from "./blog.server";
 import { TEST_DATABASES, createTestAdmin, openTestDatabase, rejection } from "../../../tests/support/test-databases";
 
-const CONFLICT = "This blog post was changed by someone else since you opened it. Close this dialog and reopen it to see the latest version, then make your changes again.";
+const CONFLICT =
+  "This blog post was changed by someone else since you opened it. Close this dialog and reopen it to see the latest version, then make your changes again.";
 const now = "2026-04-01T00:00:00.000Z";
 
 const valid = {
@@ -60,7 +61,14 @@ for (const database of TEST_DATABASES) {
       expect((await rejection(getPublishedPost(db, id))).code).toBe("not_found");
 
       const [entry] = await auditRows();
-      expect(entry).toMatchObject({ action: "blog_post.create", admin_id: actor.adminId, actor: actor.email, entity_type: "blog_post", entity_id: String(id), ip: actor.ip });
+      expect(entry).toMatchObject({
+        action: "blog_post.create",
+        admin_id: actor.adminId,
+        actor: actor.email,
+        entity_type: "blog_post",
+        entity_id: String(id),
+        ip: actor.ip,
+      });
       expect(JSON.parse(entry!.details!)).toEqual({ label: "Peonies for a June Wedding" });
     });
 
@@ -78,7 +86,19 @@ for (const database of TEST_DATABASES) {
 
     it("explains every invalid field next to it and stores nothing", async () => {
       const error = await rejection(
-        createBlogPost(db, { title: "", excerpt: "x".repeat(301), content: "Too short", category: "", date: "20-04-2026", image: "http://x.example/a.png", status: "live" }, actor),
+        createBlogPost(
+          db,
+          {
+            title: "",
+            excerpt: "x".repeat(301),
+            content: "Too short",
+            category: "",
+            date: "20-04-2026",
+            image: "http://x.example/a.png",
+            status: "live",
+          },
+          actor,
+        ),
       );
       expect(error.code).toBe("bad_request");
       expect(error.fieldErrors).toEqual({

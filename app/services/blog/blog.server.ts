@@ -7,7 +7,6 @@ import type { BlogPost } from "./types";
 
 export { BLOG_STATUSES, DEFAULT_BLOG_CATEGORIES, type BlogPost, type BlogStatus };
 
-
 export const RELATED_POSTS_LIMIT = 3;
 export const BLOG_POST_NOT_FOUND = "Blog post not found";
 export const INVALID_POST_ID = "A blog post id is a positive whole number.";
@@ -28,23 +27,13 @@ export const assertPostId = (raw: string | undefined) => requireId(raw, INVALID_
 
 /** Published posts, newest first. */
 export async function listPublishedPosts(db: Kysely<Database>, limit?: number): Promise<BlogPost[]> {
-  let query = db
-    .selectFrom("blog_posts")
-    .selectAll()
-    .where("status", "=", "published")
-    .orderBy("date", "desc")
-    .orderBy("id", "desc");
+  let query = db.selectFrom("blog_posts").selectAll().where("status", "=", "published").orderBy("date", "desc").orderBy("id", "desc");
   if (limit !== undefined) query = query.limit(limit);
   return (await query.execute()).map(toBlogPost);
 }
 
 export async function getPublishedPost(db: Kysely<Database>, id: number): Promise<BlogPost> {
-  const row = await db
-    .selectFrom("blog_posts")
-    .selectAll()
-    .where("id", "=", id)
-    .where("status", "=", "published")
-    .executeTakeFirst();
+  const row = await db.selectFrom("blog_posts").selectAll().where("id", "=", id).where("status", "=", "published").executeTakeFirst();
   if (!row) throw notFound(BLOG_POST_NOT_FOUND);
   return toBlogPost(row);
 }

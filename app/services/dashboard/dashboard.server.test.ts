@@ -14,7 +14,10 @@ const now = "2026-04-01T00:00:00.000Z";
 beforeAll(async () => {
   await migrateToLatest(db);
   const state = (id: string, code: string) => ({ id, name: id, code, region: "West", created_at: now, updated_at: now });
-  await db.insertInto("states").values([state("oregon", "OR"), state("nevada", "NV"), state("utah", "UT")]).execute();
+  await db
+    .insertInto("states")
+    .values([state("oregon", "OR"), state("nevada", "NV"), state("utah", "UT")])
+    .execute();
   const wholesaler = (name: string, stateId: string) => ({
     name,
     address: `${name} Street`,
@@ -30,7 +33,10 @@ beforeAll(async () => {
     created_at: now,
     updated_at: now,
   });
-  await db.insertInto("wholesalers").values([wholesaler("A", "oregon"), wholesaler("B", "oregon"), wholesaler("C", "nevada")]).execute();
+  await db
+    .insertInto("wholesalers")
+    .values([wholesaler("A", "oregon"), wholesaler("B", "oregon"), wholesaler("C", "nevada")])
+    .execute();
   const festival = (name: string, start: string, end: string) => ({
     name,
     description: "",
@@ -45,10 +51,26 @@ beforeAll(async () => {
   });
   await db
     .insertInto("festivals")
-    .values([festival("ended", "2026-03-01", "2026-03-30"), festival("running", "2026-03-30", "2026-04-01"), festival("next", "2026-05-01", "2026-05-02")])
+    .values([
+      festival("ended", "2026-03-01", "2026-03-30"),
+      festival("running", "2026-03-30", "2026-04-01"),
+      festival("next", "2026-05-01", "2026-05-02"),
+    ])
     .execute();
-  const post = (title: string, status: string) => ({ title, excerpt: "", content: "", category: "Tips", date: "2026-03-01", status, created_at: now, updated_at: now });
-  await db.insertInto("blog_posts").values([post("live", "published"), post("live too", "published"), post("draft", "draft")]).execute();
+  const post = (title: string, status: string) => ({
+    title,
+    excerpt: "",
+    content: "",
+    category: "Tips",
+    date: "2026-03-01",
+    status,
+    created_at: now,
+    updated_at: now,
+  });
+  await db
+    .insertInto("blog_posts")
+    .values([post("live", "published"), post("live too", "published"), post("draft", "draft")])
+    .execute();
   const subscriber = (email: string, unsubscribedAt: string | null) => ({
     email,
     email_normalized: email,
@@ -56,9 +78,15 @@ beforeAll(async () => {
     created_at: now,
     unsubscribed_at: unsubscribedAt,
   });
-  await db.insertInto("newsletter_subscribers").values([subscriber("a@x.com", null), subscriber("b@x.com", now)]).execute();
+  await db
+    .insertInto("newsletter_subscribers")
+    .values([subscriber("a@x.com", null), subscriber("b@x.com", now)])
+    .execute();
   const suggestion = (name: string, status: string) => ({ business_name: name, business_address: "1 Road", status, created_at: now });
-  await db.insertInto("location_suggestions").values([suggestion("p1", "pending"), suggestion("p2", "pending"), suggestion("r", "rejected")]).execute();
+  await db
+    .insertInto("location_suggestions")
+    .values([suggestion("p1", "pending"), suggestion("p2", "pending"), suggestion("r", "rejected")])
+    .execute();
 });
 
 afterAll(async () => {

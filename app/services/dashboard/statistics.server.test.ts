@@ -75,7 +75,11 @@ for (const database of TEST_DATABASES) {
           updated_at: T0,
         })),
       );
-      for (let i = 0; i < wholesalers.length; i += 50) await db.insertInto("wholesalers").values(wholesalers.slice(i, i + 50)).execute();
+      for (let i = 0; i < wholesalers.length; i += 50)
+        await db
+          .insertInto("wholesalers")
+          .values(wholesalers.slice(i, i + 50))
+          .execute();
       const subscriber = (email: string, createdAt: string, unsubscribedAt: string | null = null) => ({
         email,
         email_normalized: email,

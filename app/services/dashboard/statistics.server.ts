@@ -11,8 +11,6 @@ export const TOP_STATES = 15;
 /** Weeks shown in the subscribers chart, the current one included. */
 export const SUBSCRIBER_WEEKS = 12;
 
-
-
 /** The Monday of the week a calendar date falls in. */
 export function weekStartOf(isoDate: string): string {
   const weekday = parseIsoDate(isoDate).getUTCDay();

@@ -11,7 +11,6 @@ export interface WeekCount {
   count: number;
 }
 
-
 export interface DashboardStatistics {
   totalWholesalers: number;
   statesWithWholesalers: number;

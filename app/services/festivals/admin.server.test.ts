@@ -15,7 +15,8 @@ import {
 } from "./admin.server";
 import { TEST_DATABASES, createTestAdmin, openTestDatabase, rejection } from "../../../tests/support/test-databases";
 
-const CONFLICT = "This festival was changed by someone else since you opened it. Close this dialog and reopen it to see the latest version, then make your changes again.";
+const CONFLICT =
+  "This festival was changed by someone else since you opened it. Close this dialog and reopen it to see the latest version, then make your changes again.";
 const now = "2026-04-01T00:00:00.000Z";
 
 const valid = {
@@ -45,7 +46,10 @@ for (const database of TEST_DATABASES) {
       db = handle.db;
       cleanup = opened.cleanup;
       const state = (id: string, name: string, code: string) => ({ id, name, code, region: "Midwest", created_at: now, updated_at: now });
-      await db.insertInto("states").values([state("michigan", "Michigan", "MI"), state("oregon", "Oregon", "OR"), state("texas", "Texas", "TX")]).execute();
+      await db
+        .insertInto("states")
+        .values([state("michigan", "Michigan", "MI"), state("oregon", "Oregon", "OR"), state("texas", "Texas", "TX")])
+        .execute();
       actor = await createTestAdmin(db, { email: "editor@example.com", name: "Editor", ip: "203.0.113.9" });
     });
 
@@ -77,7 +81,14 @@ for (const database of TEST_DATABASES) {
       expect(row.created_at).toBe(row.updated_at);
 
       const [entry] = await auditRows();
-      expect(entry).toMatchObject({ action: "festival.create", admin_id: actor.adminId, actor: actor.email, entity_type: "festival", entity_id: String(id), ip: actor.ip });
+      expect(entry).toMatchObject({
+        action: "festival.create",
+        admin_id: actor.adminId,
+        actor: actor.email,
+        entity_type: "festival",
+        entity_id: String(id),
+        ip: actor.ip,
+      });
       expect(JSON.parse(entry!.details!)).toEqual({ label: "Tulip Time" });
     });
 
@@ -139,13 +150,17 @@ for (const database of TEST_DATABASES) {
       expect(error.fieldErrors).toEqual({ state: "Choose a state from the list, or District of Columbia." });
     });
 
-    it.each(["/images/../secrets.txt", "/images//a.webp", "/static/a.webp", "images/a.webp", "/images/a.webp?x=1", "//evil.example/images/a.webp"])(
-      "refuses the image path %s",
-      async (image) => {
-        const error = await rejection(createFestival(db, { ...valid, image }, actor));
-        expect(Object.keys(error.fieldErrors ?? {})).toEqual(["image"]);
-      },
-    );
+    it.each([
+      "/images/../secrets.txt",
+      "/images//a.webp",
+      "/static/a.webp",
+      "images/a.webp",
+      "/images/a.webp?x=1",
+      "//evil.example/images/a.webp",
+    ])("refuses the image path %s", async (image) => {
+      const error = await rejection(createFestival(db, { ...valid, image }, actor));
+      expect(Object.keys(error.fieldErrors ?? {})).toEqual(["image"]);
+    });
 
     it("accepts an uploaded image path", async () => {
       const id = await createFestival(db, { ...valid, image: "/uploads/festivals/12-abc.webp" }, actor);
@@ -230,7 +245,8 @@ for (const database of TEST_DATABASES) {
           { name: "May B", start: "2026-05-01", state: "Texas" },
           { name: "May C", start: "2027-05-20" },
         ]);
-        const names = async (query: { month?: number; state?: string }) => (await listFestivalsForAdmin(db, { ...query, page: 1 })).rows.map((f) => f.name);
+        const names = async (query: { month?: number; state?: string }) =>
+          (await listFestivalsForAdmin(db, { ...query, page: 1 })).rows.map((f) => f.name);
         expect(await names({ month: 5 })).toEqual(["May B", "May C"]);
         expect(await names({ month: 5, state: "oregon" })).toEqual(["May C"]);
         expect(await names({ state: "Texas" })).toEqual(["May B"]);
@@ -238,7 +254,12 @@ for (const database of TEST_DATABASES) {
       });
 
       it("pages by 10, counting pages from the filtered results and clamping a page past the end", async () => {
-        await insert(Array.from({ length: 23 }, (_, i) => ({ name: `Fest ${String(i).padStart(2, "0")}`, start: `2026-0${i < 12 ? 6 : 7}-${String((i % 12) + 1).padStart(2, "0")}` })));
+        await insert(
+          Array.from({ length: 23 }, (_, i) => ({
+            name: `Fest ${String(i).padStart(2, "0")}`,
+            start: `2026-0${i < 12 ? 6 : 7}-${String((i % 12) + 1).padStart(2, "0")}`,
+          })),
+        );
         const all = await listFestivalsForAdmin(db, { page: 3 });
         expect(all).toMatchObject({ total: 23, page: 3, pageCount: 3 });
         expect(all.rows).toHaveLength(3);

@@ -30,7 +30,8 @@ export function parseMonth(raw: string | null): number | undefined {
   return month >= 1 && month <= 12 ? month : undefined;
 }
 
-const requiredText = (min: number, max: number, tooShort: string, tooLong: string) => z.string().trim().min(min, tooShort).max(max, tooLong);
+const requiredText = (min: number, max: number, tooShort: string, tooLong: string) =>
+  z.string().trim().min(min, tooShort).max(max, tooLong);
 
 const calendarDate = (message: string) => z.string().trim().refine(isValidIsoDate, message);
 
@@ -116,21 +117,31 @@ export async function listFestivalsForAdmin(db: Kysely<Database>, query: Festiva
   if (query.q) {
     const pattern = likePattern(query.q);
     base = base.where((eb) =>
-      eb.or(
-        (["name", "city", "state"] as const).map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`),
-      ),
+      eb.or((["name", "city", "state"] as const).map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`)),
     );
   }
   if (query.month) base = base.where(sql`substr(start_date, 6, 2)`, "=", String(query.month).padStart(2, "0"));
   if (query.state) base = base.where(sql`lower(state)`, "=", query.state.toLowerCase());
 
   return loadPage(base, query.page, async (window) => {
-    const rows = await base.selectAll().orderBy("start_date").orderBy("name").orderBy("id").limit(window.limit).offset(window.offset).execute();
+    const rows = await base
+      .selectAll()
+      .orderBy("start_date")
+      .orderBy("name")
+      .orderBy("id")
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute();
     return rows.map(toFestival);
   });
 }
 
-const FESTIVALS: VersionedRecord<"festivals"> = { table: "festivals", entity: FESTIVAL_ENTITY, auditEntity: FESTIVAL_ENTITY, labelColumn: "name" };
+const FESTIVALS: VersionedRecord<"festivals"> = {
+  table: "festivals",
+  entity: FESTIVAL_ENTITY,
+  auditEntity: FESTIVAL_ENTITY,
+  labelColumn: "name",
+};
 
 export async function createFestival(db: Kysely<Database>, raw: unknown, actor: Actor): Promise<number> {
   const input = await parseFestivalInput(db, raw);

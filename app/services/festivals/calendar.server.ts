@@ -58,7 +58,11 @@ export function foldICalLine(line: string): string {
 export const toICalDate = (isoDate: string) => isoDate.replace(/-/g, "");
 
 /** A UTC DATE-TIME such as 20260301T093000Z. */
-export const toICalDateTime = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+export const toICalDateTime = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 /** All-day events end on the day after their last day (DTEND is exclusive). */
 export const exclusiveEndDate = (endDate: string) => toICalDate(addDays(endDate, 1));
@@ -125,7 +129,5 @@ export function googleCalendarUrl(festival: CalendarFestival, siteUrl: string): 
     ["details", `${festival.description}\n\n${pageUrl}`],
     ["location", festivalPlace(festival)],
   ];
-  return `https://calendar.google.com/calendar/render?${params
-    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
-    .join("&")}`;
+  return `https://calendar.google.com/calendar/render?${params.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join("&")}`;
 }

@@ -39,12 +39,17 @@ export const festivalRunsOn = (festival: { startDate: string; endDate: string },
   festival.startDate <= day && day <= festival.endDate;
 
 /** The festivals running on the day, in their order; all of them when no day is given. */
-export function festivalsRunningOn<T extends { startDate: string; endDate: string }>(festivals: readonly T[], day: string | undefined): T[] {
+export function festivalsRunningOn<T extends { startDate: string; endDate: string }>(
+  festivals: readonly T[],
+  day: string | undefined,
+): T[] {
   return day ? festivals.filter((festival) => festivalRunsOn(festival, day)) : [...festivals];
 }
 
 /** The first day, from today on, on which some festival runs; undefined when none is ahead. */
 export function nextFestivalDay(festivals: readonly { startDate: string; endDate: string }[], today: string): string | undefined {
-  const days = festivals.filter((festival) => festival.endDate >= today).map((festival) => (festival.startDate > today ? festival.startDate : today));
+  const days = festivals
+    .filter((festival) => festival.endDate >= today)
+    .map((festival) => (festival.startDate > today ? festival.startDate : today));
   return days.sort()[0];
 }

@@ -61,7 +61,8 @@ for (const database of TEST_DATABASES) {
       bestFor: "Tulips on a budget",
     };
     const auditRows = () => db.selectFrom("audit_log").selectAll().orderBy("id").execute();
-    const idOf = async (name: string) => (await db.selectFrom("grocery_stores").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+    const idOf = async (name: string) =>
+      (await db.selectFrom("grocery_stores").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
 
     describe("listGroceryStoresForAdmin", () => {
       it("lists stores in the home page's order with their position and version", async () => {
@@ -103,7 +104,13 @@ for (const database of TEST_DATABASES) {
         expect((await listGroceryStores(db)).at(-1)?.name).toBe("Petal Mart");
         const audit = await auditRows();
         expect(audit).toEqual([
-          expect.objectContaining({ action: "grocery_store.create", admin_id: actor.adminId, entity_type: "grocery_store", entity_id: String(id), ip: actor.ip }),
+          expect.objectContaining({
+            action: "grocery_store.create",
+            admin_id: actor.adminId,
+            entity_type: "grocery_store",
+            entity_id: String(id),
+            ip: actor.ip,
+          }),
         ]);
         expect(JSON.parse(audit[0]!.details!)).toEqual({ label: "Petal Mart" });
       });

@@ -37,7 +37,11 @@ export const groceryStoreInputSchema = z.object({
     .min(1, "Enter a price range such as $4-$15.")
     .max(30, "The price range is at most 30 characters.")
     .regex(/\d/, "Enter a price range such as $4-$15."),
-  bestFor: z.string().trim().min(3, "Say what the store is best for (at least 3 characters).").max(120, "Best for is at most 120 characters."),
+  bestFor: z
+    .string()
+    .trim()
+    .min(3, "Say what the store is best for (at least 3 characters).")
+    .max(120, "Best for is at most 120 characters."),
   position: z
     .string()
     .trim()
@@ -74,7 +78,14 @@ export async function listGroceryStoresForAdmin(db: Kysely<Database>, query: Gro
     );
   }
   return loadPage(base, query.page, async (window) => {
-    const rows = await base.selectAll().orderBy("position").orderBy("name").orderBy("id").limit(window.limit).offset(window.offset).execute();
+    const rows = await base
+      .selectAll()
+      .orderBy("position")
+      .orderBy("name")
+      .orderBy("id")
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute();
     return rows.map((row) => ({
       id: row.id,
       name: row.name,

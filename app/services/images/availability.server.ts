@@ -36,6 +36,9 @@ export async function siteImageExists(url: string, dataDir: string): Promise<boo
 }
 
 /** Rows for an editor, each with `imageMissing`: it names an image whose file is not there. */
-export function withImageAvailability<T extends { image: string | null }>(rows: T[], dataDir: string): Promise<(T & { imageMissing: boolean })[]> {
+export function withImageAvailability<T extends { image: string | null }>(
+  rows: T[],
+  dataDir: string,
+): Promise<(T & { imageMissing: boolean })[]> {
   return Promise.all(rows.map(async (row) => ({ ...row, imageMissing: row.image ? !(await siteImageExists(row.image, dataDir)) : false })));
 }

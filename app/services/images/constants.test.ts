@@ -41,7 +41,9 @@ describe("imageSrcSet", () => {
 describe("recordImageUploadUrl", () => {
   it("names the kind and id, and the form's version when there is one", () => {
     expect(recordImageUploadUrl("wholesaler", 7)).toBe("/api/upload/wholesaler/7");
-    expect(recordImageUploadUrl("festival", 12, "2026-03-01T10:00:00.000Z")).toBe("/api/upload/festival/12?updatedAt=2026-03-01T10%3A00%3A00.000Z");
+    expect(recordImageUploadUrl("festival", 12, "2026-03-01T10:00:00.000Z")).toBe(
+      "/api/upload/festival/12?updatedAt=2026-03-01T10%3A00%3A00.000Z",
+    );
     expect(recordImageUploadUrl("blog", 3)).toBe("/api/upload/blog/3");
   });
 });

@@ -27,7 +27,9 @@ function photo(seed: number): Promise<Buffer> {
       x = (x * 1103515245 + 12345) & 0x7fffffff;
       pixels[i] = (i % 3 === 0 ? 150 : 60) + (x % 60);
     }
-    made = sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+    made = sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     photos.set(seed, made);
   }
   return made;
@@ -61,7 +63,13 @@ for (const database of TEST_DATABASES) {
       // Stored the way an older pipeline might have: right sizes, but encoded at quality 100.
       const heavy = await storeImage(await photo(1), uploads);
       for (const width of IMAGE_WIDTHS) {
-        fs.writeFileSync(variantFile(uploads, heavy.url, width), await sharp(await photo(1)).resize(width, Math.round(width / 1.5)).webp({ quality: 100 }).toBuffer());
+        fs.writeFileSync(
+          variantFile(uploads, heavy.url, width),
+          await sharp(await photo(1))
+            .resize(width, Math.round(width / 1.5))
+            .webp({ quality: 100 })
+            .toBuffer(),
+        );
       }
       urls.heavy = heavy.url;
       // One size lost.
@@ -71,7 +79,10 @@ for (const database of TEST_DATABASES) {
       urls.good = (await storeImage(await photo(3), uploads)).url;
 
       ACTOR.adminId = (await createTestAdmin(db, { email: ACTOR.email })).adminId;
-      await db.insertInto("states").values({ id: "california", name: "California", code: "CA", region: "West", created_at: T0, updated_at: T0 }).execute();
+      await db
+        .insertInto("states")
+        .values({ id: "california", name: "California", code: "CA", region: "West", created_at: T0, updated_at: T0 })
+        .execute();
       const wholesaler = (name: string, image: string) => ({
         name,
         address: "1 Wall St",
@@ -89,8 +100,12 @@ for (const database of TEST_DATABASES) {
         created_at: T0,
         updated_at: T0,
       });
-      ids.heavy = Number((await db.insertInto("wholesalers").values(wholesaler("Heavy Blooms", urls.heavy)).returning("id").executeTakeFirstOrThrow()).id);
-      ids.gone = Number((await db.insertInto("wholesalers").values(wholesaler("Lost Petals", urls.gone)).returning("id").executeTakeFirstOrThrow()).id);
+      ids.heavy = Number(
+        (await db.insertInto("wholesalers").values(wholesaler("Heavy Blooms", urls.heavy)).returning("id").executeTakeFirstOrThrow()).id,
+      );
+      ids.gone = Number(
+        (await db.insertInto("wholesalers").values(wholesaler("Lost Petals", urls.gone)).returning("id").executeTakeFirstOrThrow()).id,
+      );
       ids.broken = Number(
         (
           await db
@@ -125,8 +140,13 @@ for (const database of TEST_DATABASES) {
         created_at: T0,
         updated_at: T0,
       });
-      ids.good = Number((await db.insertInto("blog_posts").values(post("Good Photo", urls.good)).returning("id").executeTakeFirstOrThrow()).id);
-      ids.bundled = Number((await db.insertInto("blog_posts").values(post("Site Photo", "/images/blog/spring.webp")).returning("id").executeTakeFirstOrThrow()).id);
+      ids.good = Number(
+        (await db.insertInto("blog_posts").values(post("Good Photo", urls.good)).returning("id").executeTakeFirstOrThrow()).id,
+      );
+      ids.bundled = Number(
+        (await db.insertInto("blog_posts").values(post("Site Photo", "/images/blog/spring.webp")).returning("id").executeTakeFirstOrThrow())
+          .id,
+      );
 
       // Files no record uses: one old, one just written (an upload in flight), one old leftover of a write.
       const old = new Date(Date.now() - ORPHAN_GRACE_MS - 60_000);
@@ -182,17 +202,27 @@ for (const database of TEST_DATABASES) {
       );
       expect(report.bytesAfter).toBeLessThan(report.bytesBefore);
 
-      const audit = await db.selectFrom("audit_log").select(["actor", "details", "ip"]).where("action", "=", "tools.optimise_images").executeTakeFirstOrThrow();
+      const audit = await db
+        .selectFrom("audit_log")
+        .select(["actor", "details", "ip"])
+        .where("action", "=", "tools.optimise_images")
+        .executeTakeFirstOrThrow();
       expect(audit.actor).toBe(ACTOR.email);
       expect(JSON.parse(audit.details!)).toMatchObject({ label: report.message, reencoded: 1, repaired: 1, missing: 1 });
     });
 
     it("changes nothing on a second run, so images are not worn down by re-encoding", async () => {
-      const before = await Promise.all([imageOf("wholesalers", ids.heavy), imageOf("festivals", ids.broken), imageOf("blog_posts", ids.good)]);
+      const before = await Promise.all([
+        imageOf("wholesalers", ids.heavy),
+        imageOf("festivals", ids.broken),
+        imageOf("blog_posts", ids.good),
+      ]);
       const files = fs.readdirSync(uploads).sort();
       const report = await optimiseStoredImages(db, dataDir, ACTOR);
       expect(report).toMatchObject({ checked: 4, reencoded: 0, repaired: 0, unchanged: 3, orphansRemoved: 0 });
-      expect(await Promise.all([imageOf("wholesalers", ids.heavy), imageOf("festivals", ids.broken), imageOf("blog_posts", ids.good)])).toEqual(before);
+      expect(
+        await Promise.all([imageOf("wholesalers", ids.heavy), imageOf("festivals", ids.broken), imageOf("blog_posts", ids.good)]),
+      ).toEqual(before);
       expect(fs.readdirSync(uploads).sort()).toEqual(files);
     });
 

@@ -128,7 +128,8 @@ export function describeOptimiseReport(report: Omit<OptimiseReport, "message">):
     `${report.unchanged} already optimal`,
   ];
   let message = `${parts.join(", ")}.`;
-  if (report.bytesBefore !== report.bytesAfter) message += ` ${kilobytes(report.bytesBefore)} before, ${kilobytes(report.bytesAfter)} after.`;
+  if (report.bytesBefore !== report.bytesAfter)
+    message += ` ${kilobytes(report.bytesBefore)} before, ${kilobytes(report.bytesAfter)} after.`;
   if (report.orphansRemoved > 0) message += ` Removed ${plural(report.orphansRemoved, "unused file")}.`;
   if (report.missing.length > 0) {
     const count = report.missing.length;
@@ -143,7 +144,12 @@ export function describeOptimiseReport(report: Omit<OptimiseReport, "message">):
  * size was missing or malformed, or when they are at least MIN_SAVING smaller; otherwise the old files stay
  * and the new ones are dropped. Afterwards, files no record uses are removed.
  */
-export async function optimiseStoredImages(db: Kysely<Database>, dataDir: string, actor: Actor, now: () => number = Date.now): Promise<OptimiseReport> {
+export async function optimiseStoredImages(
+  db: Kysely<Database>,
+  dataDir: string,
+  actor: Actor,
+  now: () => number = Date.now,
+): Promise<OptimiseReport> {
   if (running) throw new AppError("conflict", "Image optimisation is already running. Try again when it has finished.");
   running = true;
   try {

@@ -32,9 +32,23 @@ const SPECS: Record<RecordImageKind, RecordImageSpec> = {
     notFound: "Wholesaler not found.",
     stampsImageTime: true,
   },
-  festival: { table: "festivals", label: "name", auditEntity: FESTIVAL_ENTITY, words: FESTIVAL_ENTITY, notFound: "Festival not found.", stampsImageTime: false },
+  festival: {
+    table: "festivals",
+    label: "name",
+    auditEntity: FESTIVAL_ENTITY,
+    words: FESTIVAL_ENTITY,
+    notFound: "Festival not found.",
+    stampsImageTime: false,
+  },
   // "blog_post" as the blog's create/update/delete entries spell it (services/blog/admin.server.ts).
-  blog: { table: "blog_posts", label: "title", auditEntity: "blog_post", words: BLOG_POST_ENTITY, notFound: "Blog post not found.", stampsImageTime: false },
+  blog: {
+    table: "blog_posts",
+    label: "title",
+    auditEntity: "blog_post",
+    words: BLOG_POST_ENTITY,
+    notFound: "Blog post not found.",
+    stampsImageTime: false,
+  },
 };
 
 export interface RecordImageOptions {
@@ -87,14 +101,23 @@ export async function setRecordImage(
       const updatedAt = nextVersion(current.updated_at);
       const result = await trx
         .updateTable(spec.table)
-        .set(spec.stampsImageTime ? { image: stored.url, updated_at: updatedAt, image_updated_at: updatedAt } : { image: stored.url, updated_at: updatedAt })
+        .set(
+          spec.stampsImageTime
+            ? { image: stored.url, updated_at: updatedAt, image_updated_at: updatedAt }
+            : { image: stored.url, updated_at: updatedAt },
+        )
         .where("id", "=", id)
         .where("updated_at", "=", current.updated_at)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) {
         throw new AppError("conflict", `The ${spec.words} was saved by someone else during the upload. Please upload the photo again.`);
       }
-      await recordAdminChange(trx, actor, { entity: spec.auditEntity, verb: "image", id, details: { label: existing.label, image: stored.url } });
+      await recordAdminChange(trx, actor, {
+        entity: spec.auditEntity,
+        verb: "image",
+        id,
+        details: { label: existing.label, image: stored.url },
+      });
       return { previous: current.image, updatedAt };
     });
   } catch (error) {

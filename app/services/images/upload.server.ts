@@ -18,7 +18,7 @@ const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 export async function readSingleImage(request: Request): Promise<Buffer> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data;/i.test(contentType)) {
-    throw new AppError("unsupported_media_type", "Send the image as multipart/form-data in the field \"image\".");
+    throw new AppError("unsupported_media_type", 'Send the image as multipart/form-data in the field "image".');
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > DRAIN_LIMIT_BYTES) throw new AppError("payload_too_large", FILE_TOO_LARGE_MESSAGE);
@@ -55,7 +55,7 @@ export async function readSingleImage(request: Request): Promise<Buffer> {
       files += 1;
       if (field !== "image" || files > 1) {
         stream.resume();
-        fail(new AppError("bad_request", files > 1 ? "Send one image at a time." : "Send the image in the field \"image\"."));
+        fail(new AppError("bad_request", files > 1 ? "Send one image at a time." : 'Send the image in the field "image".'));
         return;
       }
       const chunks: Buffer[] = [];

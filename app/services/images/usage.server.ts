@@ -8,7 +8,6 @@ export { IMAGE_TABLES, type ImageTable };
 /** Where uploaded images live: DATA_DIR/uploads, served at /uploads. */
 export const uploadsDir = (dataDir: string) => path.join(dataDir, "uploads");
 
-
 /** Every image URL some record still points at. */
 export async function imagesInUse(db: Kysely<Database>): Promise<Set<string>> {
   const rows = await Promise.all(

@@ -16,7 +16,9 @@ describe("renderMarkdown", () => {
   });
 
   it("removes script and style elements with their content", () => {
-    const html = renderMarkdown('Hello <script>alert("x")</script><style>body{display:none}</style>\n\n<script src="https://evil.example/x.js"></script>');
+    const html = renderMarkdown(
+      'Hello <script>alert("x")</script><style>body{display:none}</style>\n\n<script src="https://evil.example/x.js"></script>',
+    );
     expect(html).not.toMatch(/script|style|alert|display:none/i);
     expect(html).toContain("Hello");
   });
@@ -29,7 +31,7 @@ describe("renderMarkdown", () => {
 
   it("drops javascript:, data: and protocol-relative link targets but keeps the link text", () => {
     const html = renderMarkdown(
-      "[one](javascript:alert(1)) [two](data:text/html;base64,PHNjcmlwdD4=) [three](//evil.example) <a href=\"JaVaScRiPt:alert(1)\">four</a>",
+      '[one](javascript:alert(1)) [two](data:text/html;base64,PHNjcmlwdD4=) [three](//evil.example) <a href="JaVaScRiPt:alert(1)">four</a>',
     );
     expect(html).not.toMatch(/javascript|data:|evil\.example/i);
     for (const text of ["one", "two", "three", "four"]) expect(html).toContain(text);
@@ -42,7 +44,9 @@ describe("renderMarkdown", () => {
   });
 
   it("removes frames, forms and style attributes", () => {
-    const html = renderMarkdown('<iframe src="https://evil.example"></iframe><form action="/x"><input name="a"></form><p style="color:red">Hi</p>');
+    const html = renderMarkdown(
+      '<iframe src="https://evil.example"></iframe><form action="/x"><input name="a"></form><p style="color:red">Hi</p>',
+    );
     expect(html).not.toMatch(/iframe|form|input|style=/i);
     expect(html).toContain("<p>Hi</p>");
   });

@@ -20,7 +20,7 @@ describe("csvField", () => {
   });
 
   it("prefixes a single quote to cells a spreadsheet would run as a formula", () => {
-    expect(csvField("=HYPERLINK(\"http://evil.example\")")).toBe('"\'=HYPERLINK(""http://evil.example"")"');
+    expect(csvField('=HYPERLINK("http://evil.example")')).toBe('"\'=HYPERLINK(""http://evil.example"")"');
     expect(csvField("=1+1")).toBe("'=1+1");
     expect(csvField("+1")).toBe("'+1");
     expect(csvField("-2+3")).toBe("'-2+3");
@@ -86,7 +86,8 @@ for (const database of TEST_DATABASES) {
       });
 
       it("searches the email case-insensitively (with _ literal) and filters by status", async () => {
-        const emails = async (query: { q?: string; status?: string }) => (await listSubscribersForAdmin(db, { ...query, page: 1 })).rows.map((s) => s.email);
+        const emails = async (query: { q?: string; status?: string }) =>
+          (await listSubscribersForAdmin(db, { ...query, page: 1 })).rows.map((s) => s.email);
         expect(await emails({ q: "GONE_" })).toEqual(["Gone_Away@example.com"]);
         expect(await emails({ q: "t_" })).toEqual([]);
         expect(await emails({ status: "active" })).toEqual(["=cmd@example.com", "first@example.com"]);
@@ -98,7 +99,11 @@ for (const database of TEST_DATABASES) {
       it("pages by 10, counting pages from the filtered rows", async () => {
         await db
           .insertInto("newsletter_subscribers")
-          .values(Array.from({ length: 11 }, (_, i) => subscriber(`bulk${i}@example.com`, `2026-03-${String(i + 1).padStart(2, "0")}T00:00:00.000Z`)))
+          .values(
+            Array.from({ length: 11 }, (_, i) =>
+              subscriber(`bulk${i}@example.com`, `2026-03-${String(i + 1).padStart(2, "0")}T00:00:00.000Z`),
+            ),
+          )
           .execute();
         expect(await listSubscribersForAdmin(db, { page: 2 })).toMatchObject({ total: 14, page: 2, pageCount: 2 });
         expect(await listSubscribersForAdmin(db, { status: "unsubscribed", page: 2 })).toMatchObject({ total: 1, page: 1, pageCount: 1 });
@@ -107,11 +112,21 @@ for (const database of TEST_DATABASES) {
 
     describe("deleteSubscriber", () => {
       it("erases the subscriber and logs the address that was removed", async () => {
-        const { id } = await db.selectFrom("newsletter_subscribers").select("id").where("email", "=", "first@example.com").executeTakeFirstOrThrow();
+        const { id } = await db
+          .selectFrom("newsletter_subscribers")
+          .select("id")
+          .where("email", "=", "first@example.com")
+          .executeTakeFirstOrThrow();
         await deleteSubscriber(db, id, actor);
         expect((await listSubscribersForAdmin(db, { page: 1 })).rows.map((s) => s.email)).not.toContain("first@example.com");
         const [entry] = await auditRows();
-        expect(entry).toMatchObject({ action: "subscriber.delete", admin_id: actor.adminId, entity_type: "subscriber", entity_id: String(id), ip: actor.ip });
+        expect(entry).toMatchObject({
+          action: "subscriber.delete",
+          admin_id: actor.adminId,
+          entity_type: "subscriber",
+          entity_id: String(id),
+          ip: actor.ip,
+        });
         expect(JSON.parse(entry!.details!)).toEqual({ label: "first@example.com" });
       });
 

@@ -41,7 +41,10 @@ const toSubscriber = (row: { id: number; email: string; created_at: string; unsu
 });
 
 /** One page of subscribers matching the search (email) and status, newest first. */
-export async function listSubscribersForAdmin(db: Kysely<Database>, query: SubscriberQuery & { page: number }): Promise<Page<AdminSubscriber>> {
+export async function listSubscribersForAdmin(
+  db: Kysely<Database>,
+  query: SubscriberQuery & { page: number },
+): Promise<Page<AdminSubscriber>> {
   const base = matching(db, query);
   return loadPage(base, query.page, async (window) => {
     const rows = await base
@@ -80,7 +83,11 @@ export function csvField(value: string): string {
 export const csvRow = (fields: readonly string[]) => `${fields.map(csvField).join(",")}\r\n`;
 
 /** Every subscriber matching the query, oldest first, as CSV; records the export in the audit log. */
-export async function exportSubscribersCsv(db: Kysely<Database>, query: SubscriberQuery, actor: Actor): Promise<{ csv: string; count: number }> {
+export async function exportSubscribersCsv(
+  db: Kysely<Database>,
+  query: SubscriberQuery,
+  actor: Actor,
+): Promise<{ csv: string; count: number }> {
   const rows = await matching(db, query)
     .select(["id", "email", "created_at", "unsubscribed_at"])
     .orderBy("created_at")

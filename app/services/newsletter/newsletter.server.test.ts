@@ -69,7 +69,10 @@ for (const database of TEST_DATABASES) {
       it.each([[{ email: "not-an-email" }], [{ email: "" }], [{ email: `${"a".repeat(250)}@example.com` }], [{}], [null], [{ email: 42 }]])(
         "answers 400 with a message next to the field for %o and stores nothing",
         async (body) => {
-          expect(await post(body)).toEqual({ status: 400, body: { message: INVALID_EMAIL_MESSAGE, errors: { email: INVALID_EMAIL_MESSAGE } } });
+          expect(await post(body)).toEqual({
+            status: 400,
+            body: { message: INVALID_EMAIL_MESSAGE, errors: { email: INVALID_EMAIL_MESSAGE } },
+          });
           expect(await rows()).toEqual([]);
         },
       );
@@ -84,7 +87,12 @@ for (const database of TEST_DATABASES) {
         expect(await post({ email: "Ann@Example.com" })).toEqual({ status: 201, body: { message: SUBSCRIBED_MESSAGE } });
         const again = await rowFor("ann@example.com");
         expect(await rows()).toHaveLength(1);
-        expect(again).toMatchObject({ id: first.id, email: "Ann@Example.com", unsubscribed_at: null, unsubscribe_token: first.unsubscribe_token });
+        expect(again).toMatchObject({
+          id: first.id,
+          email: "Ann@Example.com",
+          unsubscribed_at: null,
+          unsubscribe_token: first.unsubscribe_token,
+        });
         expect(again.created_at > "2025-01-01T00:00:00.000Z").toBe(true);
         expect(await findSubscriptionByToken(db, first.unsubscribe_token)).toEqual({ email: "Ann@Example.com", active: true });
         // Subscribed again, so a third sign-up is the conflict.
@@ -94,7 +102,10 @@ for (const database of TEST_DATABASES) {
       it.each([
         ["the same address", ["new@example.com", "new@example.com"]],
         ["the same address in different cases", ["New@Example.com", "new@EXAMPLE.com"]],
-        ["the same address five times", ["five@example.com", "Five@example.com", "FIVE@example.com", "five@Example.com", "five@example.COM"]],
+        [
+          "the same address five times",
+          ["five@example.com", "Five@example.com", "FIVE@example.com", "five@Example.com", "five@example.COM"],
+        ],
       ])("lets exactly one of simultaneous sign-ups for %s succeed; the others get the 409 conflict", async (_label, emails) => {
         const answers = await Promise.all(emails.map((email) => post({ email })));
         expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array<number>(emails.length - 1).fill(409)]);
@@ -107,7 +118,8 @@ for (const database of TEST_DATABASES) {
         expect(settled.filter((s) => s.status === "fulfilled")).toHaveLength(1);
         const refused = settled.filter((s) => s.status === "rejected");
         expect(refused).toHaveLength(emails.length - 1);
-        for (const s of refused) expect(s.reason).toMatchObject({ name: "AppError", code: "conflict", message: ALREADY_SUBSCRIBED_MESSAGE });
+        for (const s of refused)
+          expect(s.reason).toMatchObject({ name: "AppError", code: "conflict", message: ALREADY_SUBSCRIBED_MESSAGE });
       });
 
       it("lets exactly one of simultaneous sign-ups succeed for an address that had unsubscribed", async () => {

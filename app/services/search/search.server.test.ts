@@ -66,7 +66,9 @@ for (const database of TEST_DATABASES) {
           wholesaler("Rose City Wholesale", "Portland", "oregon"),
           wholesaler("Los Angeles Flower Mart", "Los Angeles", "california"),
           wholesaler("100% Blooms_Direct", "Eugene", "oregon"),
-          ...Array.from({ length: SEARCH_RESULTS_PER_KIND + 5 }, (_, i) => wholesaler(`Valley Stems ${String(i).padStart(2, "0")}`, "Fresno", "california")),
+          ...Array.from({ length: SEARCH_RESULTS_PER_KIND + 5 }, (_, i) =>
+            wholesaler(`Valley Stems ${String(i).padStart(2, "0")}`, "Fresno", "california"),
+          ),
         ])
         .execute();
       const post = (title: string, excerpt: string, status: string, date: string) => ({

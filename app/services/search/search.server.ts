@@ -156,7 +156,13 @@ export async function searchSite(db: Kysely<Database>, query: string, sections: 
   const terms = searchTerms(query);
   const empty = { count: 0, items: [] };
   if (terms.length === 0) {
-    return { total: 0, wholesalers: empty, states: empty, ...(sections.blog ? { posts: empty } : {}), ...(sections.festivals ? { festivals: empty } : {}) };
+    return {
+      total: 0,
+      wholesalers: empty,
+      states: empty,
+      ...(sections.blog ? { posts: empty } : {}),
+      ...(sections.festivals ? { festivals: empty } : {}),
+    };
   }
   const [wholesalers, states, posts, festivals] = await Promise.all([
     searchWholesalers(db, terms),

@@ -47,8 +47,7 @@ export async function listSitemapEntries(db: Kysely<Database>, settings: SiteSet
 export function renderSitemapXml(entries: SitemapEntry[], siteUrl: string): string {
   const urls = entries
     .map(
-      (entry) =>
-        `  <url><loc>${escapeXml(siteUrl + entry.path)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ""}</url>`,
+      (entry) => `  <url><loc>${escapeXml(siteUrl + entry.path)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ""}</url>`,
     )
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

@@ -101,7 +101,11 @@ describe("stateBusinessListJsonLd", () => {
   });
 
   it("keeps an image that is already an absolute address", () => {
-    const list = stateBusinessListJsonLd({ id: "ca", name: "California", code: "CA" }, [{ ...market, image: "https://cdn.example.com/a.jpg" }], site.url);
+    const list = stateBusinessListJsonLd(
+      { id: "ca", name: "California", code: "CA" },
+      [{ ...market, image: "https://cdn.example.com/a.jpg" }],
+      site.url,
+    );
     expect((list.itemListElement as { item: { image: string } }[])[0]?.item.image).toBe("https://cdn.example.com/a.jpg");
   });
 

@@ -80,7 +80,13 @@ for (const database of TEST_DATABASES) {
 
       const audit = await db.selectFrom("audit_log").selectAll().where("action", "=", "settings.update").execute();
       expect(audit).toHaveLength(1);
-      expect(audit[0]).toMatchObject({ admin_id: actor.adminId, actor: "ann@example.com", entity_type: "settings", entity_id: "general", ip: "203.0.113.9" });
+      expect(audit[0]).toMatchObject({
+        admin_id: actor.adminId,
+        actor: "ann@example.com",
+        entity_type: "settings",
+        entity_id: "general",
+        ip: "203.0.113.9",
+      });
       expect(JSON.parse(audit[0]!.details ?? "{}")).toEqual({ label: "General settings" });
 
       await updateSeoSettings(db, seo({ googleAnalyticsId: " g-abc123xyz " }), "", actor);

@@ -6,10 +6,25 @@ import { recordAudit } from "../audit/audit.server";
 import { AppError, badRequest } from "../errors";
 import { registerCache } from "../tools/cache.server";
 import { fieldErrorsOf } from "../form-fields";
-import { GA_ID_MESSAGE, GA_ID_PATTERN, generalSettingsSchema, seoSettingsSchema, type GeneralSettings, type SeoSettings } from "./settings-form";
+import {
+  GA_ID_MESSAGE,
+  GA_ID_PATTERN,
+  generalSettingsSchema,
+  seoSettingsSchema,
+  type GeneralSettings,
+  type SeoSettings,
+} from "./settings-form";
 import type { SiteSettings } from "./types";
 
-export { GA_ID_MESSAGE, GA_ID_PATTERN, generalSettingsSchema, seoSettingsSchema, type GeneralSettings, type SeoSettings, type SiteSettings };
+export {
+  GA_ID_MESSAGE,
+  GA_ID_PATTERN,
+  generalSettingsSchema,
+  seoSettingsSchema,
+  type GeneralSettings,
+  type SeoSettings,
+  type SiteSettings,
+};
 
 export const PRODUCT_NAME = "Wholesale Flower Finder";
 export const DEFAULT_CONTACT_EMAIL = "hello@wholesaleflowerfinder.com";

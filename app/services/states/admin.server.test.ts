@@ -36,7 +36,14 @@ for (const database of TEST_DATABASES) {
       await db.deleteFrom("wholesalers").execute();
       await db.deleteFrom("cities").execute();
       await db.deleteFrom("states").execute();
-      const state = (id: string, name: string, code: string, region: string) => ({ id, name, code, region, created_at: T0, updated_at: T0 });
+      const state = (id: string, name: string, code: string, region: string) => ({
+        id,
+        name,
+        code,
+        region,
+        created_at: T0,
+        updated_at: T0,
+      });
       await db
         .insertInto("states")
         .values([
@@ -49,9 +56,9 @@ for (const database of TEST_DATABASES) {
       await db
         .insertInto("cities")
         .values(
-          ["Boise", "Nampa", "Meridian"].map((name, position) => ({ state_id: "idaho", name, position })).concat(
-            ["New York City", "Buffalo", "Rochester"].map((name, position) => ({ state_id: "newyork", name, position })),
-          ),
+          ["Boise", "Nampa", "Meridian"]
+            .map((name, position) => ({ state_id: "idaho", name, position }))
+            .concat(["New York City", "Buffalo", "Rochester"].map((name, position) => ({ state_id: "newyork", name, position }))),
         )
         .execute();
       const wholesaler = (name: string, stateId: string) => ({
@@ -69,7 +76,10 @@ for (const database of TEST_DATABASES) {
         created_at: T0,
         updated_at: T0,
       });
-      await db.insertInto("wholesalers").values([wholesaler("A", "newyork"), wholesaler("B", "newyork"), wholesaler("C", "idaho")]).execute();
+      await db
+        .insertInto("wholesalers")
+        .values([wholesaler("A", "newyork"), wholesaler("B", "newyork"), wholesaler("C", "idaho")])
+        .execute();
     });
 
     describe("listStatesForAdmin", () => {
@@ -118,7 +128,14 @@ for (const database of TEST_DATABASES) {
         expect(row.updated_at > T0).toBe(true);
         const audit = await db.selectFrom("audit_log").selectAll().execute();
         expect(audit).toEqual([
-          expect.objectContaining({ action: "state.update", admin_id: actor.adminId, actor: actor.email, entity_type: STATE_ENTITY, entity_id: "idaho", ip: actor.ip }),
+          expect.objectContaining({
+            action: "state.update",
+            admin_id: actor.adminId,
+            actor: actor.email,
+            entity_type: STATE_ENTITY,
+            entity_id: "idaho",
+            ip: actor.ip,
+          }),
         ]);
         expect(JSON.parse(audit[0]!.details!)).toMatchObject({ label: "Gem State", region: "Southwest" });
         // Other states keep their cities.
@@ -138,7 +155,11 @@ for (const database of TEST_DATABASES) {
 
       it.each([
         [{ cities: "Boise\nNampa" }, "cities", "List 3 to 12 cities, one per line (you listed 2)."],
-        [{ cities: Array.from({ length: 13 }, (_, i) => `City ${i + 1}`).join("\n") }, "cities", "List 3 to 12 cities, one per line (you listed 13)."],
+        [
+          { cities: Array.from({ length: 13 }, (_, i) => `City ${i + 1}`).join("\n") },
+          "cities",
+          "List 3 to 12 cities, one per line (you listed 13).",
+        ],
         [{ cities: "Boise\nX\nNampa" }, "cities", 'Each city name is 2 to 60 characters: "X" is not.'],
         [{ cities: `Boise\n${"y".repeat(61)}\nNampa` }, "cities", `Each city name is 2 to 60 characters: "${"y".repeat(61)}" is not.`],
         [{ cities: "Boise\nNampa\n boise " }, "cities", "boise is listed more than once."],
@@ -155,7 +176,10 @@ for (const database of TEST_DATABASES) {
 
       it("reports a taken name together with the other fields' problems", async () => {
         const error = await rejection(updateState(db, "idaho", T0, { ...valid, name: "New Mexico", cities: "Boise" }, actor));
-        expect(error.fieldErrors).toEqual({ name: "Another state is already named New Mexico.", cities: "List 3 to 12 cities, one per line (you listed 1)." });
+        expect(error.fieldErrors).toEqual({
+          name: "Another state is already named New Mexico.",
+          cities: "List 3 to 12 cities, one per line (you listed 1).",
+        });
       });
 
       it("answers 'not found' for a state that does not exist", async () => {

@@ -48,12 +48,18 @@ export const stateInputSchema = z.object({
     .transform(citiesFromText)
     .superRefine((cities, ctx) => {
       if (cities.length < CITY_LIMITS.min || cities.length > CITY_LIMITS.max) {
-        ctx.addIssue({ code: "custom", message: `List ${CITY_LIMITS.min} to ${CITY_LIMITS.max} cities, one per line (you listed ${cities.length}).` });
+        ctx.addIssue({
+          code: "custom",
+          message: `List ${CITY_LIMITS.min} to ${CITY_LIMITS.max} cities, one per line (you listed ${cities.length}).`,
+        });
         return;
       }
       const badLength = cities.find((city) => city.length < CITY_LIMITS.minLength || city.length > CITY_LIMITS.maxLength);
       if (badLength !== undefined) {
-        ctx.addIssue({ code: "custom", message: `Each city name is ${CITY_LIMITS.minLength} to ${CITY_LIMITS.maxLength} characters: "${badLength.slice(0, 70)}" is not.` });
+        ctx.addIssue({
+          code: "custom",
+          message: `Each city name is ${CITY_LIMITS.minLength} to ${CITY_LIMITS.maxLength} characters: "${badLength.slice(0, 70)}" is not.`,
+        });
         return;
       }
       const seen = new Set<string>();
@@ -77,7 +83,9 @@ export type StateInput = z.output<typeof stateInputSchema>;
 async function parseStateInput(db: Kysely<Database>, id: string, raw: unknown): Promise<StateInput> {
   const result = stateInputSchema.safeParse(raw);
   const fieldErrors = result.success ? {} : fieldErrorsOf(result.error);
-  const name = stateInputSchema.shape.name.safeParse(typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>).name : undefined);
+  const name = stateInputSchema.shape.name.safeParse(
+    typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>).name : undefined,
+  );
   if (name.success) {
     const sameName = await db
       .selectFrom("states")
@@ -120,7 +128,14 @@ export async function listStatesForAdmin(db: Kysely<Database>, query: StateListQ
 
     const ids = states.map((state) => state.id);
     const cities = ids.length
-      ? await db.selectFrom("cities").select(["state_id", "name"]).where("state_id", "in", ids).orderBy("state_id").orderBy("position").orderBy("id").execute()
+      ? await db
+          .selectFrom("cities")
+          .select(["state_id", "name"])
+          .where("state_id", "in", ids)
+          .orderBy("state_id")
+          .orderBy("position")
+          .orderBy("id")
+          .execute()
       : [];
     const citiesByState = new Map<string, string[]>();
     for (const city of cities) citiesByState.set(city.state_id, [...(citiesByState.get(city.state_id) ?? []), city.name]);

@@ -18,7 +18,10 @@ import { TEST_DATABASES, createTestAdmin, openTestDatabase } from "../../../test
 describe("parseAddress", () => {
   it.each([
     ["123 Flower St, Los Angeles, CA 90014", { street: "123 Flower St", city: "Los Angeles", state: "CA", zipcode: "90014" }],
-    ["754 Wall St., Suite 2, Los Angeles, ca 90014-2316", { street: "754 Wall St., Suite 2", city: "Los Angeles", state: "ca", zipcode: "90014" }],
+    [
+      "754 Wall St., Suite 2, Los Angeles, ca 90014-2316",
+      { street: "754 Wall St., Suite 2", city: "Los Angeles", state: "ca", zipcode: "90014" },
+    ],
     ["1 Main St, Albany, New York 12207", { street: "1 Main St", city: "Albany", state: "New York", zipcode: "12207" }],
     ["1 Main St, Albany, NY", { street: "1 Main St", city: "Albany", state: "NY" }],
     ["1 Main St, Albany, NY, 12207", { street: "1 Main St", city: "Albany", state: "NY", zipcode: "12207" }],
@@ -52,7 +55,10 @@ for (const database of TEST_DATABASES) {
       cleanup = opened.cleanup;
       actor = await createTestAdmin(db, { email: "ann@example.com", name: "Ann", ip: "203.0.113.9" });
       const state = (id: string, name: string, code: string) => ({ id, name, code, region: "West", created_at: T0, updated_at: T0 });
-      await db.insertInto("states").values([state("california", "California", "CA"), state("newyork", "New York", "NY")]).execute();
+      await db
+        .insertInto("states")
+        .values([state("california", "California", "CA"), state("newyork", "New York", "NY")])
+        .execute();
     });
     afterAll(() => cleanup());
 
@@ -76,14 +82,18 @@ for (const database of TEST_DATABASES) {
         .insertInto("location_suggestions")
         .values([
           suggestion("Late Blooms", "2026-01-05T00:00:00.000Z", { contact_name: "Rosa Diaz", email: "rosa@example.com" }),
-          suggestion("Early Stems", "2026-01-02T00:00:00.000Z", { business_address: "9 Pier Rd, Albany, NY 12207", additional_info: "Open 5am" }),
+          suggestion("Early Stems", "2026-01-02T00:00:00.000Z", {
+            business_address: "9 Pier Rd, Albany, NY 12207",
+            additional_info: "Open 5am",
+          }),
           suggestion("Old News", "2026-01-01T00:00:00.000Z", { status: "rejected", reviewed_at: "2026-01-03T00:00:00.000Z" }),
           suggestion("Done Deal", "2026-01-01T00:00:00.000Z", { status: "accepted", reviewed_at: "2026-01-04T00:00:00.000Z" }),
         ])
         .execute();
     });
 
-    const idOf = async (name: string) => (await db.selectFrom("location_suggestions").select("id").where("business_name", "=", name).executeTakeFirstOrThrow()).id;
+    const idOf = async (name: string) =>
+      (await db.selectFrom("location_suggestions").select("id").where("business_name", "=", name).executeTakeFirstOrThrow()).id;
     const auditRows = () => db.selectFrom("audit_log").selectAll().orderBy("id").execute();
     const rejection = async (promise: Promise<unknown>) => {
       const error = await promise.then(
@@ -111,7 +121,8 @@ for (const database of TEST_DATABASES) {
       });
 
       it("filters by status and searches business name, address and contact", async () => {
-        const names = async (query: { q?: string; status?: string }) => (await listSuggestionsForAdmin(db, { ...query, page: 1 })).rows.map((s) => s.businessName);
+        const names = async (query: { q?: string; status?: string }) =>
+          (await listSuggestionsForAdmin(db, { ...query, page: 1 })).rows.map((s) => s.businessName);
         expect(await names({ status: "rejected" })).toEqual(["Old News"]);
         expect(await names({ status: "accepted" })).toEqual(["Done Deal"]);
         expect(await names({ q: "ALBANY" })).toEqual(["Early Stems"]);
@@ -152,12 +163,17 @@ for (const database of TEST_DATABASES) {
         expect(again).toMatchObject({ code: "conflict", message: suggestionReviewedMessage("rejected") });
         const done = await rejection(rejectSuggestion(db, await idOf("Done Deal"), "accepted", actor));
         expect(done).toMatchObject({ code: "conflict", message: "An accepted suggestion cannot be rejected." });
-        expect((await db.selectFrom("location_suggestions").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("rejected");
+        expect((await db.selectFrom("location_suggestions").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe(
+          "rejected",
+        );
         expect(await auditRows()).toHaveLength(1);
       });
 
       it("answers 'not found' for a suggestion that does not exist", async () => {
-        expect(await rejection(rejectSuggestion(db, 999_999, "pending", actor))).toMatchObject({ code: "not_found", message: SUGGESTION_GONE });
+        expect(await rejection(rejectSuggestion(db, 999_999, "pending", actor))).toMatchObject({
+          code: "not_found",
+          message: SUGGESTION_GONE,
+        });
       });
     });
 
@@ -179,12 +195,20 @@ for (const database of TEST_DATABASES) {
       });
 
       it("looks the state up by its name too", async () => {
-        const params = await wholesalerPrefillFor(db, { businessName: "X", businessAddress: "1 A St, Fresno, california", additionalInfo: null });
+        const params = await wholesalerPrefillFor(db, {
+          businessName: "X",
+          businessAddress: "1 A St, Fresno, california",
+          additionalInfo: null,
+        });
         expect(Object.fromEntries(params)).toEqual({ name: "X", address: "1 A St", city: "Fresno", stateId: "california" });
       });
 
       it("keeps the whole address when the state is unknown or the address has no recognisable shape", async () => {
-        const unknown = await wholesalerPrefillFor(db, { businessName: "X", businessAddress: "1 A St, Springfield, ZZ 12345", additionalInfo: null });
+        const unknown = await wholesalerPrefillFor(db, {
+          businessName: "X",
+          businessAddress: "1 A St, Springfield, ZZ 12345",
+          additionalInfo: null,
+        });
         expect(Object.fromEntries(unknown)).toEqual({ name: "X", address: "1 A St, Springfield, ZZ 12345" });
         const free = await wholesalerPrefillFor(db, { businessName: "X", businessAddress: "Behind the old mill", additionalInfo: null });
         expect(Object.fromEntries(free)).toEqual({ name: "X", address: "Behind the old mill" });

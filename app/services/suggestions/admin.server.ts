@@ -155,7 +155,10 @@ export function parseAddress(text: string): ParsedAddress {
  * name, street, the additional information as description and, when the address can be read, city,
  * state (looked up by code or name) and zipcode.
  */
-export async function wholesalerPrefillFor(db: Kysely<Database>, suggestion: Pick<AdminSuggestion, "businessName" | "businessAddress" | "additionalInfo">) {
+export async function wholesalerPrefillFor(
+  db: Kysely<Database>,
+  suggestion: Pick<AdminSuggestion, "businessName" | "businessAddress" | "additionalInfo">,
+) {
   const address = parseAddress(suggestion.businessAddress);
   const params = new URLSearchParams({ name: suggestion.businessName, address: address.street });
   const stateText = address.state?.replace(/\./g, "").trim();

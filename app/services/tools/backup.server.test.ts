@@ -81,21 +81,36 @@ for (const database of TEST_DATABASES) {
         databaseEntry,
         uploads: { "aaaa-1200.webp": 300_000, "aaaa-400.webp": 9 },
       });
-      for (const [name, photo] of Object.entries(PHOTOS)) expect(fs.readFileSync(path.join(dir, "uploads", name)).equals(photo), name).toBe(true);
+      for (const [name, photo] of Object.entries(PHOTOS))
+        expect(fs.readFileSync(path.join(dir, "uploads", name)).equals(photo), name).toBe(true);
 
       if (database.name === "SQLite") {
         const restored = new Database(path.join(dir, databaseEntry), { readonly: true });
         try {
           expect(restored.pragma("integrity_check", { simple: true })).toBe("ok");
           expect(restored.prepare("select id from states order by id").all()).toEqual([{ id: "oregon" }, { id: "texas" }]);
-          expect(restored.prepare("select value from settings where key = 'general'").get()).toEqual({ value: '{"siteName":"Backup Test"}' });
+          expect(restored.prepare("select value from settings where key = 'general'").get()).toEqual({
+            value: '{"siteName":"Backup Test"}',
+          });
         } finally {
           restored.close();
         }
       } else {
         const parsed = JSON.parse(fs.readFileSync(path.join(dir, databaseEntry), "utf8")) as JsonBackup;
         expect(parsed).toMatchObject({ format: JSON_BACKUP_FORMAT, version: 1, createdAt: NOW.toISOString(), database: "postgres" });
-        for (const table of ["states", "cities", "zipcodes", "wholesalers", "blog_posts", "festivals", "settings", "admin_users", "sessions", "audit_log", "kysely_migration"]) {
+        for (const table of [
+          "states",
+          "cities",
+          "zipcodes",
+          "wholesalers",
+          "blog_posts",
+          "festivals",
+          "settings",
+          "admin_users",
+          "sessions",
+          "audit_log",
+          "kysely_migration",
+        ]) {
           expect(parsed.tables, table).toHaveProperty(table);
         }
         expect(parsed.tables.states?.map((row) => row.id)).toEqual(["oregon", "texas"]);
@@ -103,7 +118,11 @@ for (const database of TEST_DATABASES) {
       }
       await expect.poll(() => stagingDirs(dataDir)).toEqual([]);
       // The site's own files are untouched.
-      expect(fs.readdirSync(path.join(dataDir, "uploads")).sort()).toEqual(["aaaa-1200.webp", "aaaa-400.webp", "bbbb-400.webp.123.abcd.tmp"]);
+      expect(fs.readdirSync(path.join(dataDir, "uploads")).sort()).toEqual([
+        "aaaa-1200.webp",
+        "aaaa-400.webp",
+        "bbbb-400.webp.123.abcd.tmp",
+      ]);
     });
 
     it("removes the temporary folder when the download is abandoned", async () => {

@@ -153,7 +153,14 @@ export async function createBackup(handle: DatabaseHandle, dataDir: string, now:
 
     const sizes: Record<string, number> = {};
     for (const name of (await fs.readdir(uploads)).sort()) sizes[name] = (await fs.stat(path.join(uploads, name))).size;
-    const manifest: BackupManifest = { format: ARCHIVE_FORMAT, version: 1, createdAt: now.toISOString(), database: handle.dialect, databaseEntry, uploads: sizes };
+    const manifest: BackupManifest = {
+      format: ARCHIVE_FORMAT,
+      version: 1,
+      createdAt: now.toISOString(),
+      database: handle.dialect,
+      databaseEntry,
+      uploads: sizes,
+    };
     await fs.writeFile(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
 
     const archive = path.join(staging, "archive.tar.gz");

@@ -27,7 +27,15 @@ for (const database of TEST_DATABASES) {
     let actor: { adminId: number; email: string; ip: string };
     let marketId: number;
 
-    const wholesalerCount = async () => Number((await db.selectFrom("wholesalers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const wholesalerCount = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("wholesalers")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
     beforeAll(async () => {
       const opened = await openTestDatabase(database.name, "import");
@@ -89,10 +97,18 @@ for (const database of TEST_DATABASES) {
       expect(report.updatedRows).toEqual([{ row: 3, name: "la flower market", city: "Los Angeles", state: "California" }]);
       expect(report.rejections).toEqual([
         { row: 4, name: "Bad Zip", messages: ["Zipcode 90012 is in Los Angeles, CA, not in Oregon."] },
-        { row: 5, name: "Unknown State", messages: ['Unknown state "Atlantis". Use a two-letter code such as CA or a name such as California.'] },
+        {
+          row: 5,
+          name: "Unknown State",
+          messages: ['Unknown state "Atlantis". Use a two-letter code such as CA or a name such as California.'],
+        },
         { row: 6, name: "X", messages: ["Enter the business name (at least 2 characters).", "A zipcode is exactly 5 digits."] },
         { row: 9, name: "ROSE, LILY & CO", messages: ["Row 2 has the same name and address. Each wholesaler can appear only once."] },
-        { row: 10, name: "Too Many", messages: ["This row has 11 values but the header has 10 columns. Put values that contain commas in double quotes."] },
+        {
+          row: 10,
+          name: "Too Many",
+          messages: ["This row has 11 values but the header has 10 columns. Put values that contain commas in double quotes."],
+        },
       ]);
       expect(report.message).toBe("Dry run of 8 rows: 2 to create, 1 to update, 0 unchanged, 5 with errors. Nothing has been saved yet.");
       expect(await wholesalerCount()).toBe(1);
@@ -145,9 +161,23 @@ for (const database of TEST_DATABASES) {
 
       const audit = await db.selectFrom("audit_log").selectAll().execute();
       expect(audit).toHaveLength(1);
-      expect(audit[0]).toMatchObject({ action: "tools.import", admin_id: actor.adminId, actor: "ann@example.com", entity_type: "wholesaler", ip: "203.0.113.9" });
+      expect(audit[0]).toMatchObject({
+        action: "tools.import",
+        admin_id: actor.adminId,
+        actor: "ann@example.com",
+        entity_type: "wholesaler",
+        ip: "203.0.113.9",
+      });
       const details = JSON.parse(audit[0]!.details ?? "{}") as Record<string, unknown>;
-      expect(details).toMatchObject({ label: "list.csv: 2 created, 1 updated", rows: 8, created: 2, updated: 1, unchanged: 0, rejected: 5, updatedIds: [marketId] });
+      expect(details).toMatchObject({
+        label: "list.csv: 2 created, 1 updated",
+        rows: 8,
+        created: 2,
+        updated: 1,
+        unchanged: 0,
+        rejected: 5,
+        updatedIds: [marketId],
+      });
       expect(details.createdIds).toEqual([expect.any(Number), expect.any(Number)]);
     });
 
@@ -191,6 +221,8 @@ describe("decodeImportFile", () => {
     expect(() => decodeImportFile(new Uint8Array([0x6e, 0x61, 0xe9, 0x0a]))).toThrow(
       'The file is not UTF-8 text. Save it from your spreadsheet as "CSV UTF-8" and try again.',
     );
-    expect(() => decodeImportFile(new Uint8Array(MAX_IMPORT_BYTES + 1))).toThrow("The file is larger than 2 MB. Split it into smaller files.");
+    expect(() => decodeImportFile(new Uint8Array(MAX_IMPORT_BYTES + 1))).toThrow(
+      "The file is larger than 2 MB. Split it into smaller files.",
+    );
   });
 });

@@ -22,7 +22,14 @@ const REQUIRED_COLUMNS = ["name", "address", "city", "state", "zipcode"] as cons
 const EXTRA_COLUMNS = ["latitude", "longitude"] as const;
 type Column = (typeof IMPORT_COLUMNS)[number] | (typeof EXTRA_COLUMNS)[number];
 const KNOWN_COLUMNS: readonly Column[] = [...IMPORT_COLUMNS, ...EXTRA_COLUMNS];
-const COLUMN_ALIASES: Record<string, Column> = { zip: "zipcode", postalcode: "zipcode", lat: "latitude", lng: "longitude", lon: "longitude", url: "website" };
+const COLUMN_ALIASES: Record<string, Column> = {
+  zip: "zipcode",
+  postalcode: "zipcode",
+  lat: "latitude",
+  lng: "longitude",
+  lon: "longitude",
+  url: "website",
+};
 
 /** How many rows of each kind a report lists (the counts are always complete). */
 const LISTED_ROWS = 200;
@@ -44,14 +51,27 @@ interface ValidRow {
 
 type Existing = Pick<
   Selectable<Database["wholesalers"]>,
-  "id" | "name" | "address" | "city" | "state_id" | "zipcode" | "type" | "hours" | "description" | "phone" | "website" | "latitude" | "longitude"
+  | "id"
+  | "name"
+  | "address"
+  | "city"
+  | "state_id"
+  | "zipcode"
+  | "type"
+  | "hours"
+  | "description"
+  | "phone"
+  | "website"
+  | "latitude"
+  | "longitude"
 >;
 
 export const importFingerprint = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
 
 /** The file's bytes as text: UTF-8 only, since that is what spreadsheets write as "CSV UTF-8". */
 export function decodeImportFile(bytes: Uint8Array): string {
-  if (bytes.byteLength > MAX_IMPORT_BYTES) throw new AppError("payload_too_large", "The file is larger than 2 MB. Split it into smaller files.");
+  if (bytes.byteLength > MAX_IMPORT_BYTES)
+    throw new AppError("payload_too_large", "The file is larger than 2 MB. Split it into smaller files.");
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
@@ -64,7 +84,10 @@ const matchKey = (name: string, address: string) =>
   `${name.trim().replace(/\s+/g, " ").toLowerCase()}\u0000${address.trim().replace(/\s+/g, " ").toLowerCase()}`;
 
 const normalizeHeader = (cell: string) => {
-  const plain = cell.trim().toLowerCase().replace(/[^a-z]/g, "");
+  const plain = cell
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z]/g, "");
   return COLUMN_ALIASES[plain] ?? plain;
 };
 
@@ -103,7 +126,9 @@ function readRows(text: string) {
   const rows = rest.map((cells, index) => ({ row: index + 2, cells })).filter(({ cells }) => !isBlankRow(cells));
   if (rows.length === 0) throw badRequest("The file has a header but no rows to import.");
   if (rows.length > MAX_IMPORT_ROWS) {
-    throw badRequest(`The file has ${rows.length.toLocaleString("en-US")} rows. Import at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows at a time.`);
+    throw badRequest(
+      `The file has ${rows.length.toLocaleString("en-US")} rows. Import at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows at a time.`,
+    );
   }
   return { columns, width: header.length, rows };
 }
@@ -136,7 +161,13 @@ async function validateRows(db: Kysely<Database>, text: string) {
     };
     const name = cell("name");
     if (cells.length > width) {
-      rejections.push({ row, name, messages: [`This row has ${cells.length} values but the header has ${width} columns. Put values that contain commas in double quotes.`] });
+      rejections.push({
+        row,
+        name,
+        messages: [
+          `This row has ${cells.length} values but the header has ${width} columns. Put values that contain commas in double quotes.`,
+        ],
+      });
       continue;
     }
 
@@ -214,7 +245,21 @@ function isUnchanged(columns: ReturnType<typeof updateColumns>, existing: Existi
 async function classify(db: Kysely<Database>, valid: ValidRow[]) {
   const existingRows = await db
     .selectFrom("wholesalers")
-    .select(["id", "name", "address", "city", "state_id", "zipcode", "type", "hours", "description", "phone", "website", "latitude", "longitude"])
+    .select([
+      "id",
+      "name",
+      "address",
+      "city",
+      "state_id",
+      "zipcode",
+      "type",
+      "hours",
+      "description",
+      "phone",
+      "website",
+      "latitude",
+      "longitude",
+    ])
     .orderBy("id")
     .execute();
   const byKey = new Map<string, Existing[]>();
@@ -236,7 +281,9 @@ async function classify(db: Kysely<Database>, valid: ValidRow[]) {
       rejections.push({
         row: row.row,
         name: row.input.name,
-        messages: [`${matches.length} wholesalers already have this name and address, so the row cannot tell which one to update. Edit them on the Wholesalers page.`],
+        messages: [
+          `${matches.length} wholesalers already have this name and address, so the row cannot tell which one to update. Edit them on the Wholesalers page.`,
+        ],
       });
     } else {
       const columns = updateColumns(row, existing);
@@ -258,12 +305,22 @@ function report(
   rejections: ImportRejection[],
 ): ImportReport {
   const allRejections = [...rejections, ...plan.rejections].sort((a, b) => a.row - b.row);
-  const counts = { created: plan.creates.length, updated: plan.updates.length, unchanged: plan.unchanged.length, rejected: allRejections.length };
+  const counts = {
+    created: plan.creates.length,
+    updated: plan.updates.length,
+    unchanged: plan.unchanged.length,
+    rejected: allRejections.length,
+  };
   const rowsWord = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "row" : "rows"}`;
   const parts =
     mode === "dry-run"
       ? [`${counts.created} to create`, `${counts.updated} to update`, `${counts.unchanged} unchanged`, `${counts.rejected} with errors`]
-      : [`${counts.created} created`, `${counts.updated} updated`, `${counts.unchanged} unchanged`, `${counts.rejected} skipped for errors`];
+      : [
+          `${counts.created} created`,
+          `${counts.updated} updated`,
+          `${counts.unchanged} unchanged`,
+          `${counts.rejected} skipped for errors`,
+        ];
   const message =
     mode === "dry-run"
       ? `Dry run of ${rowsWord(rowCount)}: ${parts.join(", ")}. Nothing has been saved yet.`

@@ -20,11 +20,19 @@ const tmp = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 async function tableContents(db: Kysely<Database>, dialect: "sqlite" | "postgres") {
   const names =
     dialect === "sqlite"
-      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db)
-      : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`.execute(db);
+      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(
+          db,
+        )
+      : await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`.execute(
+          db,
+        );
   const contents: Record<string, string[]> = {};
   for (const { name } of names.rows) {
-    contents[name] = (await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db)).rows.map((row) => JSON.stringify(row)).sort();
+    contents[name] = (await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db)).rows
+      .map((row) => JSON.stringify(row))
+      .sort();
   }
   return contents;
 }
@@ -84,7 +92,10 @@ for (const database of TEST_DATABASES) {
       const opened = await openTestDatabase(database.name, "restore-source");
       source = opened.handle;
       cleanupSource = opened.cleanup;
-      await source.db.insertInto("states").values({ id: "oregon", name: "Oregon", code: "OR", region: "West", created_at: T0, updated_at: T0 }).execute();
+      await source.db
+        .insertInto("states")
+        .values({ id: "oregon", name: "Oregon", code: "OR", region: "West", created_at: T0, updated_at: T0 })
+        .execute();
       await source.db.insertInto("cities").values({ state_id: "oregon", name: "Portland", position: 1 }).execute();
       await source.db
         .insertInto("wholesalers")
@@ -110,8 +121,14 @@ for (const database of TEST_DATABASES) {
         .values({ email: "ann@example.com", name: "Ann", password_hash: "x", created_at: T0, updated_at: T0 })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await source.db.insertInto("sessions").values({ id_hash: "h", admin_id: admin.id, created_at: T0, last_seen_at: T0, expires_at: T0 }).execute();
-      await source.db.insertInto("audit_log").values({ admin_id: admin.id, actor: "ann@example.com", action: "tools.backup", created_at: T0 }).execute();
+      await source.db
+        .insertInto("sessions")
+        .values({ id_hash: "h", admin_id: admin.id, created_at: T0, last_seen_at: T0, expires_at: T0 })
+        .execute();
+      await source.db
+        .insertInto("audit_log")
+        .values({ admin_id: admin.id, actor: "ann@example.com", action: "tools.backup", created_at: T0 })
+        .execute();
       fs.mkdirSync(path.join(sourceData, "uploads"));
       fs.writeFileSync(path.join(sourceData, "uploads", "cccc-1200.webp"), PHOTO);
 
@@ -137,7 +154,11 @@ for (const database of TEST_DATABASES) {
       await withTarget(target, async (db) => {
         expect(await tableContents(db, source.dialect)).toEqual(expected);
         // A new row gets a new id, not one a restored row has.
-        const added = await db.insertInto("cities").values({ state_id: "oregon", name: "Salem", position: 2 }).returning("id").executeTakeFirstOrThrow();
+        const added = await db
+          .insertInto("cities")
+          .values({ state_id: "oregon", name: "Salem", position: 2 })
+          .returning("id")
+          .executeTakeFirstOrThrow();
         expect(added.id).toBe(2);
       });
       expect(fs.readFileSync(path.join(target.dataDir, "uploads", "cccc-1200.webp")).equals(PHOTO)).toBe(true);
@@ -147,12 +168,19 @@ for (const database of TEST_DATABASES) {
     it("refuses a target that holds data or uploads, unless forced, and then replaces both", async () => {
       const target = await newTarget();
       await restoreBackup({ archive, ...target });
-      await withTarget(target, (db) => db.insertInto("states").values({ id: "texas", name: "Texas", code: "TX", region: "Southwest", created_at: T0, updated_at: T0 }).execute());
+      await withTarget(target, (db) =>
+        db
+          .insertInto("states")
+          .values({ id: "texas", name: "Texas", code: "TX", region: "Southwest", created_at: T0, updated_at: T0 })
+          .execute(),
+      );
       fs.writeFileSync(path.join(target.dataDir, "uploads", "dddd-1200.webp"), "added later");
 
       const refused = await restoreError({ archive, ...target });
       expect(refused.message).toMatch(/already holds a database with data \(\d+ rows\) and 2 uploaded files\. .*add --force/);
-      await withTarget(target, async (db) => expect(await db.selectFrom("states").select("id").orderBy("id").execute()).toEqual([{ id: "oregon" }, { id: "texas" }]));
+      await withTarget(target, async (db) =>
+        expect(await db.selectFrom("states").select("id").orderBy("id").execute()).toEqual([{ id: "oregon" }, { id: "texas" }]),
+      );
       expect(fs.readdirSync(path.join(target.dataDir, "uploads")).sort()).toEqual(["cccc-1200.webp", "dddd-1200.webp"]);
 
       const report = await restoreBackup({ archive, ...target, force: true });
@@ -183,29 +211,47 @@ for (const database of TEST_DATABASES) {
       expect(error.message).toMatch(message);
       expect(error.message).toContain("cannot be read as a backup");
       expect(fs.readdirSync(target.dataDir)).toEqual([]);
-      if (target.databaseUrl) await withTarget(target, async (db) => expect((await sql`select table_name from information_schema.tables where table_schema = current_schema()`.execute(db)).rows).toEqual([]));
+      if (target.databaseUrl)
+        await withTarget(target, async (db) =>
+          expect(
+            (await sql`select table_name from information_schema.tables where table_schema = current_schema()`.execute(db)).rows,
+          ).toEqual([]),
+        );
     });
 
     it("refuses an archive that is not a backup, has unexpected entries, or lost a photo", async () => {
       const target = await newTarget();
       const notBackup = await alteredArchive(archive, (dir) => fs.rmSync(path.join(dir, "manifest.json")));
-      expect((await restoreError({ archive: notBackup, ...target })).message).toMatch(/has no manifest\.json: it is not a Wholesale Flower Finder backup/);
+      expect((await restoreError({ archive: notBackup, ...target })).message).toMatch(
+        /has no manifest\.json: it is not a Wholesale Flower Finder backup/,
+      );
       const sneaky = await alteredArchive(archive, (dir) => fs.writeFileSync(path.join(dir, "uploads", ".htaccess"), "x"));
-      expect((await restoreError({ archive: sneaky, ...target })).message).toMatch(/holds entries a backup never has \(uploads\/\.htaccess\)/);
+      expect((await restoreError({ archive: sneaky, ...target })).message).toMatch(
+        /holds entries a backup never has \(uploads\/\.htaccess\)/,
+      );
       const lostPhoto = await alteredArchive(archive, (dir) => fs.rmSync(path.join(dir, "uploads", "cccc-1200.webp")));
-      expect((await restoreError({ archive: lostPhoto, ...target })).message).toMatch(/photos do not match the manifest \(cccc-1200\.webp\)/);
-      const noDatabase = await alteredArchive(archive, (dir) => fs.rmSync(path.join(dir, postgres ? "database.json" : "wholesale-flower-finder.db")));
+      expect((await restoreError({ archive: lostPhoto, ...target })).message).toMatch(
+        /photos do not match the manifest \(cccc-1200\.webp\)/,
+      );
+      const noDatabase = await alteredArchive(archive, (dir) =>
+        fs.rmSync(path.join(dir, postgres ? "database.json" : "wholesale-flower-finder.db")),
+      );
       expect((await restoreError({ archive: noDatabase, ...target })).message).toMatch(/lacks its database .*incomplete/);
-      for (const file of [notBackup, sneaky, lostPhoto, noDatabase]) cleanups.push(() => fs.rmSync(path.dirname(file), { recursive: true, force: true }));
+      for (const file of [notBackup, sneaky, lostPhoto, noDatabase])
+        cleanups.push(() => fs.rmSync(path.dirname(file), { recursive: true, force: true }));
       expect(fs.readdirSync(target.dataDir)).toEqual([]);
     });
 
     it("refuses a backup of the other kind of database", async () => {
       const target = await newTarget();
       // A SQLite backup restored with DATABASE_URL set, or a PostgreSQL one without.
-      const options = postgres ? { archive, dataDir: target.dataDir } : { archive, dataDir: target.dataDir, databaseUrl: "postgres://nobody@127.0.0.1:1/none" };
+      const options = postgres
+        ? { archive, dataDir: target.dataDir }
+        : { archive, dataDir: target.dataDir, databaseUrl: "postgres://nobody@127.0.0.1:1/none" };
       expect((await restoreError(options)).message).toMatch(
-        postgres ? /backup of a PostgreSQL database, and the configured database is SQLite/ : /backup of a SQLite database, and the configured database is PostgreSQL/,
+        postgres
+          ? /backup of a PostgreSQL database, and the configured database is SQLite/
+          : /backup of a SQLite database, and the configured database is PostgreSQL/,
       );
       expect(fs.readdirSync(target.dataDir)).toEqual([]);
     });
@@ -213,7 +259,12 @@ for (const database of TEST_DATABASES) {
     it("leaves a forced target exactly as it was when the backup's data cannot be loaded", async () => {
       const target = await newTarget();
       await restoreBackup({ archive, ...target });
-      await withTarget(target, (db) => db.insertInto("states").values({ id: "texas", name: "Texas", code: "TX", region: "Southwest", created_at: T0, updated_at: T0 }).execute());
+      await withTarget(target, (db) =>
+        db
+          .insertInto("states")
+          .values({ id: "texas", name: "Texas", code: "TX", region: "Southwest", created_at: T0, updated_at: T0 })
+          .execute(),
+      );
       const before = await withTarget(target, (db) => tableContents(db, source.dialect));
       const broken = await alteredArchive(archive, (dir) => {
         if (postgres) {

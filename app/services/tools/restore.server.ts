@@ -132,14 +132,18 @@ async function unpack(archive: string, staging: string): Promise<Unpacked> {
     throw new RestoreError(`${archive} cannot be read as a backup: ${describeArchiveError(error)}.`);
   }
   if (unexpected.length > 0) {
-    throw new RestoreError(`${archive} holds entries a backup never has (${unexpected.slice(0, 5).join(", ")}${unexpected.length > 5 ? ", ..." : ""}); it was not restored.`);
+    throw new RestoreError(
+      `${archive} holds entries a backup never has (${unexpected.slice(0, 5).join(", ")}${unexpected.length > 5 ? ", ..." : ""}); it was not restored.`,
+    );
   }
 
   let manifestText: string;
   try {
     manifestText = await fs.readFile(path.join(staging, MANIFEST_ENTRY), "utf8");
   } catch {
-    throw new RestoreError(`${archive} has no ${MANIFEST_ENTRY}: it is not a Wholesale Flower Finder backup (made by Quick Tools > Backup).`);
+    throw new RestoreError(
+      `${archive} has no ${MANIFEST_ENTRY}: it is not a Wholesale Flower Finder backup (made by Quick Tools > Backup).`,
+    );
   }
   let parsed: ReturnType<typeof manifestSchema.safeParse>;
   try {
@@ -147,7 +151,10 @@ async function unpack(archive: string, staging: string): Promise<Unpacked> {
   } catch {
     throw new RestoreError(`${archive}: ${MANIFEST_ENTRY} is not valid JSON.`);
   }
-  if (!parsed.success) throw new RestoreError(`${archive}: ${MANIFEST_ENTRY} is not a backup manifest this version understands (${parsed.error.issues[0]?.path.join(".") || "format"}).`);
+  if (!parsed.success)
+    throw new RestoreError(
+      `${archive}: ${MANIFEST_ENTRY} is not a backup manifest this version understands (${parsed.error.issues[0]?.path.join(".") || "format"}).`,
+    );
   const manifest = parsed.data as BackupManifest;
   const expectedEntry = manifest.database === "sqlite" ? SQLITE_FILE_NAME : JSON_EXPORT_ENTRY;
   const databaseFile = path.join(staging, manifest.databaseEntry);
@@ -217,10 +224,15 @@ async function knownMigrations(): Promise<string[]> {
 }
 
 function refuseNonEmpty(where: string, rows: number, uploads: number) {
-  const held = [rows > 0 ? `a database with data (${rows.toLocaleString("en-US")} rows)` : "", uploads > 0 ? `${uploads.toLocaleString("en-US")} uploaded ${uploads === 1 ? "file" : "files"}` : ""]
+  const held = [
+    rows > 0 ? `a database with data (${rows.toLocaleString("en-US")} rows)` : "",
+    uploads > 0 ? `${uploads.toLocaleString("en-US")} uploaded ${uploads === 1 ? "file" : "files"}` : "",
+  ]
     .filter(Boolean)
     .join(" and ");
-  throw new RestoreError(`${where} already holds ${held}. Restore into an empty database and data folder, or add --force to replace them with the backup.`);
+  throw new RestoreError(
+    `${where} already holds ${held}. Restore into an empty database and data folder, or add --force to replace them with the backup.`,
+  );
 }
 
 async function restoreSqlite(unpacked: Unpacked, options: RestoreOptions, dataDir: string, staging: string): Promise<RestoreReport> {
@@ -236,11 +248,16 @@ async function restoreSqlite(unpacked: Unpacked, options: RestoreOptions, dataDi
       copy.close();
     }
   } catch (error) {
-    throw new RestoreError(`The backup's database file is damaged or is not this site's database (${error instanceof Error ? error.message : String(error)}).`);
+    throw new RestoreError(
+      `The backup's database file is damaged or is not this site's database (${error instanceof Error ? error.message : String(error)}).`,
+    );
   }
   const known = new Set(await knownMigrations());
   const unknown = migrations.filter((name) => !known.has(name));
-  if (unknown.length > 0) throw new RestoreError(`The backup was made by a newer version of the site (migration ${unknown.join(", ")}): update the site, then restore.`);
+  if (unknown.length > 0)
+    throw new RestoreError(
+      `The backup was made by a newer version of the site (migration ${unknown.join(", ")}): update the site, then restore.`,
+    );
 
   const target = path.join(dataDir, SQLITE_FILE_NAME);
   let existingRows = 0;
@@ -277,7 +294,9 @@ async function restoreSqlite(unpacked: Unpacked, options: RestoreOptions, dataDi
 }
 
 function sqliteRowCounts(db: SqliteDatabase.Database): Record<string, number> {
-  const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as { name: string }[];
+  const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as {
+    name: string;
+  }[];
   const counts: Record<string, number> = {};
   for (const { name } of tables) {
     if (MIGRATION_TABLES.has(name)) continue;
@@ -316,7 +335,8 @@ function foreignKeyOrder(tables: string[], references: { child: string; parent: 
   const state = new Map<string, "visiting" | "done">();
   const visit = (table: string) => {
     if (state.get(table) === "done") return;
-    if (state.get(table) === "visiting") throw new RestoreError(`The tables' foreign keys form a cycle through ${table}; this restore cannot order them.`);
+    if (state.get(table) === "visiting")
+      throw new RestoreError(`The tables' foreign keys form a cycle through ${table}; this restore cannot order them.`);
     state.set(table, "visiting");
     for (const { child, parent } of references) if (child === table && parent !== table && tables.includes(parent)) visit(parent);
     state.set(table, "done");
@@ -326,14 +346,21 @@ function foreignKeyOrder(tables: string[], references: { child: string; parent: 
   return ordered;
 }
 
-async function restorePostgres(unpacked: Unpacked, options: RestoreOptions & { databaseUrl: string }, dataDir: string, staging: string): Promise<RestoreReport> {
+async function restorePostgres(
+  unpacked: Unpacked,
+  options: RestoreOptions & { databaseUrl: string },
+  dataDir: string,
+  staging: string,
+): Promise<RestoreReport> {
   let exported: z.infer<typeof jsonExportSchema>;
   try {
     const parsed = jsonExportSchema.safeParse(JSON.parse(await fs.readFile(unpacked.databaseFile, "utf8")));
     if (!parsed.success) throw new Error(`unexpected ${parsed.error.issues[0]?.path.join(".") || "format"}`);
     exported = parsed.data;
   } catch (error) {
-    throw new RestoreError(`The backup's ${JSON_EXPORT_ENTRY} is damaged or not an export of this site (${error instanceof Error ? error.message : String(error)}).`);
+    throw new RestoreError(
+      `The backup's ${JSON_EXPORT_ENTRY} is damaged or not an export of this site (${error instanceof Error ? error.message : String(error)}).`,
+    );
   }
   const existingUploads = await uploadsPresent(dataDir);
   const name = new URL(options.databaseUrl).pathname.replace(/^\//, "") || "postgres";
@@ -348,7 +375,9 @@ async function restorePostgres(unpacked: Unpacked, options: RestoreOptions & { d
     connection = (await driver.acquireConnection()) as typeof connection;
   } catch (error) {
     await driver.destroy().catch(() => undefined);
-    throw new RestoreError(`Could not connect to the PostgreSQL database ${name}: ${error instanceof Error ? error.message : String(error)}.`);
+    throw new RestoreError(
+      `Could not connect to the PostgreSQL database ${name}: ${error instanceof Error ? error.message : String(error)}.`,
+    );
   }
 
   let undoUploads: (() => Promise<void>) | undefined;
@@ -370,7 +399,9 @@ async function restorePostgres(unpacked: Unpacked, options: RestoreOptions & { d
     await connection.executeQuery(CompiledQuery.raw("rollback")).catch(() => undefined);
     if (undoUploads) await undoUploads();
     if (error instanceof RestoreError) throw error;
-    throw new RestoreError(`Restoring into PostgreSQL database ${name} failed, and nothing was changed: ${error instanceof Error ? error.message : String(error)}.`);
+    throw new RestoreError(
+      `Restoring into PostgreSQL database ${name} failed, and nothing was changed: ${error instanceof Error ? error.message : String(error)}.`,
+    );
   } finally {
     await driver.releaseConnection(connection);
     await driver.destroy();
@@ -378,7 +409,13 @@ async function restorePostgres(unpacked: Unpacked, options: RestoreOptions & { d
 }
 
 /** Inside the open transaction: migrate, check, empty and fill every table, and move the id sequences past the restored ids. */
-async function loadPostgres(db: Kysely<Database>, exported: z.infer<typeof jsonExportSchema>, force: boolean, existingUploads: number, name: string) {
+async function loadPostgres(
+  db: Kysely<Database>,
+  exported: z.infer<typeof jsonExportSchema>,
+  force: boolean,
+  existingUploads: number,
+  name: string,
+) {
   await migrateToLatest(db);
   const current = (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((row) => row.name);
   const backedUp = (exported.tables.kysely_migration ?? []).map((row) => String(row.name)).sort();
@@ -397,7 +434,9 @@ async function loadPostgres(db: Kysely<Database>, exported: z.infer<typeof jsonE
   const missing = tables.filter((table) => !(table in exported.tables));
   const unknown = Object.keys(exported.tables).filter((table) => !tables.includes(table));
   if (missing.length > 0 || unknown.length > 0) {
-    throw new RestoreError(`The backup's tables do not match the schema (${[...missing.map((t) => `missing ${t}`), ...unknown.map((t) => `unknown ${t}`)].join(", ")}).`);
+    throw new RestoreError(
+      `The backup's tables do not match the schema (${[...missing.map((t) => `missing ${t}`), ...unknown.map((t) => `unknown ${t}`)].join(", ")}).`,
+    );
   }
 
   let existingRows = 0;
@@ -406,7 +445,8 @@ async function loadPostgres(db: Kysely<Database>, exported: z.infer<typeof jsonE
     const { rows } = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(table)}`.execute(db);
     existingRows += Number(rows[0]?.n ?? 0);
   }
-  if ((existingRows > 0 || existingUploads > 0) && !force) refuseNonEmpty(`The PostgreSQL database ${name} (with its data folder)`, existingRows, existingUploads);
+  if ((existingRows > 0 || existingUploads > 0) && !force)
+    refuseNonEmpty(`The PostgreSQL database ${name} (with its data folder)`, existingRows, existingUploads);
 
   const columns = new Map<string, Set<string>>();
   for (const row of (
@@ -433,7 +473,8 @@ async function loadPostgres(db: Kysely<Database>, exported: z.infer<typeof jsonE
     const rows = exported.tables[table] ?? [];
     const known = columns.get(table) ?? new Set<string>();
     const strange = new Set(rows.flatMap((row) => Object.keys(row).filter((column) => !known.has(column))));
-    if (strange.size > 0) throw new RestoreError(`The backup's ${table} rows have columns the schema does not (${[...strange].join(", ")}).`);
+    if (strange.size > 0)
+      throw new RestoreError(`The backup's ${table} rows have columns the schema does not (${[...strange].join(", ")}).`);
     const width = Math.max(1, known.size);
     // PostgreSQL takes at most 65,535 parameters per statement.
     const batch = Math.max(1, Math.floor(30_000 / width));
@@ -452,7 +493,9 @@ async function loadPostgres(db: Kysely<Database>, exported: z.infer<typeof jsonE
       where table_schema = current_schema() and column_default like 'nextval(%'`.execute(db)
   ).rows;
   for (const { table_name: table, column_name: column } of serials) {
-    await sql`select setval(pg_get_serial_sequence(quote_ident(${table}), ${column}), coalesce(max(${sql.ref(column)}), 0) + 1, false) from ${sql.table(table)}`.execute(db);
+    await sql`select setval(pg_get_serial_sequence(quote_ident(${table}), ${column}), coalesce(max(${sql.ref(column)}), 0) + 1, false) from ${sql.table(table)}`.execute(
+      db,
+    );
   }
   return { rows: counts, existingRows };
 }

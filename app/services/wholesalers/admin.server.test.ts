@@ -238,7 +238,13 @@ for (const database of TEST_DATABASES) {
 
         const winner = edits[winners[0]!]!;
         const row = await rowOf(id);
-        expect(row).toMatchObject({ name: winner.name, hours: winner.hours, type: winner.type, zipcode: winner.zipcode, city: winner.city });
+        expect(row).toMatchObject({
+          name: winner.name,
+          hours: winner.hours,
+          type: winner.type,
+          zipcode: winner.zipcode,
+          city: winner.city,
+        });
         expect(row.updated_at > T0).toBe(true);
         const audit = await auditRows();
         expect(audit.map((a) => a.action)).toEqual(["wholesaler.update"]);
@@ -257,7 +263,9 @@ for (const database of TEST_DATABASES) {
         await deleteWholesaler(db, id, T0, actor);
         expect(await allRows()).toEqual([]);
         const audit = await auditRows();
-        expect(audit.map((a) => [a.action, a.entity_id, a.admin_id, a.ip])).toEqual([["wholesaler.delete", String(id), actor.adminId, actor.ip]]);
+        expect(audit.map((a) => [a.action, a.entity_id, a.admin_id, a.ip])).toEqual([
+          ["wholesaler.delete", String(id), actor.adminId, actor.ip],
+        ]);
         expect(JSON.parse(audit[0]!.details!)).toEqual({ label: "Original Flower Mart" });
       });
 

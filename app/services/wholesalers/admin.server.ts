@@ -10,7 +10,6 @@ import { fieldErrorsOf, optionalText } from "../form-fields";
 import { WHOLESALER_ENTITY, WHOLESALER_TYPES } from "./constants";
 import { toWholesaler, type Wholesaler } from "./wholesalers.server";
 
-
 export interface AdminWholesaler extends Wholesaler {
   updatedAt: string;
 }
@@ -43,7 +42,10 @@ export const wholesalerInputSchema = z
     address: z.string().trim().min(3, "Enter the street address.").max(200, "The address is at most 200 characters."),
     city: z.string().trim().min(2, "Enter the city.").max(80, "The city is at most 80 characters."),
     stateId: z.string().trim().min(1, "Choose a state."),
-    zipcode: z.string().trim().regex(/^\d{5}$/, "A zipcode is exactly 5 digits."),
+    zipcode: z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, "A zipcode is exactly 5 digits."),
     type: z.enum(WHOLESALER_TYPES, { message: "Choose Wholesale, Retail or Both." }),
     hours: optionalText(120, "Hours are at most 120 characters."),
     description: optionalText(2000, "The description is at most 2000 characters."),
@@ -158,7 +160,12 @@ export async function createWholesaler(db: Kysely<Database>, raw: unknown, actor
 export async function updateWholesaler(db: Kysely<Database>, id: number, expectedUpdatedAt: string, raw: unknown, actor: Actor) {
   const input = parseWholesalerInput(raw);
   const location = await resolveLocation(db, input);
-  await updateVersioned(db, WHOLESALERS, { id, expectedUpdatedAt, values: columnsFrom(input, location), details: { label: input.name } }, actor);
+  await updateVersioned(
+    db,
+    WHOLESALERS,
+    { id, expectedUpdatedAt, values: columnsFrom(input, location), details: { label: input.name } },
+    actor,
+  );
 }
 
 export const deleteWholesaler = (db: Kysely<Database>, id: number, expectedUpdatedAt: string, actor: Actor) =>

@@ -93,11 +93,7 @@ export async function findWholesalersNearZipcode(
  * The `limit` wholesalers nearest to a zipcode at any distance, for when none lie within the radius.
  * The directory holds hundreds of rows, not millions, so ranking them all in memory is cheap and exact.
  */
-export async function findNearestWholesalers(
-  db: Kysely<Database>,
-  zipcode: string,
-  limit: number,
-): Promise<WholesalerWithDistance[]> {
+export async function findNearestWholesalers(db: Kysely<Database>, zipcode: string, limit: number): Promise<WholesalerWithDistance[]> {
   assertZipcode(zipcode);
   const origin = await findZipcode(db, zipcode);
   if (!origin) return [];

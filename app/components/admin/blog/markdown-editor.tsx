@@ -127,7 +127,12 @@ export function MarkdownEditor({
               error && "border-red-600 ring-2 ring-red-600/20",
             )}
           >
-            <div role="toolbar" aria-label="Formatting" aria-controls={textareaId} className="flex flex-wrap gap-0.5 border-b border-stone-200 bg-stone-50 px-1.5 py-1">
+            <div
+              role="toolbar"
+              aria-label="Formatting"
+              aria-controls={textareaId}
+              className="flex flex-wrap gap-0.5 border-b border-stone-200 bg-stone-50 px-1.5 py-1"
+            >
               {TOOLS.map(({ format: kind, label: toolLabel, icon: Icon, shortcut }) => (
                 <button
                   key={kind}
@@ -164,7 +169,12 @@ export function MarkdownEditor({
           </p>
         </div>
 
-        <div id={panelId("preview")} role="tabpanel" aria-labelledby={tabId("preview")} className={cn(tab !== "preview" && "hidden lg:block")}>
+        <div
+          id={panelId("preview")}
+          role="tabpanel"
+          aria-labelledby={tabId("preview")}
+          className={cn(tab !== "preview" && "hidden lg:block")}
+        >
           <div className="flex h-[calc(26rem+2.75rem+2px)] flex-col overflow-hidden rounded-xl border border-stone-200 bg-cream/40 lg:h-[calc(32rem+2.75rem+2px)]">
             <div className="flex items-center justify-between border-b border-stone-200 bg-stone-50 px-4 py-2.5 text-xs font-semibold uppercase tracking-wider text-muted">
               <span>Preview</span>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { applyFormat } from "./markdown-format";
 
-const selected = (edit: { value: string; selectionStart: number; selectionEnd: number }) => edit.value.slice(edit.selectionStart, edit.selectionEnd);
+const selected = (edit: { value: string; selectionStart: number; selectionEnd: number }) =>
+  edit.value.slice(edit.selectionStart, edit.selectionEnd);
 
 describe("applyFormat", () => {
   it("wraps the selection in bold or italic markers and keeps it selected", () => {

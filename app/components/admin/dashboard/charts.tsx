@@ -35,7 +35,10 @@ interface ChartCardProps {
 
 function ChartCard({ id, title, subtitle, className, children, table }: ChartCardProps) {
   return (
-    <figure aria-labelledby={`${id}-title`} className={cn("min-w-0 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs sm:p-5", className)}>
+    <figure
+      aria-labelledby={`${id}-title`}
+      className={cn("min-w-0 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs sm:p-5", className)}
+    >
       <figcaption>
         <h3 id={`${id}-title`} className="font-serif text-lg font-semibold text-ink">
           {title}
@@ -44,7 +47,9 @@ function ChartCard({ id, title, subtitle, className, children, table }: ChartCar
       </figcaption>
       <div className="mt-4">{children}</div>
       <details className="group mt-3 text-sm">
-        <summary className="cursor-pointer rounded font-medium text-rose-brand underline-offset-4 hover:underline">Show the numbers</summary>
+        <summary className="cursor-pointer rounded font-medium text-rose-brand underline-offset-4 hover:underline">
+          Show the numbers
+        </summary>
         <div className="mt-3 max-h-80 overflow-y-auto rounded-xl border border-stone-200">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{table.caption}</caption>
@@ -97,7 +102,16 @@ const ROW_HEIGHT = 28;
 const BAR_HEIGHT = 16;
 
 /** One bar per category, longest first as given, with the value at the end of each bar. */
-export function HorizontalBarChart({ id, title, subtitle, categoryLabel, valueLabel, data, barClassName, className }: HorizontalBarChartProps) {
+export function HorizontalBarChart({
+  id,
+  title,
+  subtitle,
+  categoryLabel,
+  valueLabel,
+  data,
+  barClassName,
+  className,
+}: HorizontalBarChartProps) {
   const [ref, width] = useMeasuredWidth(560);
   const ticks = countTicks(Math.max(0, ...data.map((d) => d.value)));
   const top = ticks[ticks.length - 1] ?? 1;
@@ -116,7 +130,11 @@ export function HorizontalBarChart({ id, title, subtitle, categoryLabel, valueLa
       title={title}
       subtitle={subtitle}
       className={className}
-      table={{ caption: `${title}: ${valueLabel.toLowerCase()} by ${categoryLabel.toLowerCase()}`, headers: [categoryLabel, valueLabel], rows: data.map((d) => [d.label, d.value]) }}
+      table={{
+        caption: `${title}: ${valueLabel.toLowerCase()} by ${categoryLabel.toLowerCase()}`,
+        headers: [categoryLabel, valueLabel],
+        rows: data.map((d) => [d.label, d.value]),
+      }}
     >
       <div ref={ref}>
         <svg
@@ -132,7 +150,14 @@ export function HorizontalBarChart({ id, title, subtitle, categoryLabel, valueLa
           </text>
           {ticks.map((tick) => (
             <g key={tick}>
-              <line x1={x(tick)} x2={x(tick)} y1={header} y2={header + plotHeight} className="stroke-stone-200" strokeDasharray={tick === 0 ? undefined : "3 3"} />
+              <line
+                x1={x(tick)}
+                x2={x(tick)}
+                y1={header}
+                y2={header + plotHeight}
+                className="stroke-stone-200"
+                strokeDasharray={tick === 0 ? undefined : "3 3"}
+              />
               <text x={x(tick)} y={header + plotHeight + 16} textAnchor="middle" className="fill-muted text-[11px] tabular-nums">
                 {numberFormat.format(tick)}
               </text>
@@ -217,7 +242,11 @@ export function ColumnChart({ id, title, subtitle, xLabel, yLabel, data, barClas
       title={title}
       subtitle={subtitle}
       className={className}
-      table={{ caption: `${title}: ${yLabel.toLowerCase()} by ${xLabel.toLowerCase()}`, headers: [xLabel, yLabel], rows: data.map((d) => [d.longLabel, d.value]) }}
+      table={{
+        caption: `${title}: ${yLabel.toLowerCase()} by ${xLabel.toLowerCase()}`,
+        headers: [xLabel, yLabel],
+        rows: data.map((d) => [d.longLabel, d.value]),
+      }}
     >
       <div ref={ref}>
         <svg
@@ -230,7 +259,14 @@ export function ColumnChart({ id, title, subtitle, xLabel, yLabel, data, barClas
         >
           {ticks.map((tick) => (
             <g key={tick}>
-              <line x1={left} x2={left + plotWidth} y1={y(tick)} y2={y(tick)} className="stroke-stone-200" strokeDasharray={tick === 0 ? undefined : "3 3"} />
+              <line
+                x1={left}
+                x2={left + plotWidth}
+                y1={y(tick)}
+                y2={y(tick)}
+                className="stroke-stone-200"
+                strokeDasharray={tick === 0 ? undefined : "3 3"}
+              />
               <text x={left - 8} y={y(tick)} dy="0.35em" textAnchor="end" className="fill-muted text-[11px] tabular-nums">
                 {numberFormat.format(tick)}
               </text>
@@ -270,7 +306,13 @@ export function ColumnChart({ id, title, subtitle, xLabel, yLabel, data, barClas
           <text x={left + plotWidth / 2} y={height - 6} textAnchor="middle" className="fill-muted text-xs font-medium">
             {xLabel}
           </text>
-          <text transform={`rotate(-90)`} x={-(headroom + plotHeight / 2)} y={12} textAnchor="middle" className="fill-muted text-xs font-medium">
+          <text
+            transform={`rotate(-90)`}
+            x={-(headroom + plotHeight / 2)}
+            y={12}
+            textAnchor="middle"
+            className="fill-muted text-xs font-medium"
+          >
             {yLabel}
           </text>
         </svg>

@@ -13,10 +13,25 @@ const IMPORT_HEADER = "name,address,city,state,zipcode,type,hours,description,ph
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
-function ToolCard({ icon: Icon, title, description, className, children }: { icon: LucideIcon; title: string; description: ReactNode; className?: string; children: ReactNode }) {
+function ToolCard({
+  icon: Icon,
+  title,
+  description,
+  className,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={cn("min-w-0 rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6", className)}>
+    <section
+      aria-labelledby={headingId}
+      className={cn("min-w-0 rounded-2xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6", className)}
+    >
       <div className="flex items-center gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-blush text-rose-brand">
           <Icon className="size-5" aria-hidden="true" />
@@ -50,12 +65,14 @@ function BackupTool({ database }: { database: "sqlite" | "postgres" }) {
         <>
           <p>
             Downloads the whole site as one <code className="text-ink">.tar.gz</code> file:{" "}
-            {database === "sqlite" ? "a consistent snapshot of the SQLite database" : "every table of the PostgreSQL database, read in one consistent snapshot"}, taken
-            while the site keeps running, and every uploaded photo.
+            {database === "sqlite"
+              ? "a consistent snapshot of the SQLite database"
+              : "every table of the PostgreSQL database, read in one consistent snapshot"}
+            , taken while the site keeps running, and every uploaded photo.
           </p>
           <p className="mt-2">
-            To restore it, stop the site and run, with the same {database === "sqlite" ? "DATA_DIR" : "DATA_DIR and DATABASE_URL"} as the site (add{" "}
-            <code className="text-ink">--force</code> to replace data that is there):
+            To restore it, stop the site and run, with the same {database === "sqlite" ? "DATA_DIR" : "DATA_DIR and DATABASE_URL"} as the
+            site (add <code className="text-ink">--force</code> to replace data that is there):
           </p>
           <code className="mt-2 block rounded-lg bg-stone-100 px-3 py-2 text-xs text-ink [overflow-wrap:anywhere]">
             npm run db:restore -- wholesale-flower-finder-YYYY-MM-DD.tar.gz
@@ -91,13 +108,20 @@ function useToolRequest<T extends { ok?: boolean; message: string }>(action: str
   useEffect(() => {
     if (!answer || handled.current === answer) return;
     handled.current = answer;
-    toast(answer.ok ? { title: titles.ok, description: answer.message, variant: "success" } : { title: titles.failed, description: answer.message, variant: "destructive" });
+    toast(
+      answer.ok
+        ? { title: titles.ok, description: answer.message, variant: "success" }
+        : { title: titles.failed, description: answer.message, variant: "destructive" },
+    );
   }, [answer, titles.ok, titles.failed]);
   return { answer, busy: fetcher.state !== "idle", run: () => void fetcher.submit(null, { method: "post", action }) };
 }
 
 function ClearCacheTool() {
-  const { answer, busy, run } = useToolRequest<ClearCacheAnswer>("/admin/tools/clear-cache", { ok: "Cache cleared", failed: "Could not clear the cache" });
+  const { answer, busy, run } = useToolRequest<ClearCacheAnswer>("/admin/tools/clear-cache", {
+    ok: "Cache cleared",
+    failed: "Could not clear the cache",
+  });
 
   return (
     <ToolCard
@@ -126,7 +150,10 @@ const TABLE_LABELS: Record<OptimiseReport["missing"][number]["table"], string> =
 };
 
 function OptimiseImagesTool({ className }: { className?: string }) {
-  const { answer, busy, run } = useToolRequest<OptimiseAnswer>("/admin/tools/optimise-images", { ok: "Images optimised", failed: "Could not optimise the images" });
+  const { answer, busy, run } = useToolRequest<OptimiseAnswer>("/admin/tools/optimise-images", {
+    ok: "Images optimised",
+    failed: "Could not optimise the images",
+  });
   const report = answer?.ok ? answer : undefined;
   const counts = report
     ? [
@@ -195,10 +222,18 @@ function RowsTable({ caption, rows, total }: { caption: string; rows: ImportRowR
           <caption className="sr-only">{caption}</caption>
           <thead className="sticky top-0 bg-stone-50 text-xs uppercase tracking-wide text-muted">
             <tr>
-              <th scope="col" className="px-3 py-2">Row</th>
-              <th scope="col" className="px-3 py-2">Name</th>
-              <th scope="col" className="px-3 py-2">City</th>
-              <th scope="col" className="px-3 py-2">State</th>
+              <th scope="col" className="px-3 py-2">
+                Row
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-2">
+                City
+              </th>
+              <th scope="col" className="px-3 py-2">
+                State
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-stone-100">
@@ -212,7 +247,11 @@ function RowsTable({ caption, rows, total }: { caption: string; rows: ImportRowR
             ))}
           </tbody>
         </table>
-        {rows.length < total ? <p className="px-3 py-2 text-xs text-muted">The first {rows.length} of {numberFormat.format(total)} rows.</p> : null}
+        {rows.length < total ? (
+          <p className="px-3 py-2 text-xs text-muted">
+            The first {rows.length} of {numberFormat.format(total)} rows.
+          </p>
+        ) : null}
       </div>
     </details>
   );
@@ -228,9 +267,15 @@ function RejectionsTable({ rejections, total }: { rejections: ImportRejection[];
           <caption className="sr-only">Rows with errors</caption>
           <thead className="sticky top-0 bg-red-50 text-xs uppercase tracking-wide text-red-900">
             <tr>
-              <th scope="col" className="w-16 px-3 py-2">Row</th>
-              <th scope="col" className="px-3 py-2">Name</th>
-              <th scope="col" className="px-3 py-2">Problem</th>
+              <th scope="col" className="w-16 px-3 py-2">
+                Row
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Problem
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-red-100">
@@ -249,7 +294,11 @@ function RejectionsTable({ rejections, total }: { rejections: ImportRejection[];
             ))}
           </tbody>
         </table>
-        {rejections.length < total ? <p className="px-3 py-2 text-xs text-muted">The first {rejections.length} of {numberFormat.format(total)} rows with errors.</p> : null}
+        {rejections.length < total ? (
+          <p className="px-3 py-2 text-xs text-muted">
+            The first {rejections.length} of {numberFormat.format(total)} rows with errors.
+          </p>
+        ) : null}
       </div>
     </div>
   );
@@ -337,10 +386,12 @@ function ImportTool({ className }: { className?: string }) {
         <>
           <p>
             A CSV file with a header row. The state may be a two-letter code (CA) or a name (California); the type is Wholesale, Retail or
-            Both (Wholesale when empty). A row whose name and address match an existing wholesaler, ignoring case, updates it. Up to 2 MB and
-            5,000 rows; check the file with a dry run first.
+            Both (Wholesale when empty). A row whose name and address match an existing wholesaler, ignoring case, updates it. Up to 2 MB
+            and 5,000 rows; check the file with a dry run first.
           </p>
-          <code className="mt-2 block overflow-x-auto whitespace-nowrap rounded-lg bg-stone-100 px-3 py-2 text-xs text-ink">{IMPORT_HEADER}</code>
+          <code className="mt-2 block overflow-x-auto whitespace-nowrap rounded-lg bg-stone-100 px-3 py-2 text-xs text-ink">
+            {IMPORT_HEADER}
+          </code>
         </>
       }
     >
@@ -369,7 +420,11 @@ function ImportTool({ className }: { className?: string }) {
             {dryRun.state !== "idle" ? "Checking..." : "Check file (dry run)"}
           </Button>
           <Button type="button" disabled={!canImport} onClick={() => send("import")}>
-            {importer.state !== "idle" ? "Importing..." : importable > 0 && shown === "dry-run" ? `Import ${numberFormat.format(importable)} ${importable === 1 ? "row" : "rows"}` : "Import"}
+            {importer.state !== "idle"
+              ? "Importing..."
+              : importable > 0 && shown === "dry-run"
+                ? `Import ${numberFormat.format(importable)} ${importable === 1 ? "row" : "rows"}`
+                : "Import"}
           </Button>
         </div>
       </div>

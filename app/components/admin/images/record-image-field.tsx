@@ -7,7 +7,8 @@ import { UploadWidget, type UploadResult } from "./upload-widget";
 
 export const CURRENT_PHOTO_ALT = "Current photo";
 export const NO_PHOTO_TEXT = "No photo yet: the site shows the default flower photo.";
-export const MISSING_PHOTO_TEXT = "No file is at this image's path, so the site shows the default flower photo. Upload a photo or correct the path.";
+export const MISSING_PHOTO_TEXT =
+  "No file is at this image's path, so the site shows the default flower photo. Upload a photo or correct the path.";
 export const UPLOAD_SAVES_AT_ONCE = "An uploaded photo is saved at once; the other fields when you save the form.";
 
 /**
@@ -48,7 +49,12 @@ export function RecordImageField({
   }
 
   return (
-    <fieldset className={cn("grid gap-4 rounded-2xl border border-stone-200 bg-stone-50/60 p-4 sm:grid-cols-[minmax(0,15rem)_minmax(0,1fr)]", className)}>
+    <fieldset
+      className={cn(
+        "grid gap-4 rounded-2xl border border-stone-200 bg-stone-50/60 p-4 sm:grid-cols-[minmax(0,15rem)_minmax(0,1fr)]",
+        className,
+      )}
+    >
       <legend className="px-1 text-sm font-semibold text-ink">Photo</legend>
       <figure className="grid content-start gap-2">
         <div className="overflow-hidden rounded-xl border border-stone-200 bg-blush/60">

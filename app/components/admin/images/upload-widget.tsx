@@ -1,6 +1,12 @@
 import { CheckCircle2, CircleAlert, ImageUp, Loader2 } from "lucide-react";
 import { useId, useRef, useState, type DragEvent } from "react";
-import { ACCEPTED_IMAGE_LABEL, ACCEPTED_IMAGE_TYPES, FILE_TOO_LARGE_MESSAGE, invalidFileTypeMessage, MAX_UPLOAD_BYTES } from "~/services/images/constants";
+import {
+  ACCEPTED_IMAGE_LABEL,
+  ACCEPTED_IMAGE_TYPES,
+  FILE_TOO_LARGE_MESSAGE,
+  invalidFileTypeMessage,
+  MAX_UPLOAD_BYTES,
+} from "~/services/images/constants";
 import { cn } from "~/utils/cn";
 
 export const UPLOAD_SUCCESS_TEXT = "file uploaded successfully";
@@ -132,7 +138,12 @@ export function UploadWidget({
             <p className="flex items-center gap-2 text-muted">
               <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Uploading {state.name}… {Math.round(state.progress * 100)}%
             </p>
-            <progress max={100} value={Math.round(state.progress * 100)} className="h-2 w-full overflow-hidden rounded-full accent-rose-brand" aria-label="Upload progress">
+            <progress
+              max={100}
+              value={Math.round(state.progress * 100)}
+              className="h-2 w-full overflow-hidden rounded-full accent-rose-brand"
+              aria-label="Upload progress"
+            >
               {Math.round(state.progress * 100)}%
             </progress>
           </div>

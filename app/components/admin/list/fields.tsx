@@ -27,7 +27,13 @@ export function TextField({ name, label, error, hint, className, ...props }: Fie
   return (
     <div className={className}>
       <Label htmlFor={`field-${name}`}>{label}</Label>
-      <Input id={`field-${name}`} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, error, hint)} {...props} />
+      <Input
+        id={`field-${name}`}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, error, hint)}
+        {...props}
+      />
       <Hint name={name}>{hint}</Hint>
       <FieldError id={`${name}-error`}>{error}</FieldError>
     </div>
@@ -38,7 +44,13 @@ export function TextAreaField({ name, label, error, hint, className, ...props }:
   return (
     <div className={className}>
       <Label htmlFor={`field-${name}`}>{label}</Label>
-      <Textarea id={`field-${name}`} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, error, hint)} {...props} />
+      <Textarea
+        id={`field-${name}`}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, error, hint)}
+        {...props}
+      />
       <Hint name={name}>{hint}</Hint>
       <FieldError id={`${name}-error`}>{error}</FieldError>
     </div>
@@ -77,7 +89,17 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ name, label, hint, defaultChecked }: { name: string; label: string; hint?: ReactNode; defaultChecked?: boolean }) {
+export function CheckboxField({
+  name,
+  label,
+  hint,
+  defaultChecked,
+}: {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  defaultChecked?: boolean;
+}) {
   return (
     <div className="flex items-start gap-3">
       <input

@@ -37,7 +37,15 @@ export interface FilterConfig {
  * Search and filters as a GET form: the URL holds them, so the server renders the filtered table and a
  * filtered view can be bookmarked. Typing searches after a short pause; a filter applies at once.
  */
-export function ListToolbar({ searchLabel, searchPlaceholder, filters = [] }: { searchLabel: string; searchPlaceholder: string; filters?: FilterConfig[] }) {
+export function ListToolbar({
+  searchLabel,
+  searchPlaceholder,
+  filters = [],
+}: {
+  searchLabel: string;
+  searchPlaceholder: string;
+  filters?: FilterConfig[];
+}) {
   const [params] = useSearchParams();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
@@ -52,7 +60,12 @@ export function ListToolbar({ searchLabel, searchPlaceholder, filters = [] }: { 
   };
 
   return (
-    <Form ref={formRef} method="get" role="search" className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 md:flex-row md:items-end">
+    <Form
+      ref={formRef}
+      method="get"
+      role="search"
+      className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 md:flex-row md:items-end"
+    >
       <div className="flex-1">
         <label htmlFor="admin-search" className="mb-1.5 block text-sm font-medium">
           {searchLabel}
