@@ -10,7 +10,6 @@ import { setEnv, type Env } from "~/utils/env.server";
 import { adminMutationGuard } from "./admin-guard";
 import { originCheck } from "./origin-check";
 import { rateLimit } from "./rate-limit";
-import { securityHeaders } from "./security";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -42,7 +41,6 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   app.disable("x-powered-by");
   // Behind a reverse proxy, client addresses (rate limits, sign-in throttling, audit) come from X-Forwarded-For.
   if (env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
-  app.use(securityHeaders({ development }));
   app.use(originCheck({ siteUrl: env.SITE_URL }));
 
   app.get("/healthz", async (_req, res) => {

@@ -48,8 +48,8 @@ server.use((_req, res, next) => {
 });
 server.use(compression());
 server.use(drainListeners());
-// The static files below carry the security headers too (server/app.ts sets them again, with a fresh nonce,
-// for the pages and the API it serves).
+// Every response carries the security headers and a fresh CSP nonce (res.locals.cspNonce, which the pages read):
+// static files, uploads and everything server/app.ts serves.
 server.use(securityHeaders({ development }));
 server.use(
   pinoHttp({
