@@ -6,7 +6,7 @@ import { distanceMiles } from "~/services/geo/distance";
 import { todayIsoDate } from "~/utils/dates";
 import zipcodes from "zipcodes";
 import { createTestDatabase, runPostgres } from "../support/postgres";
-import { startServer, type LogEntry, type RunningServer } from "../support/server";
+import { startServer, untilLogged, type RunningServer } from "../support/server";
 
 const WHOLESALER_KEYS = [
   "address",
@@ -32,28 +32,6 @@ async function expectJsonError(response: Response, status: number) {
   expect(typeof body.message).toBe("string");
   expect(String(body.message)).not.toMatch(/\bat .+\(.+:\d+:\d+\)|node_modules/);
   return body as { message: string };
-}
-
-/** Resolves once the server has logged a line that `matches` (at once if it already has). */
-function untilLogged(server: RunningServer, matches: (entry: LogEntry) => boolean): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const stdout = server.process.stdout!;
-    const check = () => {
-      if (!server.logs.some(matches)) return false;
-      stdout.off("data", onData);
-      server.process.off("exit", onExit);
-      resolve();
-      return true;
-    };
-    // The support code's line reader is attached first, so by now the chunk's lines are in server.logs.
-    const onData = () => void check();
-    const onExit = () => {
-      if (!check()) reject(new Error("the server exited before logging the expected line"));
-    };
-    if (check()) return;
-    stdout.on("data", onData);
-    server.process.on("exit", onExit);
-  });
 }
 
 const databases = [
@@ -336,7 +314,7 @@ describe("server lifecycle", () => {
 
     const exited = once(server.process, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
     server.process.kill("SIGTERM");
-    await untilLogged(server, (entry) => String(entry.msg).startsWith("shutting down"));
+    await untilLogged(server, (logs) => logs.some((entry) => String(entry.msg).startsWith("shutting down")));
     // Let time pass on purpose: the server must still be running, waiting for the rest of the body...
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(server.process.exitCode).toBeNull();

@@ -5,7 +5,7 @@ import { INVALID_CREDENTIALS_MESSAGE } from "~/services/auth/admins.server";
 import { LOGIN_FAILURE_LIMIT, LOGIN_THROTTLED_MESSAGE } from "~/services/auth/throttle.server";
 import { TEST_ADMIN } from "../support/admin-session";
 import { createTestDatabase, runPostgres } from "../support/postgres";
-import { startServer, type LogEntry, type RunningServer } from "../support/server";
+import { startServer, untilLogged, type RunningServer } from "../support/server";
 
 /** server/app.ts: POST /admin/login is limited to 30 requests per address in a 10-minute window. */
 const LOGIN_POSTS_PER_WINDOW = 30;
@@ -15,28 +15,6 @@ const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Please wait a few minutes 
 
 /** What a browser sends with a page navigation or a form post. */
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
-
-/** Resolves once the server's log lines satisfy `done` (at once if they already do). */
-function untilLogged(server: RunningServer, done: (logs: LogEntry[]) => boolean): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const stdout = server.process.stdout!;
-    const check = () => {
-      if (!done(server.logs)) return false;
-      stdout.off("data", onData);
-      server.process.off("exit", onExit);
-      resolve();
-      return true;
-    };
-    // The support code's line reader is attached first, so by now the chunk's lines are in server.logs.
-    const onData = () => void check();
-    const onExit = () => {
-      if (!check()) reject(new Error("the server exited before logging the expected lines"));
-    };
-    if (check()) return;
-    stdout.on("data", onData);
-    server.process.on("exit", onExit);
-  });
-}
 
 function expectSecurityHeaders(response: Response, what: string): string {
   const csp = response.headers.get("content-security-policy");

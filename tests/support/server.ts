@@ -155,3 +155,25 @@ export function assertNoUnexpectedServerLogs(servers: Iterable<RunningServer> = 
     throw new Error(`the server logged ${problems.length} unexpected warning(s) or error(s):\n${problems.slice(0, 20).join("\n")}`);
   }
 }
+
+/** Resolves once the lines the server has logged so far satisfy `done` (at once if they already do). */
+export function untilLogged(server: RunningServer, done: (logs: LogEntry[]) => boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stdout = server.process.stdout!;
+    const check = () => {
+      if (!done(server.logs)) return false;
+      stdout.off("data", onData);
+      server.process.off("exit", onExit);
+      resolve();
+      return true;
+    };
+    // startServer's line reader is attached first, so by now the chunk's lines are in server.logs.
+    const onData = () => void check();
+    const onExit = () => {
+      if (!check()) reject(new Error("the server exited before logging the expected lines"));
+    };
+    if (check()) return;
+    stdout.on("data", onData);
+    server.process.on("exit", onExit);
+  });
+}
