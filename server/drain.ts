@@ -16,33 +16,33 @@ type Listener = (...args: unknown[]) => void;
  */
 export function drainListeners() {
   return (_req: Request, res: Response, next: NextFunction) => {
-    const listeners = new EventEmitter();
     const on = res.on;
     const once = res.once;
     const off = res.off;
-    let forwarding = false;
-    const forward = () => listeners.emit("drain");
-    const attach = (self: Response) => {
-      if (forwarding) return;
-      forwarding = true;
-      on.call(self, "drain", forward);
+    // Made on the first 'drain' listener: most responses never wait for one.
+    let listeners: EventEmitter | undefined;
+    const ownListeners = (self: Response) => {
+      if (!listeners) {
+        const created = new EventEmitter();
+        listeners = created;
+        on.call(self, "drain", () => created.emit("drain"));
+      }
+      return listeners;
     };
 
     res.on = res.addListener = function (this: Response, event: string | symbol, listener: Listener) {
       if (event !== "drain") return on.call(this, event, listener);
-      attach(this);
-      listeners.on("drain", listener);
+      ownListeners(this).on("drain", listener);
       return this;
     } as Response["on"];
     res.once = function (this: Response, event: string | symbol, listener: Listener) {
       if (event !== "drain") return once.call(this, event, listener);
-      attach(this);
-      listeners.once("drain", listener);
+      ownListeners(this).once("drain", listener);
       return this;
     } as Response["once"];
     res.off = res.removeListener = function (this: Response, event: string | symbol, listener: Listener) {
       if (event !== "drain") return off.call(this, event, listener);
-      listeners.off("drain", listener);
+      listeners?.off("drain", listener);
       return this;
     } as Response["off"];
     next();
