@@ -6,25 +6,12 @@ import { recordAudit } from "../audit/audit.server";
 import { AppError, badRequest } from "../errors";
 import { registerCache } from "../tools/cache.server";
 import { fieldErrorsOf } from "../form-fields";
-import {
-  GA_ID_MESSAGE,
-  GA_ID_PATTERN,
-  generalSettingsSchema,
-  seoSettingsSchema,
-  type GeneralSettings,
-  type SeoSettings,
-} from "./settings-form";
+import { generalSettingsSchema, seoSettingsSchema, type GeneralSettings, type SeoSettings } from "./settings-form";
 import type { SiteSettings } from "./types";
 
-export {
-  GA_ID_MESSAGE,
-  GA_ID_PATTERN,
-  generalSettingsSchema,
-  seoSettingsSchema,
-  type GeneralSettings,
-  type SeoSettings,
-  type SiteSettings,
-};
+// The settings forms' rules live in ./settings-form and the types in ./types (both browser-safe).
+export type { GeneralSettings, SeoSettings } from "./settings-form";
+export type { SiteSettings } from "./types";
 
 export const PRODUCT_NAME = "Wholesale Flower Finder";
 export const DEFAULT_CONTACT_EMAIL = "hello@wholesaleflowerfinder.com";
