@@ -5,13 +5,13 @@ import { clearCaches } from "../tools/cache.server";
 import { openTestDatabase, TEST_DATABASES, rejection } from "../../../tests/support/test-databases";
 import {
   DEFAULT_SETTINGS,
-  GA_ID_MESSAGE,
   getSettingsForEditing,
   getSiteSettings,
   SETTINGS_CONFLICT_MESSAGE,
   updateGeneralSettings,
   updateSeoSettings,
 } from "./settings.server";
+import { GA_ID_MESSAGE } from "./settings-form";
 
 const T0 = "2026-01-01T00:00:00.000Z";
 
