@@ -1,5 +1,5 @@
 import { Bold, Heading2, Italic, Link2, List, ListOrdered, Quote, type LucideIcon } from "lucide-react";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 import { proseClass } from "~/components/blog/article-body";
 import { FieldError, fieldClass, Label } from "~/components/ui/input";
@@ -67,15 +67,24 @@ export function MarkdownEditor({
     return () => clearTimeout(timer);
   }, [value, name, submitPreview]);
 
+  // The selection a toolbar format leaves, set as soon as React has written the new text: a keystroke that
+  // follows at once then lands where the person sees the caret, not where a later frame would put it.
+  const pendingSelection = useRef<{ start: number; end: number } | undefined>(undefined);
+  useLayoutEffect(() => {
+    const selection = pendingSelection.current;
+    const element = textarea.current;
+    if (!selection || !element) return;
+    pendingSelection.current = undefined;
+    element.focus();
+    element.setSelectionRange(selection.start, selection.end);
+  });
+
   const format = (kind: Format) => {
     const element = textarea.current;
     if (!element) return;
     const next = applyFormat(value, element.selectionStart, element.selectionEnd, kind);
+    pendingSelection.current = { start: next.selectionStart, end: next.selectionEnd };
     setValue(next.value);
-    requestAnimationFrame(() => {
-      element.focus();
-      element.setSelectionRange(next.selectionStart, next.selectionEnd);
-    });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
