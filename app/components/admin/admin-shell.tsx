@@ -3,6 +3,7 @@ import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { Form, Link, NavLink, useNavigation } from "react-router";
 import { cn } from "~/utils/cn";
+import { DeleteResultToasts } from "./list/record-dialog";
 import { ADMIN_NAV } from "./nav";
 
 export interface ShellAdmin {
@@ -87,6 +88,7 @@ export function AdminShell({ admin, siteName, children }: { admin: ShellAdmin; s
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="min-h-screen bg-stone-50">
+      <DeleteResultToasts />
       <a
         href="#admin-main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-white focus:px-4 focus:py-2 focus:shadow"

@@ -93,24 +93,41 @@ interface DeleteDialogProps {
   trigger: ReactNode;
 }
 
-/** The delete confirmation of the spec, as an alert dialog that performs the delete. */
-export function DeleteDialog({ entity, confirmation, label, hidden, trigger }: DeleteDialogProps) {
-  const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<ActionResult>();
-  const result = fetcher.data?.intent === "delete" ? fetcher.data : undefined;
-  const handled = useRef<ActionResult | undefined>(undefined);
-  // Acts as soon as the answer arrives, while the list still reloads: a deleted row's dialog unmounts
-  // with its row once the reload lands, and the toast would never be shown.
+/**
+ * Every delete dialog submits through one keyed fetcher, so that its answer outlives the dialog: a deleted
+ * row's dialog unmounts with its row when the list reloads, possibly in the same render that brings the
+ * answer, and DeleteResultToasts (in the admin shell, always mounted) shows the toast instead.
+ */
+const DELETE_FETCHER_KEY = "admin-delete";
+
+const deleteResultOf = (data: ActionResult | undefined) => (data?.intent === "delete" ? data : undefined);
+
+/** Shows the toast of each delete's answer; rendered once, by the admin shell. */
+export function DeleteResultToasts() {
+  const result = deleteResultOf(useFetcher<ActionResult>({ key: DELETE_FETCHER_KEY }).data);
+  // An answer that was already there when the shell mounted has had its toast.
+  const handled = useRef(result);
   useEffect(() => {
     if (!result || handled.current === result) return;
     handled.current = result;
-    setOpen(false);
     toast(
       result.ok
         ? { title: "Deleted", description: result.message, variant: "success" }
         : { title: "Could not delete", description: result.message, variant: "destructive" },
     );
   }, [result]);
+  return null;
+}
+
+/** The delete confirmation of the spec, as an alert dialog that performs the delete. */
+export function DeleteDialog({ entity, confirmation, label, hidden, trigger }: DeleteDialogProps) {
+  const fetcher = useFetcher<ActionResult>({ key: DELETE_FETCHER_KEY });
+  const result = deleteResultOf(fetcher.data);
+  // Open until an answer newer than the one there was at opening arrives: a refused delete (the row stays)
+  // closes the dialog, and the toast says why.
+  const [openedAt, setOpenedAt] = useState<{ result: ActionResult | undefined } | null>(null);
+  const open = openedAt !== null && openedAt.result === result;
+  const setOpen = (next: boolean) => setOpenedAt(next ? { result } : null);
 
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
