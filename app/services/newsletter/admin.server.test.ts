@@ -3,36 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { Database } from "~/db/schema";
 import { AppError } from "../errors";
-import { csvField, csvRow, deleteSubscriber, exportSubscribersCsv, listSubscribersForAdmin, SUBSCRIBER_GONE } from "./admin.server";
+import { deleteSubscriber, exportSubscribersCsv, listSubscribersForAdmin, SUBSCRIBER_GONE } from "./admin.server";
 import { TEST_DATABASES, createTestAdmin, openTestDatabase } from "../../../tests/support/test-databases";
-
-describe("csvField", () => {
-  it("leaves plain text alone", () => {
-    expect(csvField("ann@example.com")).toBe("ann@example.com");
-    expect(csvField("")).toBe("");
-  });
-
-  it("quotes fields with commas, quotes or line breaks, doubling inner quotes (RFC 4180)", () => {
-    expect(csvField("a,b")).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField("line\nbreak")).toBe('"line\nbreak"');
-    expect(csvField("cr\rhere")).toBe('"cr\rhere"');
-  });
-
-  it("prefixes a single quote to cells a spreadsheet would run as a formula", () => {
-    expect(csvField('=HYPERLINK("http://evil.example")')).toBe('"\'=HYPERLINK(""http://evil.example"")"');
-    expect(csvField("=1+1")).toBe("'=1+1");
-    expect(csvField("+1")).toBe("'+1");
-    expect(csvField("-2+3")).toBe("'-2+3");
-    expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvField("\t=1")).toBe("'\t=1");
-    expect(csvField("a=1")).toBe("a=1");
-  });
-
-  it("ends each row with CRLF", () => {
-    expect(csvRow(["a", "b,c"])).toBe('a,"b,c"\r\n');
-  });
-});
 
 for (const database of TEST_DATABASES) {
   describe.runIf(database.enabled)(`subscriber admin on ${database.name}`, () => {

@@ -4,6 +4,7 @@ import { likePattern, type Actor, type Page } from "../admin/list";
 import { loadPage } from "../admin/page.server";
 import { recordAdminChange } from "../audit/audit.server";
 import { notFound } from "../errors";
+import { toCsv } from "../tools/csv";
 
 export const SUBSCRIBER_ENTITY = "subscriber";
 export const SUBSCRIBER_STATUSES = ["active", "unsubscribed"] as const;
@@ -70,18 +71,6 @@ export async function deleteSubscriber(db: Kysely<Database>, id: number, actor: 
 
 export const CSV_HEADER = ["email", "subscribed_at", "status"] as const;
 
-/**
- * One CSV field (RFC 4180). A cell a spreadsheet would run as a formula (starting with = + - @, or a tab
- * or carriage return that hides one) gets a leading single quote, so an address typed by a visitor
- * cannot execute when an admin opens the export.
- */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export const csvRow = (fields: readonly string[]) => `${fields.map(csvField).join(",")}\r\n`;
-
 /** Every subscriber matching the query, oldest first, as CSV; records the export in the audit log. */
 export async function exportSubscribersCsv(
   db: Kysely<Database>,
@@ -94,7 +83,10 @@ export async function exportSubscribersCsv(
     .orderBy("id")
     .execute();
   const subscribers = rows.map(toSubscriber);
-  const csv = csvRow(CSV_HEADER) + subscribers.map((s) => csvRow([s.email, s.subscribedAt, s.status])).join("");
+  const csv = toCsv(
+    CSV_HEADER,
+    subscribers.map((s) => [s.email, s.subscribedAt, s.status]),
+  );
   await recordAdminChange(db, actor, {
     entity: SUBSCRIBER_ENTITY,
     verb: "export",

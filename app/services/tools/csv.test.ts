@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CsvSyntaxError, isBlankRow, parseCsv } from "./csv";
+import { CsvSyntaxError, isBlankRow, parseCsv, toCsv } from "./csv";
 
 describe("parseCsv", () => {
   it("splits plain rows and fields", () => {
@@ -68,5 +68,78 @@ describe("parseCsv", () => {
     const parse = () => parseCsv('name,city\nA,B\n"Broken,C\nD,E');
     expect(parse).toThrow(CsvSyntaxError);
     expect(parse).toThrow('Row 3: a quoted value is not closed (a " is missing).');
+    expect(parse).toThrow(expect.objectContaining({ row: 3 }));
+  });
+
+  it("counts a multi-line quoted value as one row when naming the row of an unclosed quote", () => {
+    expect(() => parseCsv('a\n"multi\nline",x\n"open')).toThrow(expect.objectContaining({ name: "CsvSyntaxError", row: 3 }));
+  });
+
+  it("names the row where a closing quote is followed by more text", () => {
+    const parse = () => parseCsv('name,city\n"Broken" Name,C\nD,E');
+    expect(parse).toThrow(CsvSyntaxError);
+    expect(parse).toThrow(
+      expect.objectContaining({
+        row: 2,
+        message: 'Row 2: a quoted value is followed by more text before the next comma. Write a " inside a quoted value as "".',
+      }),
+    );
+  });
+
+  it("accepts rows of different lengths and mixed line endings", () => {
+    expect(parseCsv("a,b,c\r\n1\n2,3,4,5\r6,7")).toEqual([["a", "b", "c"], ["1"], ["2", "3", "4", "5"], ["6", "7"]]);
+  });
+
+  it("drops spaces around a value outside quotes but keeps them inside quotes", () => {
+    expect(parseCsv(' a , " b " ,"c" \n')).toEqual([["a", " b ", "c"]]);
+  });
+});
+
+describe("toCsv", () => {
+  it("writes the header, then one record per row, each ending with CRLF", () => {
+    expect(
+      toCsv(
+        ["email", "status"],
+        [
+          ["ann@example.com", "active"],
+          ["bo@example.com", ""],
+        ],
+      ),
+    ).toBe("email,status\r\nann@example.com,active\r\nbo@example.com,\r\n");
+    expect(toCsv(["email", "status"], [])).toBe("email,status\r\n");
+  });
+
+  it("leaves plain text alone", () => {
+    expect(toCsv(["ann@example.com"], [])).toBe("ann@example.com\r\n");
+    expect(toCsv([""], [])).toBe("\r\n");
+  });
+
+  it("quotes fields with commas, quotes or line breaks, doubling inner quotes (RFC 4180)", () => {
+    expect(toCsv(["a,b"], [])).toBe('"a,b"\r\n');
+    expect(toCsv(['say "hi"'], [])).toBe('"say ""hi"""\r\n');
+    expect(toCsv(["line\nbreak"], [])).toBe('"line\nbreak"\r\n');
+    expect(toCsv(["cr\rhere"], [])).toBe('"cr\rhere"\r\n');
+    expect(toCsv(["crlf\r\nhere"], [])).toBe('"crlf\r\nhere"\r\n');
+    expect(toCsv(["a", "b,c"], [])).toBe('a,"b,c"\r\n');
+  });
+
+  it("prefixes a single quote to cells a spreadsheet would run as a formula", () => {
+    expect(toCsv(['=HYPERLINK("http://evil.example")'], [])).toBe('"\'=HYPERLINK(""http://evil.example"")"\r\n');
+    expect(toCsv(["=1+1"], [])).toBe("'=1+1\r\n");
+    expect(toCsv(["+1"], [])).toBe("'+1\r\n");
+    expect(toCsv(["-2+3"], [])).toBe("'-2+3\r\n");
+    expect(toCsv(["@SUM(A1)"], [])).toBe("'@SUM(A1)\r\n");
+    expect(toCsv(["\t=1"], [])).toBe("'\t=1\r\n");
+    expect(toCsv(["\r=1"], [])).toBe('"\'\r=1"\r\n');
+    expect(toCsv(["a=1"], [])).toBe("a=1\r\n");
+    expect(toCsv(["h"], [["=cmd@example.com", "ok"]])).toBe("h\r\n'=cmd@example.com,ok\r\n");
+  });
+
+  it("reads back with parseCsv to the same rows", () => {
+    const rows = [
+      ["Smith, Jones & Co", 'They say "fresh"\r\ndaily', ""],
+      ["plain", "two\nlines", "x"],
+    ];
+    expect(parseCsv(toCsv(["name", "description", "note"], rows))).toEqual([["name", "description", "note"], ...rows]);
   });
 });

@@ -1,3 +1,6 @@
+import { CsvError, parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+
 /** A file that cannot be read as CSV at all (as opposed to a row whose values are wrong). */
 export class CsvSyntaxError extends Error {
   override name = "CsvSyntaxError";
@@ -10,67 +13,57 @@ export class CsvSyntaxError extends Error {
   }
 }
 
+/** What each csv-parse error means for the person who saved the file (codes the options below can raise). */
+const PROBLEMS: Partial<Record<string, string>> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quoted value is not closed (a " is missing).',
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE:
+    'a quoted value is followed by more text before the next comma. Write a " inside a quoted value as "".',
+  CSV_INVALID_CLOSING_QUOTE: 'a quoted value is followed by more text before the next comma. Write a " inside a quoted value as "".',
+};
+
 /**
- * Parses comma-separated text the way spreadsheets write it (RFC 4180): fields in double quotes may hold
- * commas, quotes (doubled) and line breaks; lines end in CRLF, LF or CR; a leading byte order mark is
- * ignored. Each returned row is one record, so row numbers match what a spreadsheet shows even when a
- * cell spans several lines. A trailing line break does not make an extra row.
+ * Parses comma-separated text the way spreadsheets write it (RFC 4180), with csv-parse: fields in double
+ * quotes may hold commas, quotes (doubled) and line breaks; lines end in CRLF, LF or CR, even mixed; a
+ * leading byte order mark is ignored. Each returned row is one record, so row numbers match what a
+ * spreadsheet shows even when a cell spans several lines; an empty line is kept as a row with one empty
+ * value, and a trailing line break does not make an extra row. Rows may have different lengths. Spaces
+ * around a value outside quotes (such as padding before an opening quote) are dropped; a quote inside an
+ * unquoted value is kept as it is. Text that is not CSV raises a CsvSyntaxError naming the row.
  */
 export function parseCsv(input: string): string[][] {
-  const text = input.startsWith("\uFEFF") ? input.slice(1) : input;
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let inQuotes = false;
-  let quotedStartRow = 0;
-  // Whether the current record has begun: an empty line still counts as one (empty) record.
-  let recordStarted = false;
-
-  const endField = () => {
-    row.push(field);
-    field = "";
-  };
-  const endRecord = () => {
-    endField();
-    rows.push(row);
-    row = [];
-    recordStarted = false;
-  };
-
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (inQuotes) {
-      if (char === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else {
-          inQuotes = false;
-        }
-      } else {
-        field += char;
-      }
-      continue;
+  try {
+    return parse(input, {
+      bom: true,
+      record_delimiter: ["\r\n", "\n", "\r"],
+      relax_column_count: true,
+      relax_quotes: true,
+      trim: true,
+    });
+  } catch (error) {
+    // csv-parse counts the records it completed; the problem is in the one after them.
+    if (error instanceof CsvError && typeof error.records === "number") {
+      const row = error.records + 1;
+      const problem = PROBLEMS[error.code] ?? `the text cannot be read as CSV (${error.message}).`;
+      throw new CsvSyntaxError(`Row ${row}: ${problem}`, row);
     }
-    recordStarted = true;
-    if (char === '"' && field.trim() === "") {
-      // Spaces before an opening quote are the writer's padding, not part of the value.
-      field = "";
-      inQuotes = true;
-      quotedStartRow = rows.length + 1;
-    } else if (char === ",") {
-      endField();
-    } else if (char === "\r" || char === "\n") {
-      if (char === "\r" && text[i + 1] === "\n") i++;
-      endRecord();
-    } else {
-      field += char;
-    }
+    throw error;
   }
-  if (inQuotes) throw new CsvSyntaxError(`Row ${quotedStartRow}: a quoted value is not closed (a " is missing).`, quotedStartRow);
-  if (recordStarted || field !== "" || row.length > 0) endRecord();
-  return rows;
 }
 
 /** A row with nothing in it (an empty line, or only commas and spaces). */
 export const isBlankRow = (row: string[]) => row.every((cell) => cell.trim() === "");
+
+/**
+ * The header and rows as CSV (RFC 4180), with csv-stringify: a value holding a comma, a quote or a line
+ * break is quoted (inner quotes doubled), and every record, the last included, ends in CRLF. A cell a
+ * spreadsheet would run as a formula (starting with = + - @, or a tab or carriage return that hides one)
+ * gets a leading single quote, so text typed by a visitor cannot execute when an admin opens the file.
+ */
+export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return stringify([header, ...rows], {
+    record_delimiter: "windows",
+    // With a record_delimiter set, csv-stringify would quote only a value holding CRLF; quote a lone CR or LF too.
+    quote_record_delimiter: true,
+    escape_formulas: true,
+  });
+}
