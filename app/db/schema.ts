@@ -48,6 +48,21 @@ export interface WholesalersTable {
   latitude: number;
   longitude: number;
   featured: DbBool;
+  /** "trade-only", "public-welcome" or "public-hours"; null when no source says. */
+  access: string | null;
+  access_note: string | null;
+  /** The weekly schedule as JSON (WeeklyHours); null when the hours are not known day by day. */
+  opening_hours: string | null;
+  /** IANA time zone of the listing's coordinates, e.g. "America/Chicago". */
+  time_zone: string | null;
+  /** Calendar date the facts were last confirmed. */
+  verified_at: string | null;
+  /** Where the facts come from (admin-only). */
+  source: string | null;
+  /** Notes for the admins only, e.g. what a visitor wrote when suggesting the listing. */
+  admin_note: string | null;
+  /** True when the zipcode is the city's nearest to its center rather than one a source gives. */
+  location_approximate: Generated<DbBool>;
   created_at: string;
   updated_at: string;
 }
@@ -113,6 +128,48 @@ export interface LocationSuggestionsTable {
   ip: string | null;
   created_at: string;
   reviewed_at: string | null;
+  /** The listing the suggestion became, once saved. */
+  wholesaler_id: number | null;
+}
+
+export interface ListingReportsTable {
+  id: Generated<number>;
+  wholesaler_id: number;
+  kind: string;
+  details: string;
+  email: string | null;
+  /** "open", "resolved" or "dismissed". */
+  status: Generated<string>;
+  ip: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+}
+
+export interface BusinessSubmissionsTable {
+  id: Generated<number>;
+  name: string;
+  address: string;
+  city: string;
+  state_id: string;
+  zipcode: string;
+  type: string;
+  access: string | null;
+  access_note: string | null;
+  phone: string | null;
+  website: string | null;
+  opening_hours: string | null;
+  hours: string;
+  description: string;
+  submitter_name: string;
+  submitter_email: string;
+  submitter_role: string;
+  /** "pending", "approved" or "rejected". */
+  status: Generated<string>;
+  /** The listing an approval created. */
+  wholesaler_id: number | null;
+  ip: string | null;
+  created_at: string;
+  reviewed_at: string | null;
 }
 
 export interface SettingsTable {
@@ -162,6 +219,8 @@ export interface Database {
   festivals: FestivalsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   location_suggestions: LocationSuggestionsTable;
+  listing_reports: ListingReportsTable;
+  business_submissions: BusinessSubmissionsTable;
   settings: SettingsTable;
   admin_users: AdminUsersTable;
   sessions: SessionsTable;

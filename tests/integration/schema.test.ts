@@ -1,11 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "kysely";
+import { Migrator, sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { migrateToLatest } from "~/db/migrate.server";
+import * as initial from "~/db/migrations/0001-initial.server";
+import { fromDbBool } from "~/db/schema";
 import { createTestDatabase, runPostgres } from "../support/postgres";
+import { TEST_DATABASES } from "../support/test-databases";
 
 /** Column types in families: what the application can store and read back the same on both databases. */
 const TYPE_FAMILIES: Record<string, string> = {
@@ -215,8 +218,10 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
         "admin_users",
         "audit_log",
         "blog_posts",
+        "business_submissions",
         "cities",
         "festivals",
+        "listing_reports",
         "location_suggestions",
         "newsletter_subscribers",
         "sessions",
@@ -239,12 +244,18 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
         latitude: "float not null",
         featured: "boolean not null default",
         hours: "text not null default",
+        access: "text null",
+        opening_hours: "text null",
+        time_zone: "text null",
+        verified_at: "text null",
+        location_approximate: "boolean not null default",
       });
       expect(schema.wholesalers?.primaryKey, name).toEqual([["id"]]);
       expect(schema.wholesalers?.indexes, name).toEqual([
         "wholesalers_lat_lng_idx on (latitude, longitude)",
         "wholesalers_name_address_idx on (name, address)",
         "wholesalers_state_name_idx on (state_id, name)",
+        "wholesalers_verified_idx on (verified_at)",
       ]);
       expect(schema.wholesalers?.foreignKeys, name).toEqual(["(state_id) -> states(id) on delete no action"]);
       expect(schema.newsletter_subscribers?.unique, name).toEqual(["(email_normalized)", "(unsubscribe_token)"]);
@@ -252,6 +263,8 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
       expect(schema.states?.primaryKey, name).toEqual([["id"]]);
       expect(schema.sessions?.foreignKeys, name).toEqual(["(admin_id) -> admin_users(id) on delete cascade"]);
       expect(schema.audit_log?.foreignKeys, name).toEqual(["(admin_id) -> admin_users(id) on delete set null"]);
+      expect(schema.listing_reports?.foreignKeys, name).toEqual(["(wholesaler_id) -> wholesalers(id) on delete cascade"]);
+      expect(schema.location_suggestions?.foreignKeys, name).toEqual(["(wholesaler_id) -> wholesalers(id) on delete set null"]);
     }
     expect(postgresSchema).toEqual(sqliteSchema);
   });
@@ -272,7 +285,49 @@ describe("migrations", () => {
       await sqlite.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
-    expect(await migrateToLatest(sqlite.db)).toEqual(["0001-initial"]);
+    expect(await migrateToLatest(sqlite.db)).toEqual(["0001-initial", "0002-listing-trust"]);
     expect(await migrateToLatest(sqlite.db)).toEqual([]);
   });
+
+  it.each(TEST_DATABASES.filter((kind) => kind.enabled).map((kind) => kind.name))(
+    "upgrade a %s database of the first schema in place: its listings stay, each with the time zone of its coordinates",
+    async (kind) => {
+      let handle: DatabaseHandle;
+      if (kind === "PostgreSQL") {
+        const database = await createTestDatabase();
+        cleanups.push(database.drop);
+        handle = openDatabase({ DATA_DIR: os.tmpdir(), DATABASE_URL: database.url });
+      } else {
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wff-upgrade-"));
+        cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+        handle = openDatabase({ DATA_DIR: dataDir });
+      }
+      cleanups.push(() => handle.close());
+      const db = handle.db;
+      const first = await new Migrator({ db, provider: { getMigrations: async () => ({ "0001-initial": initial }) } }).migrateToLatest();
+      expect(first.error).toBeUndefined();
+      const now = new Date().toISOString();
+      await db
+        .insertInto("states")
+        .values({ id: "hawaii", name: "Hawaii", code: "HI", region: "West", created_at: now, updated_at: now })
+        .execute();
+      await sql`insert into wholesalers (name, address, city, state_id, zipcode, type, hours, description, latitude, longitude, featured, created_at, updated_at)
+        values ('Lei Stand', '1 Main St', 'Honolulu', 'hawaii', '96813', 'Both', 'Daily 6AM-2PM', 'Leis.', 21.31, -157.86, ${sql.lit(false)}, ${now}, ${now})`.execute(
+        db,
+      );
+
+      expect(await migrateToLatest(db)).toEqual(["0002-listing-trust"]);
+      const row = await db.selectFrom("wholesalers").selectAll().executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        name: "Lei Stand",
+        hours: "Daily 6AM-2PM",
+        time_zone: "Pacific/Honolulu",
+        access: null,
+        opening_hours: null,
+        verified_at: null,
+        source: null,
+      });
+      expect(fromDbBool(row.location_approximate)).toBe(false);
+    },
+  );
 });

@@ -3,6 +3,7 @@ import zipcodes from "zipcodes";
 import type { Database } from "../schema";
 import { toDbBool } from "../schema";
 import { nowIso, todayIsoDate } from "~/utils/dates";
+import { timeZoneAt } from "~/utils/time-zone.server";
 import { blogPosts } from "./data/blog-posts";
 import { festivals } from "./data/festivals";
 import { groceryStores } from "./data/grocery-stores";
@@ -95,6 +96,8 @@ export async function seedDatabase(db: Kysely<Database>, today = todayIsoDate())
         if (!zip || zip.state !== w.stateCode || !stateId) {
           throw new Error(`Seed wholesaler "${w.name}" has zipcode ${w.zipcode} outside ${w.stateCode}`);
         }
+        const latitude = w.latitude ?? zip.latitude;
+        const longitude = w.longitude ?? zip.longitude;
         return {
           name: w.name,
           address: w.address,
@@ -108,9 +111,17 @@ export async function seedDatabase(db: Kysely<Database>, today = todayIsoDate())
           image_updated_at: null,
           phone: w.phone ?? null,
           website: w.website ?? null,
-          latitude: w.latitude ?? zip.latitude,
-          longitude: w.longitude ?? zip.longitude,
+          latitude,
+          longitude,
           featured: toDbBool(rank < FEATURED_PER_STATE),
+          access: w.access ?? null,
+          access_note: w.accessNote ?? null,
+          opening_hours: w.openingHours ? JSON.stringify(w.openingHours) : null,
+          time_zone: timeZoneAt(latitude, longitude),
+          verified_at: w.verifiedAt ?? null,
+          source: w.source,
+          admin_note: null,
+          location_approximate: toDbBool(w.locationApproximate ?? false),
           created_at: now,
           updated_at: now,
         };

@@ -15,6 +15,15 @@ export interface SeedState {
 
 export type WholesalerType = "Wholesale" | "Retail" | "Both";
 
+/**
+ * Who may buy. The db floor may not import services, so the seed restates the domain's types; the seed test
+ * checks that every value here is one the services accept (WHOLESALER_ACCESS, weeklyHoursSchema).
+ */
+export type WholesalerAccess = "trade-only" | "public-welcome" | "public-hours";
+
+/** A weekly schedule: "HH:MM" ranges per day, [] when closed; a close at or before the open runs past midnight. */
+export type WeeklyHours = Record<"mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun", { open: string; close: string }[]>;
+
 export interface SeedWholesaler {
   name: string;
   /** Street address only, e.g. "754 Wall St". */
@@ -32,6 +41,18 @@ export interface SeedWholesaler {
   /** Exact point when known; otherwise the zipcode centroid is used. */
   latitude?: number;
   longitude?: number;
+  /** Who may buy, only where the source says; left out when the source is silent (the site then shows nothing). */
+  access?: WholesalerAccess;
+  /** A short note on buying, from the source: "Bring a resale certificate". */
+  accessNote?: string;
+  /** The weekly schedule, only where a source gives the hours day by day. */
+  openingHours?: WeeklyHours;
+  /** The date (YYYY-MM-DD) the source confirmed the facts, where the source is dated. */
+  verifiedAt?: string;
+  /** Where the facts come from: the page(s) that show the name and street address (admin-only). */
+  source: string;
+  /** True when the zipcode was not given by a source but chosen as the city's zipcode nearest its centre. */
+  locationApproximate?: boolean;
 }
 
 export interface SeedGroceryStore {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { floatType, withIdColumn } from "./helpers";
+import { floatType, withIdColumn } from "./helpers.server";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const float = floatType(db);
