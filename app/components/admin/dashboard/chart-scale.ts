@@ -1,15 +1,4 @@
-/**
- * Axis ticks for counts: 0 up to a round number at or above `max`, in steps of 1, 2 or 5 times a power
- * of ten, about `target` steps in all.
- */
-export function countTicks(max: number, target = 4): number[] {
-  if (!(max > 0)) return [0, 1];
-  const rough = max / target;
-  const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= rough) ?? 10 * magnitude);
-  const top = Math.ceil(max / step) * step;
-  return Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
-}
+/** The calendar-date labels of the dashboard charts. The charts' scales and ticks come from d3-scale (charts.tsx). */
 
 const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const longDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });

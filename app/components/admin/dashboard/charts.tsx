@@ -1,8 +1,22 @@
+import { scaleBand, scaleLinear } from "d3-scale";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { cn } from "~/utils/cn";
-import { countTicks } from "./chart-scale";
 
 const numberFormat = new Intl.NumberFormat("en-US");
+
+/**
+ * A scale from 0 to the largest count, widened to a round top (d3's `nice`), and its ticks: about
+ * `target` of them, never fewer than one apart since the values are counts. Nothing to count still
+ * draws an axis from 0 to 1.
+ */
+function countScale(values: number[], range: [number, number], target = 4) {
+  const max = Math.max(0, ...values);
+  const top = max > 0 ? max : 1;
+  // Asking for no more ticks than the top value keeps d3's step at 1 or more.
+  const count = Math.max(1, Math.min(target, Math.ceil(top)));
+  const scale = scaleLinear().domain([0, top]).range(range).nice(count);
+  return { scale, ticks: scale.ticks(count) };
+}
 
 /**
  * The width the chart has on screen, so that it is drawn at 1:1 and its text stays readable on a phone.
@@ -100,6 +114,8 @@ interface HorizontalBarChartProps {
 
 const ROW_HEIGHT = 28;
 const BAR_HEIGHT = 16;
+/** The gap between bars as a share of a row, half of it above the first bar and below the last. */
+const ROW_GAP = (ROW_HEIGHT - BAR_HEIGHT) / ROW_HEIGHT;
 
 /** One bar per category, longest first as given, with the value at the end of each bar. */
 export function HorizontalBarChart({
@@ -113,15 +129,24 @@ export function HorizontalBarChart({
   className,
 }: HorizontalBarChartProps) {
   const [ref, width] = useMeasuredWidth(560);
-  const ticks = countTicks(Math.max(0, ...data.map((d) => d.value)));
-  const top = ticks[ticks.length - 1] ?? 1;
   const labelWidth = Math.min(132, Math.round(width * 0.34));
   const right = 36;
   const header = 24;
   const plotWidth = Math.max(40, width - labelWidth - right);
   const plotHeight = data.length * ROW_HEIGHT;
   const height = header + plotHeight + 46;
-  const x = (value: number) => labelWidth + (value / top) * plotWidth;
+  // Fewer ticks on a phone, so that the numbers under the axis do not crowd (fewer than 3 would let d3
+  // widen the axis well past the longest bar: 0 to 20 for 11).
+  const { scale: x, ticks } = countScale(
+    data.map((d) => d.value),
+    [labelWidth, labelWidth + plotWidth],
+    plotWidth < 240 ? 3 : 4,
+  );
+  const y = scaleBand<number>()
+    .domain(data.map((_, index) => index))
+    .range([header, header + plotHeight])
+    .paddingInner(ROW_GAP)
+    .paddingOuter(ROW_GAP / 2);
   const summary = data.map((d) => `${d.label} ${d.value}`).join(", ");
 
   return (
@@ -148,23 +173,26 @@ export function HorizontalBarChart({
           <text x={labelWidth - 8} y={14} textAnchor="end" className="fill-muted text-[11px] font-semibold uppercase tracking-wide">
             {categoryLabel}
           </text>
-          {ticks.map((tick) => (
-            <g key={tick}>
-              <line
-                x1={x(tick)}
-                x2={x(tick)}
-                y1={header}
-                y2={header + plotHeight}
-                className="stroke-stone-200"
-                strokeDasharray={tick === 0 ? undefined : "3 3"}
-              />
-              <text x={x(tick)} y={header + plotHeight + 16} textAnchor="middle" className="fill-muted text-[11px] tabular-nums">
-                {numberFormat.format(tick)}
-              </text>
-            </g>
-          ))}
+          <g data-axis="value">
+            {ticks.map((tick) => (
+              <g key={tick}>
+                <line
+                  x1={x(tick)}
+                  x2={x(tick)}
+                  y1={header}
+                  y2={header + plotHeight}
+                  className="stroke-stone-200"
+                  strokeDasharray={tick === 0 ? undefined : "3 3"}
+                />
+                <text x={x(tick)} y={header + plotHeight + 16} textAnchor="middle" className="fill-muted text-[11px] tabular-nums">
+                  {numberFormat.format(tick)}
+                </text>
+              </g>
+            ))}
+          </g>
           {data.map((datum, index) => {
-            const centre = header + index * ROW_HEIGHT + ROW_HEIGHT / 2;
+            const barTop = y(index) ?? header;
+            const centre = barTop + y.bandwidth() / 2;
             const barWidth = x(datum.value) - labelWidth;
             return (
               <g key={datum.label}>
@@ -173,9 +201,9 @@ export function HorizontalBarChart({
                 </text>
                 <rect
                   x={labelWidth}
-                  y={centre - BAR_HEIGHT / 2}
+                  y={barTop}
                   width={datum.value > 0 ? Math.max(2, barWidth) : 0}
-                  height={BAR_HEIGHT}
+                  height={y.bandwidth()}
                   rx={4}
                   className={barClassName}
                 />
@@ -216,12 +244,12 @@ interface ColumnChartProps {
 }
 
 const COLUMN_CHART_HEIGHT = 260;
+/** The gap between columns as a share of a period's width, half of it before the first and after the last. */
+const COLUMN_GAP = 0.38;
 
 /** One column per period, oldest on the left. */
 export function ColumnChart({ id, title, subtitle, xLabel, yLabel, data, barClassName, className, emptyText }: ColumnChartProps) {
   const [ref, width] = useMeasuredWidth(560);
-  const ticks = countTicks(Math.max(0, ...data.map((d) => d.value)));
-  const top = ticks[ticks.length - 1] ?? 1;
   const left = 48;
   const right = 8;
   const headroom = 18;
@@ -229,11 +257,19 @@ export function ColumnChart({ id, title, subtitle, xLabel, yLabel, data, barClas
   const height = COLUMN_CHART_HEIGHT;
   const plotWidth = Math.max(40, width - left - right);
   const plotHeight = height - headroom - bottom;
-  const band = plotWidth / Math.max(1, data.length);
-  const barWidth = Math.min(36, band * 0.62);
+  const baseline = headroom + plotHeight;
+  const { scale: y, ticks } = countScale(
+    data.map((d) => d.value),
+    [baseline, headroom],
+  );
+  const x = scaleBand<number>()
+    .domain(data.map((_, index) => index))
+    .range([left, left + plotWidth])
+    .paddingInner(COLUMN_GAP)
+    .paddingOuter(COLUMN_GAP / 2);
+  const barWidth = Math.min(36, x.bandwidth());
   // Every label where there is room for it, otherwise every second or third one.
-  const labelEvery = Math.max(1, Math.ceil(44 / band));
-  const y = (value: number) => headroom + plotHeight - (value / top) * plotHeight;
+  const labelEvery = Math.max(1, Math.ceil(44 / x.step()));
   const summary = data.map((d) => `${d.longLabel}: ${d.value}`).join(", ");
 
   return (
@@ -257,41 +293,43 @@ export function ColumnChart({ id, title, subtitle, xLabel, yLabel, data, barClas
           viewBox={`0 0 ${width} ${height}`}
           className="block h-auto w-full max-w-full"
         >
-          {ticks.map((tick) => (
-            <g key={tick}>
-              <line
-                x1={left}
-                x2={left + plotWidth}
-                y1={y(tick)}
-                y2={y(tick)}
-                className="stroke-stone-200"
-                strokeDasharray={tick === 0 ? undefined : "3 3"}
-              />
-              <text x={left - 8} y={y(tick)} dy="0.35em" textAnchor="end" className="fill-muted text-[11px] tabular-nums">
-                {numberFormat.format(tick)}
-              </text>
-            </g>
-          ))}
+          <g data-axis="value">
+            {ticks.map((tick) => (
+              <g key={tick}>
+                <line
+                  x1={left}
+                  x2={left + plotWidth}
+                  y1={y(tick)}
+                  y2={y(tick)}
+                  className="stroke-stone-200"
+                  strokeDasharray={tick === 0 ? undefined : "3 3"}
+                />
+                <text x={left - 8} y={y(tick)} dy="0.35em" textAnchor="end" className="fill-muted text-[11px] tabular-nums">
+                  {numberFormat.format(tick)}
+                </text>
+              </g>
+            ))}
+          </g>
           {data.map((datum, index) => {
-            const centre = left + band * index + band / 2;
+            const centre = (x(index) ?? left) + x.bandwidth() / 2;
             const barTop = y(datum.value);
             return (
               <g key={datum.longLabel}>
                 <rect
                   x={centre - barWidth / 2}
-                  y={datum.value > 0 ? Math.min(barTop, headroom + plotHeight - 2) : headroom + plotHeight}
+                  y={datum.value > 0 ? Math.min(barTop, baseline - 2) : baseline}
                   width={barWidth}
-                  height={datum.value > 0 ? Math.max(2, headroom + plotHeight - barTop) : 0}
+                  height={datum.value > 0 ? Math.max(2, baseline - barTop) : 0}
                   rx={3}
                   className={barClassName}
                 />
-                {datum.value > 0 && band >= 22 ? (
+                {datum.value > 0 && x.step() >= 22 ? (
                   <text x={centre} y={barTop - 5} textAnchor="middle" className="fill-ink text-[11px] font-semibold tabular-nums">
                     {numberFormat.format(datum.value)}
                   </text>
                 ) : null}
                 {(data.length - 1 - index) % labelEvery === 0 ? (
-                  <text x={centre} y={headroom + plotHeight + 16} textAnchor="middle" className="fill-muted text-[11px]">
+                  <text x={centre} y={baseline + 16} textAnchor="middle" className="fill-muted text-[11px]">
                     {datum.label}
                   </text>
                 ) : null}
