@@ -5,4 +5,6 @@ export interface SiteContext {
   siteUrl: string;
   allowIndexing: boolean;
   settings: SiteSettings;
+  /** When the server rendered the page (ISO): "open now" labels hydrate with the clock they were rendered with. */
+  renderedAt: string;
 }

@@ -11,7 +11,7 @@ export type Feature = "blog" | "festivals";
 export async function loadSiteContext(): Promise<SiteContext> {
   const env = getEnv();
   const settings = await getSiteSettings(getDb());
-  return { siteUrl: env.SITE_URL, allowIndexing: env.ALLOW_INDEXING, settings };
+  return { siteUrl: env.SITE_URL, allowIndexing: env.ALLOW_INDEXING, settings, renderedAt: new Date().toISOString() };
 }
 
 export function isFeatureEnabled(settings: SiteSettings, feature: Feature) {

@@ -9,6 +9,8 @@ import { createTestDatabase, runPostgres } from "../support/postgres";
 import { startServer, untilLogged, type RunningServer } from "../support/server";
 
 const WHOLESALER_KEYS = [
+  "access",
+  "accessNote",
   "address",
   "city",
   "description",
@@ -16,11 +18,15 @@ const WHOLESALER_KEYS = [
   "id",
   "image",
   "latitude",
+  "locationApproximate",
   "longitude",
   "name",
+  "openingHours",
   "state",
   "stateId",
+  "timeZone",
   "type",
+  "verifiedAt",
   "zipcode",
 ];
 const FESTIVAL_KEYS = ["city", "description", "endDate", "featured", "id", "image", "location", "name", "startDate", "state"];
@@ -103,6 +109,16 @@ for (const database of databases) {
         for (const key of WHOLESALER_KEYS) expect(w, key).toHaveProperty(key);
         expect(Object.keys(w).every((key) => [...WHOLESALER_KEYS, "phone", "website"].includes(key))).toBe(true);
       }
+      // The California Flower Mall's source gives who may buy and its hours day by day.
+      expect(list.find((w) => w.name === "California Flower Mall")).toMatchObject({
+        access: "public-welcome",
+        accessNote: expect.any(String),
+        timeZone: "America/Los_Angeles",
+        openingHours: { mon: [{ open: "04:30", close: "16:30" }], sun: [{ open: "05:00", close: "12:00" }] },
+        locationApproximate: false,
+      });
+      // Where no source says, the API says null rather than guess.
+      expect(list.find((w) => w.name === "Southern California Flower Market")).toMatchObject({ access: null, openingHours: null });
       expect(await getJson<unknown[]>("/api/wholesalers/state/wyoming")).toEqual(expect.any(Array));
       await expectJsonError(await get("/api/wholesalers/state/atlantis"), 404);
     });

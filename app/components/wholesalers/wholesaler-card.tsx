@@ -1,14 +1,32 @@
-import { Clock, Globe, MapPin, Navigation, Phone } from "lucide-react";
+import { Clock, Globe, MapPin, Navigation, Phone, Store } from "lucide-react";
 import type { Wholesaler } from "~/services/wholesalers/types";
 import { cn } from "~/utils/cn";
 import { Tooltip } from "../ui/tooltip";
 import { buttonVariants } from "../ui/button";
 import { directionsUrl } from "./format";
+import { AccessBadge, ListingOpenStatus, VerifiedNote } from "./listing-facts";
 import { WholesalerImage } from "./wholesaler-image";
 
 export type WholesalerCardData = Pick<
   Wholesaler,
-  "id" | "name" | "address" | "city" | "state" | "zipcode" | "type" | "hours" | "description" | "image" | "phone" | "website"
+  | "id"
+  | "name"
+  | "address"
+  | "city"
+  | "state"
+  | "zipcode"
+  | "type"
+  | "hours"
+  | "description"
+  | "image"
+  | "phone"
+  | "website"
+  | "access"
+  | "accessNote"
+  | "openingHours"
+  | "timeZone"
+  | "verifiedAt"
+  | "locationApproximate"
 >;
 
 const TYPE_BADGE: Record<Wholesaler["type"], string> = {
@@ -96,9 +114,33 @@ export function WholesalerCard({
             <span>
               <span className="sr-only">Address: </span>
               {wholesaler.address}, {wholesaler.city}, {wholesaler.state} {wholesaler.zipcode}
+              {wholesaler.locationApproximate ? (
+                <span className="block text-xs text-muted" data-testid="approximate-location">
+                  Approximate location: the zipcode is the city's center, not confirmed for this address.
+                </span>
+              ) : null}
             </span>
           </li>
-          {wholesaler.hours ? (
+          {wholesaler.access ? (
+            <li className="flex gap-2">
+              <Store className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
+              <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <span className="sr-only">Who may buy: </span>
+                <AccessBadge access={wholesaler.access} />
+                {wholesaler.accessNote ? <span>{wholesaler.accessNote}</span> : null}
+              </span>
+            </li>
+          ) : null}
+          {wholesaler.openingHours && wholesaler.timeZone ? (
+            <li className="flex gap-2">
+              <Clock className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
+              <span className="grid gap-0.5">
+                <span className="sr-only">Opening hours: </span>
+                <ListingOpenStatus hours={wholesaler.openingHours} timeZone={wholesaler.timeZone} />
+                {wholesaler.hours ? <span className="text-xs text-muted">{wholesaler.hours}</span> : null}
+              </span>
+            </li>
+          ) : wholesaler.hours ? (
             <li className="flex gap-2">
               <Clock className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
               <span>
@@ -132,6 +174,7 @@ export function WholesalerCard({
           ) : null}
         </ul>
         <p className="mt-4 flex-1 text-sm leading-relaxed text-muted">{wholesaler.description}</p>
+        {wholesaler.verifiedAt ? <VerifiedNote verifiedAt={wholesaler.verifiedAt} className="mt-4" /> : null}
         <div className="mt-5">
           <DirectionsLink wholesaler={wholesaler} />
         </div>

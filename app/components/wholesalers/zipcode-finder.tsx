@@ -6,6 +6,7 @@ import type { WholesalerWithDistance } from "~/services/wholesalers/types";
 import { Button } from "../ui/button";
 import { Input, Label } from "../ui/input";
 import { formatDistance } from "./format";
+import { AccessBadge, ListingOpenStatus } from "./listing-facts";
 import { DirectionsLink, TypeBadge } from "./wholesaler-card";
 
 export const ZIPCODE_ERROR_MESSAGE = "Error finding wholesalers. Please try again.";
@@ -172,11 +173,16 @@ function NearbyList({ wholesalers }: { wholesalers: NearbyWholesaler[] }) {
         <li key={w.id} className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4" data-testid="nearby-wholesaler">
           <div className="grid justify-items-start gap-1.5">
             <h4 className="font-semibold text-ink">{w.name}</h4>
-            <TypeBadge type={w.type} />
+            <span className="flex flex-wrap gap-1.5">
+              <TypeBadge type={w.type} />
+              {w.access ? <AccessBadge access={w.access} /> : null}
+            </span>
           </div>
           <p className="text-sm text-ink/80">
             {w.address}, {w.city}, {w.state}
+            {w.locationApproximate ? <span className="block text-xs text-muted">Approximate location</span> : null}
           </p>
+          {w.openingHours && w.timeZone ? <ListingOpenStatus hours={w.openingHours} timeZone={w.timeZone} /> : null}
           <div className="mt-auto flex flex-wrap items-center justify-between gap-3">
             <span className="inline-flex items-center gap-1.5 text-sm font-semibold text-rose-brand">
               <MapPin className="size-4" aria-hidden="true" />

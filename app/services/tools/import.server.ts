@@ -64,7 +64,12 @@ type Existing = Pick<
   | "website"
   | "latitude"
   | "longitude"
+  | "time_zone"
+  | (typeof KEPT_COLUMNS)[number]
 >;
+
+/** Facts the import file does not carry: an update keeps the listing's own. */
+const KEPT_COLUMNS = ["access", "access_note", "opening_hours", "verified_at", "source", "admin_note", "location_approximate"] as const;
 
 export const importFingerprint = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
 
@@ -234,6 +239,7 @@ function updateColumns(row: ValidRow, existing: Existing) {
     row.input,
     keepCoordinates ? { latitude: existing.latitude, longitude: existing.longitude } : row,
   );
+  for (const column of KEPT_COLUMNS) Object.assign(columns, { [column]: existing[column] });
   return columns;
 }
 
@@ -259,6 +265,8 @@ async function classify(db: Kysely<Database>, valid: ValidRow[]) {
       "website",
       "latitude",
       "longitude",
+      "time_zone",
+      ...KEPT_COLUMNS,
     ])
     .orderBy("id")
     .execute();

@@ -1,6 +1,7 @@
 /** Types of this domain that the browser also uses (the *.server modules re-export them). */
 
-import type { WholesalerType } from "./constants";
+import type { WholesalerAccess, WholesalerType } from "./constants";
+import type { WeeklyHours } from "./opening-hours";
 
 export interface Wholesaler {
   id: number;
@@ -21,6 +22,18 @@ export interface Wholesaler {
   latitude: number;
   longitude: number;
   featured: boolean;
+  /** Who may buy; null when no source says (the site then shows nothing). */
+  access: WholesalerAccess | null;
+  /** A short note on buying: "Bring a resale certificate". */
+  accessNote: string | null;
+  /** The weekly schedule; null when the hours are not known day by day (`hours` may still say something). */
+  openingHours: WeeklyHours | null;
+  /** IANA time zone the schedule is in, from the listing's coordinates. */
+  timeZone: string | null;
+  /** The date (YYYY-MM-DD) the listing's facts were last confirmed; null when never. */
+  verifiedAt: string | null;
+  /** True when the location is the city's central zipcode rather than the listing's own. */
+  locationApproximate: boolean;
 }
 
 export type WholesalerWithDistance = Wholesaler & { distanceMiles: number };

@@ -5,7 +5,8 @@ import { boundingBox, distanceMiles, roundMiles, SEARCH_RADIUS_MILES, type Point
 import { assertZipcode, findZipcode } from "../geo/zipcode";
 import { getState } from "../states/states.server";
 
-import type { WholesalerType } from "./constants";
+import { WHOLESALER_ACCESS, type WholesalerAccess, type WholesalerType } from "./constants";
+import { parseWeeklyHours } from "./opening-hours";
 import type { Wholesaler, WholesalerWithDistance, DirectoryCoverage } from "./types";
 
 export type { Wholesaler, WholesalerWithDistance, DirectoryCoverage };
@@ -39,8 +40,18 @@ export function toWholesaler(row: Row): Wholesaler {
     latitude: row.latitude,
     longitude: row.longitude,
     featured: fromDbBool(row.featured),
+    access: accessOf(row.access),
+    accessNote: row.access_note || null,
+    openingHours: parseWeeklyHours(row.opening_hours),
+    timeZone: row.time_zone,
+    verifiedAt: row.verified_at,
+    locationApproximate: fromDbBool(row.location_approximate),
   };
 }
+
+/** A stored access value the site knows, or null (unknown shows nothing rather than a guess). */
+export const accessOf = (value: string | null): WholesalerAccess | null =>
+  (WHOLESALER_ACCESS as readonly string[]).includes(value ?? "") ? (value as WholesalerAccess) : null;
 
 function selectWholesalers(db: Kysely<Database>) {
   return db
