@@ -26,6 +26,7 @@ export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.ts"),
+    // Every signed-in admin page, the CSV export and unknown admin paths: the layout's middleware guards them all.
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("wholesalers", "routes/admin/wholesalers.tsx"),
@@ -41,12 +42,13 @@ export default [
       route("suggestions", "routes/admin/suggestions.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("image-manager", "routes/admin/image-manager.tsx"),
-      route("tools/backup", "routes/admin/tools/backup.ts"),
-      route("tools/import", "routes/admin/tools/import.ts"),
-      route("tools/clear-cache", "routes/admin/tools/clear-cache.ts"),
-      route("tools/optimise-images", "routes/admin/tools/optimise-images.ts"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
+    // POST-only resource routes: their own middleware checks the session of a POST; a GET gets its 405.
+    route("tools/backup", "routes/admin/tools/backup.ts"),
+    route("tools/import", "routes/admin/tools/import.ts"),
+    route("tools/clear-cache", "routes/admin/tools/clear-cache.ts"),
+    route("tools/optimise-images", "routes/admin/tools/optimise-images.ts"),
   ]),
 
   ...prefix("api", [

@@ -1,22 +1,15 @@
-import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import { RouterContextProvider } from "react-router";
 import type { Logger } from "pino";
 import { sql } from "kysely";
 import { getDatabase, getDb, startDatabase, stopDatabase } from "~/db/db.server";
 import { ensureFirstAdmin } from "~/services/auth/admins.server";
 import { registerCalendarRoutes } from "~/http/calendar-routes.server";
+import { clientIpContext, cspNonceContext } from "~/http/request-context.server";
 import { setEnv, type Env } from "~/utils/env.server";
-import { adminMutationGuard } from "./admin-guard";
 import { originCheck } from "./origin-check";
 import { rateLimit } from "./rate-limit";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    cspNonce: string;
-    clientIp: string;
-  }
-}
 
 export interface AppOptions {
   env: Env;
@@ -60,7 +53,6 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   app.post("/admin/login", rateLimit({ limit: 30, windowMs: 10 * MINUTE, message: tooMany }));
   app.use(rateLimit({ limit: 1200, windowMs: MINUTE, message: tooMany }));
 
-  app.use("/admin", adminMutationGuard());
   registerCalendarRoutes(app);
 
   app.all(
@@ -68,10 +60,14 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
       mode: development ? "development" : "production",
-      getLoadContext: (req, res) => ({
-        cspNonce: String(res.locals.cspNonce ?? ""),
-        clientIp: req.ip ?? "unknown",
-      }),
+      // With route middleware on, React Router takes a RouterContextProvider; the admin routes add the signed-in admin to it.
+      getLoadContext: (req, res) =>
+        new RouterContextProvider(
+          new Map([
+            [clientIpContext, req.ip ?? "unknown"],
+            [cspNonceContext, String(res.locals.cspNonce ?? "")],
+          ]),
+        ),
     }),
   );
 

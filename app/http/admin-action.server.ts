@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely";
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { Database } from "~/db/schema";
 import type { Actor } from "~/services/admin/list";
 import { AppError, STATUS_BY_CODE } from "~/services/errors";
 import { requireId } from "~/services/ids";
 import type { ActionResult } from "./action-result";
-import { requireAdminForApi, type CurrentAdmin } from "./auth.server";
+import { requireAdmin, type CurrentAdmin } from "./auth.server";
+import { clientIpContext } from "./request-context.server";
 
 export type { ActionResult };
 
@@ -25,14 +26,18 @@ export interface AdminActionContext {
 /** The audit log's actor for a signed-in admin acting from an address. */
 export const actorOf = (admin: CurrentAdmin, ip: string): Actor => ({ adminId: admin.id, email: admin.email, ip });
 
+/** The audit log's actor of an admin request: its signed-in admin (from `adminMiddleware`) and the client's address. */
+export const adminActor = (context: Readonly<RouterContextProvider>): Actor => actorOf(requireAdmin(context), context.get(clientIpContext));
+
 type Handler = (context: AdminActionContext) => Promise<{ message: string; id?: number | string }>;
 
 /**
- * Runs one of an admin page's mutations, chosen by the form's `intent`: 401 without a session, field
- * errors and conflicts as 4xx data the dialog shows, never a 500 for bad input.
+ * Runs one of an admin page's mutations, chosen by the form's `intent`, for the admin `adminMiddleware` found
+ * (it answered 401 before this runs when there is none): field errors and conflicts as 4xx data the dialog
+ * shows, never a 500 for bad input.
  */
-export async function runAdminAction(request: Request, clientIp: string, handlers: Record<string, Handler>) {
-  const admin = await requireAdminForApi(request);
+export async function runAdminAction(request: Request, context: Readonly<RouterContextProvider>, handlers: Record<string, Handler>) {
+  const admin = requireAdmin(context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const handler = handlers[intent];
@@ -43,7 +48,7 @@ export async function runAdminAction(request: Request, clientIp: string, handler
     const result = await handler({
       admin,
       form,
-      actor: actorOf(admin, clientIp),
+      actor: actorOf(admin, context.get(clientIpContext)),
       recordId: (unknown) => requireId(String(form.get("id") ?? ""), unknown),
       version: (field = "updatedAt") => String(form.get(field) ?? ""),
       text: (name) => String(form.get(name) ?? "").trim(),

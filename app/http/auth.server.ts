@@ -1,4 +1,4 @@
-import { createCookie, redirect, type Cookie } from "react-router";
+import { createContext, createCookie, redirect, type Cookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getDb } from "~/db/db.server";
 import { deleteSession, getActiveSession, SESSION_ABSOLUTE_TIMEOUT_MS, type SessionAdmin } from "~/services/auth/sessions.server";
 import { getEnv } from "~/utils/env.server";
@@ -50,25 +50,53 @@ export async function getOptionalAdmin(request: Request): Promise<CurrentAdmin |
   return session ? { ...session.admin, sessionId } : null;
 }
 
-/**
- * The signed-in admin; without one, a redirect to the sign-in page that comes back here afterwards
- * (and drops a cookie whose session has ended).
- */
-export async function requireAdmin(request: Request): Promise<CurrentAdmin> {
-  const admin = await getOptionalAdmin(request);
-  if (admin) return admin;
+const MUTATION_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+const unauthorized = () => Response.json({ message: UNAUTHORIZED_MESSAGE }, { status: 401, headers: { "Cache-Control": "no-store" } });
+
+/** The sign-in page, coming back here afterwards (and dropping a cookie whose session has ended). */
+async function signInRedirect(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const next = `${url.pathname}${url.search}`;
   const headers = new Headers();
   if (request.headers.get("Cookie")?.includes(`${SESSION_COOKIE_NAME}=`)) headers.append("Set-Cookie", await clearSessionCookie());
-  throw redirect(`${LOGIN_PATH}?${new URLSearchParams({ next })}`, { headers });
+  return redirect(`${LOGIN_PATH}?${new URLSearchParams({ next })}`, { headers });
 }
 
-/** For admin JSON endpoints and mutations: the signed-in admin, or a 401 JSON answer. */
+/** The request's signed-in admin, set by `adminMiddleware`; null on a route it does not guard. */
+export const adminContext = createContext<CurrentAdmin | null>(null);
+
+/**
+ * Route middleware of the signed-in admin area: looks the session up once per request and hands the admin to
+ * every loader and action below it through `adminContext`. Without a session, before any of them runs, a page
+ * (GET, HEAD) sends the visitor to the sign-in page and a mutation answers 401 JSON, whether it comes from a
+ * script, a plain form post or the app's own fetch.
+ */
+export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  const admin = await getOptionalAdmin(request);
+  if (!admin) return MUTATION_METHODS.has(request.method) ? unauthorized() : signInRedirect(request);
+  context.set(adminContext, admin);
+};
+
+/** `adminMiddleware` for resource routes that only take POST: a GET goes on to their 405, without a lookup. */
+export const adminMutationMiddleware: MiddlewareFunction<Response> = (args, next) =>
+  MUTATION_METHODS.has(args.request.method) ? adminMiddleware(args, next) : undefined;
+
+/**
+ * The request's signed-in admin, found by `adminMiddleware`. A route that middleware does not guard gets an
+ * error here instead of an admin: it fails closed.
+ */
+export function requireAdmin(context: Readonly<RouterContextProvider>): CurrentAdmin {
+  const admin = context.get(adminContext);
+  if (!admin) throw new Error("An admin route ran without adminMiddleware: add it to the route or to a parent in app/routes.ts.");
+  return admin;
+}
+
+/** For admin endpoints outside the admin routes (the image uploads): the signed-in admin, or a 401 JSON answer. */
 export async function requireAdminForApi(request: Request): Promise<CurrentAdmin> {
   const admin = await getOptionalAdmin(request);
   if (admin) return admin;
-  throw Response.json({ message: UNAUTHORIZED_MESSAGE }, { status: 401, headers: { "Cache-Control": "no-store" } });
+  throw unauthorized();
 }
 
 /** Ends the request's session, if any; returns whose it was. */

@@ -19,7 +19,7 @@ import { BLOG_POST_ENTITY, CONTENT_MAX, EXCERPT_MAX } from "~/services/blog/post
 import { withImageAvailability } from "~/services/images/availability.server";
 import { renderMarkdown } from "~/services/markdown/markdown.server";
 import { recordHandlers, runAdminAction } from "~/http/admin-action.server";
-import { requireAdmin, requireAdminForApi } from "~/http/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import { cn } from "~/utils/cn";
 import { todayIsoDate } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
@@ -30,8 +30,8 @@ export const EMPTY_TEXT = "No blog posts found matching your criteria";
 
 const STATUS_LABELS: Record<BlogStatus, string> = { draft: "Draft", published: "Published" };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context);
   const url = new URL(request.url);
   const { q, page } = parseListParams(url.searchParams);
   const category = url.searchParams.get("category")?.trim() || undefined;
@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The editor's preview goes through the public article's renderer, so both show the same safe HTML.
   const form = await request.clone().formData();
   if (form.get("intent") === PREVIEW_INTENT) {
-    await requireAdminForApi(request);
+    requireAdmin(context);
     return {
       intent: PREVIEW_INTENT,
       html: renderMarkdown(String(form.get("content") ?? "").slice(0, CONTENT_MAX)),
@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = { create: createBlogPost, update: updateBlogPost, remove: deleteBlogPost };
   return runAdminAction(
     request,
-    context.clientIp,
+    context,
     recordHandlers(getDb(), services, { label: "title", unknown: "Unknown blog post.", deleted: "The blog post was deleted." }),
   );
 }

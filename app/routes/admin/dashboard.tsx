@@ -26,8 +26,8 @@ const whenFormat = new Intl.DateTimeFormat("en-US", {
   timeZoneName: "short",
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = requireAdmin(context);
   const db = getDb();
   const [counts, activity, statistics] = await Promise.all([
     getDashboardCounts(db),

@@ -29,8 +29,8 @@ import type { Route } from "./+types/festivals";
 export const LOADING_TEXT = "Loading festivals data...";
 export const EMPTY_TEXT = "No festivals found matching your criteria";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context);
   const url = new URL(request.url);
   const { q, page } = parseListParams(url.searchParams);
   const month = parseMonth(url.searchParams.get("month"));
@@ -51,7 +51,7 @@ export function action({ request, context }: Route.ActionArgs) {
   const services = { create: createFestival, update: updateFestival, remove: deleteFestival };
   return runAdminAction(
     request,
-    context.clientIp,
+    context,
     recordHandlers(getDb(), services, { label: "name", unknown: "Unknown festival.", deleted: "The festival was deleted." }),
   );
 }

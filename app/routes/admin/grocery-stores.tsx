@@ -20,8 +20,8 @@ import type { Route } from "./+types/grocery-stores";
 
 export const EMPTY_TEXT = "No grocery stores found matching your criteria";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context);
   const { q, page } = parseListParams(new URL(request.url).searchParams);
   // The page gets the service's vocabulary from here: server modules never reach the browser bundle.
   return { list: await listGroceryStoresForAdmin(getDb(), { q, page }), entity: GROCERY_STORE_ENTITY, maxPosition: MAX_POSITION };
@@ -34,7 +34,7 @@ export function action({ request, context }: Route.ActionArgs) {
   const services = { create: createGroceryStore, update: updateGroceryStore, remove: deleteGroceryStore };
   return runAdminAction(
     request,
-    context.clientIp,
+    context,
     recordHandlers(getDb(), services, { label: "name", unknown: "Unknown grocery store.", deleted: "The grocery store was deleted." }),
   );
 }

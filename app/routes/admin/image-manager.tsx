@@ -44,8 +44,8 @@ const toBusiness = ({ id, name, address, city, state, image, imageUpdatedAt }: B
   imageUpdatedAt: imageUpdatedAt ?? null,
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context);
   const db = getDb();
   const requested = new URL(request.url).searchParams.get("state") ?? DEFAULT_STATE;
   const state = (await findState(db, requested)) ?? (await findState(db, DEFAULT_STATE));

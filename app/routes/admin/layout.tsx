@@ -3,11 +3,14 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { NotFound } from "~/components/not-found";
 import type { loader as rootLoader } from "~/root";
-import { requireAdmin } from "~/http/auth.server";
+import { adminMiddleware, requireAdmin } from "~/http/auth.server";
 import type { Route } from "./+types/layout";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+/** Looks the session up once per request for this layout, its pages, their actions and the CSV export. */
+export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const admin = requireAdmin(context);
   return { admin: { email: admin.email, name: admin.name } };
 }
 
@@ -28,7 +31,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Every signed-in admin page: its loader turns visitors without a session away to the sign-in page. */
+/** Every signed-in admin page: its middleware turns visitors without a session away to the sign-in page. */
 export default function AdminLayout() {
   return (
     <Shell>

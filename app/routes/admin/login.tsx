@@ -8,6 +8,7 @@ import { getDb } from "~/db/db.server";
 import { INVALID_CREDENTIALS_MESSAGE, signIn } from "~/services/auth/admins.server";
 import { LOGIN_THROTTLED_MESSAGE } from "~/services/auth/throttle.server";
 import { commitSessionCookie, getOptionalAdmin, safeAdminRedirect } from "~/http/auth.server";
+import { clientIpContext } from "~/http/request-context.server";
 import type { Route } from "./+types/login";
 
 const MISSING_FIELDS_MESSAGE = "Enter your email address and password.";
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signIn(getDb(), {
     email,
     password,
-    ip: context.clientIp,
+    ip: context.get(clientIpContext),
     userAgent: request.headers.get("user-agent"),
   });
   if (!result.ok) {

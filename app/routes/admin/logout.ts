@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { getDb } from "~/db/db.server";
 import { recordAudit } from "~/services/audit/audit.server";
 import { clearSessionCookie, endSession, LOGIN_PATH } from "~/http/auth.server";
+import { clientIpContext } from "~/http/request-context.server";
 import type { Route } from "./+types/logout";
 
 /** Signing out ends the session in the database, not just in the browser. */
@@ -14,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       actor: admin.email,
       entityType: "admin",
       entityId: admin.id,
-      ip: context.clientIp,
+      ip: context.get(clientIpContext),
     });
   }
   throw redirect(LOGIN_PATH, { headers: { "Set-Cookie": await clearSessionCookie() } });

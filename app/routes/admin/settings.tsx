@@ -29,8 +29,8 @@ export const FEATURE_TOGGLES = [
 const META_TITLE_RANGE = [50, 60] as const;
 const META_DESCRIPTION_RANGE = [150, 160] as const;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context);
   return getSettingsForEditing(getDb());
 }
 
@@ -41,7 +41,7 @@ const isOn = (form: FormData, name: string) => form.get(name) === "on";
 
 export function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
-  return runAdminAction(request, context.clientIp, {
+  return runAdminAction(request, context, {
     general: async ({ form, actor, version }) => {
       const raw = {
         siteName: String(form.get("siteName") ?? ""),

@@ -17,8 +17,8 @@ import type { Route } from "./+types/states";
 
 export const EMPTY_TEXT = "No states found matching your criteria";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context);
   const url = new URL(request.url);
   const { q, page } = parseListParams(url.searchParams);
   const region = url.searchParams.get("region") ?? undefined;
@@ -30,7 +30,7 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "States");
 
 export function action({ request, context }: Route.ActionArgs) {
-  return runAdminAction(request, context.clientIp, {
+  return runAdminAction(request, context, {
     update: async ({ form, actor, version, text }) => {
       const id = String(form.get("id") ?? "");
       if (!/^[a-z]{2,40}$/.test(id)) throw badRequest("Unknown state.");

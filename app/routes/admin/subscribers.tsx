@@ -14,8 +14,8 @@ import type { Route } from "./+types/subscribers";
 
 export const EMPTY_TEXT = "No subscribers found matching your criteria";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context);
   const url = new URL(request.url);
   const { q, page } = parseListParams(url.searchParams);
   const status = url.searchParams.get("status") ?? undefined;
@@ -38,7 +38,7 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Subscribers");
 
 export function action({ request, context }: Route.ActionArgs) {
-  return runAdminAction(request, context.clientIp, {
+  return runAdminAction(request, context, {
     delete: async ({ actor, recordId }) => {
       const id = recordId("Unknown subscriber.");
       await deleteSubscriber(getDb(), id, actor);

@@ -28,8 +28,8 @@ const EMPTY_TEXT: Record<SuggestionStatus, string> = {
 
 const STATUS_LABELS: Record<SuggestionStatus, string> = { pending: "Pending", accepted: "Accepted", rejected: "Rejected" };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context);
   const url = new URL(request.url);
   const { q, page } = parseListParams(url.searchParams);
   const status = suggestionStatusFrom(url.searchParams.get("status"));
@@ -53,7 +53,7 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Sug
 
 export function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
-  return runAdminAction(request, context.clientIp, {
+  return runAdminAction(request, context, {
     accept: async ({ actor, recordId, version }) => {
       const id = recordId("Unknown suggestion.");
       const suggestion = await acceptSuggestion(db, id, version("status"), actor);

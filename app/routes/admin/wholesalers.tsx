@@ -21,8 +21,8 @@ import type { Route } from "./+types/wholesalers";
 
 export const EMPTY_TEXT = "No wholesalers found matching your criteria";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context);
   const url = new URL(request.url);
   const { q, page } = parseListParams(url.searchParams);
   const type = url.searchParams.get("type") ?? undefined;
@@ -39,7 +39,7 @@ export function action({ request, context }: Route.ActionArgs) {
   const services = { create: createWholesaler, update: updateWholesaler, remove: deleteWholesaler };
   return runAdminAction(
     request,
-    context.clientIp,
+    context,
     recordHandlers(getDb(), services, { label: "name", unknown: "Unknown wholesaler.", deleted: "The wholesaler was deleted." }),
   );
 }

@@ -6,6 +6,7 @@ import { readSingleImage } from "~/services/images/upload.server";
 import { requireId } from "~/services/ids";
 import { apiResponse } from "~/http/api.server";
 import { requireAdminForApi } from "~/http/auth.server";
+import { clientIpContext } from "~/http/request-context.server";
 import { getEnv } from "~/utils/env.server";
 import { actorOf } from "~/http/admin-action.server";
 
@@ -27,9 +28,17 @@ export function recordImageUploadAction(kind: RecordImageKind) {
       const id = requireId(params.id, BAD_ID[kind]);
       const expectedUpdatedAt = new URL(request.url).searchParams.get("updatedAt") || undefined;
       const file = await readSingleImage(request);
-      const { imageUrl, updatedAt } = await setRecordImage(getDb(), kind, id, file, getEnv().DATA_DIR, actorOf(admin, context.clientIp), {
-        expectedUpdatedAt,
-      });
+      const { imageUrl, updatedAt } = await setRecordImage(
+        getDb(),
+        kind,
+        id,
+        file,
+        getEnv().DATA_DIR,
+        actorOf(admin, context.get(clientIpContext)),
+        {
+          expectedUpdatedAt,
+        },
+      );
       return { imageUrl, updatedAt };
     });
 }

@@ -10,6 +10,7 @@ import type { loader as rootLoader } from "~/root";
 import { AppError } from "~/services/errors";
 import { SUGGESTION_FIELDS, SUGGESTION_MESSAGES, HONEYPOT_FIELD, type LocationSuggestionField } from "~/services/suggestions/suggestion-form";
 import { createLocationSuggestion } from "~/services/suggestions/suggestions.server";
+import { clientIpContext } from "~/http/request-context.server";
 import { faqPageJsonLd } from "~/services/seo/json-ld";
 import { pageMeta } from "~/http/meta";
 import type { Route } from "./+types/about";
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const honeypot = form.get(HONEYPOT_FIELD);
   const key = crypto.randomUUID();
   try {
-    await createLocationSuggestion(getDb(), { ...values, [HONEYPOT_FIELD]: typeof honeypot === "string" ? honeypot : undefined }, context.clientIp);
+    await createLocationSuggestion(getDb(), { ...values, [HONEYPOT_FIELD]: typeof honeypot === "string" ? honeypot : undefined }, context.get(clientIpContext));
     return { status: "saved", message: SUGGESTION_MESSAGES.saved, key } satisfies SuggestionFormResult;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

@@ -2,14 +2,18 @@ import { getDb } from "~/db/db.server";
 import { recordAudit } from "~/services/audit/audit.server";
 import { clearCaches, describeClearedCaches } from "~/services/tools/cache.server";
 import { methodNotAllowed } from "~/http/api.server";
-import { requireAdminForApi } from "~/http/auth.server";
+import { adminMutationMiddleware, requireAdmin } from "~/http/auth.server";
+import { clientIpContext } from "~/http/request-context.server";
 import type { Route } from "./+types/clear-cache";
 
 export const loader = methodNotAllowed("POST");
 
+/** A POST is refused (401 JSON) without a session before the action runs; a GET gets the 405 below. */
+export const middleware: Route.MiddlewareFunction[] = [adminMutationMiddleware];
+
 /** Empties every server-side cache and says which ones. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdminForApi(request);
+export async function action({ context }: Route.ActionArgs) {
+  const admin = requireAdmin(context);
   const cleared = clearCaches();
   const message = describeClearedCaches(cleared);
   await recordAudit(getDb(), {
@@ -17,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     adminId: admin.id,
     actor: admin.email,
     details: { label: message, caches: cleared },
-    ip: context.clientIp,
+    ip: context.get(clientIpContext),
   });
   return Response.json({ ok: true, message, cleared }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -3,11 +3,14 @@ import { badRequest } from "~/services/errors";
 import { readFormWithLimit } from "~/services/tools/form-body.server";
 import { decodeImportFile, dryRunImport, MAX_IMPORT_BYTES, runImport } from "~/services/tools/import.server";
 import { apiResponse, methodNotAllowed } from "~/http/api.server";
-import { requireAdminForApi } from "~/http/auth.server";
+import { adminMutationMiddleware } from "~/http/auth.server";
 import type { Route } from "./+types/import";
-import { actorOf } from "~/http/admin-action.server";
+import { adminActor } from "~/http/admin-action.server";
 
 export const loader = methodNotAllowed("POST");
+
+/** A POST is refused (401 JSON) without a session before the action runs; a GET gets the 405 below. */
+export const middleware: Route.MiddlewareFunction[] = [adminMutationMiddleware];
 
 const TOO_LARGE = "The file is larger than 2 MB. Split it into smaller files.";
 /** Room for the multipart boundaries and the other fields around the file. */
@@ -15,7 +18,7 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /** CSV import of wholesalers: `intent=dry-run` reports what would change, `intent=import` does it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdminForApi(request);
+  const actor = adminActor(context);
   return apiResponse(async () => {
     const form = await readFormWithLimit(request, MAX_IMPORT_BYTES + FORM_OVERHEAD_BYTES, TOO_LARGE);
     const file = form.get("file");
@@ -27,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "dry-run":
         return dryRunImport(db, text, fileName);
       case "import":
-        return runImport(db, text, fileName, String(form.get("fingerprint") ?? ""), actorOf(admin, context.clientIp));
+        return runImport(db, text, fileName, String(form.get("fingerprint") ?? ""), actor);
       default:
         throw badRequest("Unknown action.");
     }

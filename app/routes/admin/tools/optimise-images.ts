@@ -1,18 +1,21 @@
 import { getDb } from "~/db/db.server";
 import { optimiseStoredImages } from "~/services/images/optimise.server";
 import { apiResponse, methodNotAllowed } from "~/http/api.server";
-import { requireAdminForApi } from "~/http/auth.server";
+import { adminMutationMiddleware } from "~/http/auth.server";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/optimise-images";
-import { actorOf } from "~/http/admin-action.server";
+import { adminActor } from "~/http/admin-action.server";
 
 export const loader = methodNotAllowed("POST");
 
+/** A POST is refused (401 JSON) without a session before the action runs; a GET gets the 405 below. */
+export const middleware: Route.MiddlewareFunction[] = [adminMutationMiddleware];
+
 /** Re-encodes every uploaded image through the pipeline and removes files no record uses. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdminForApi(request);
+export async function action({ context }: Route.ActionArgs) {
+  const actor = adminActor(context);
   return apiResponse(async () => {
-    const report = await optimiseStoredImages(getDb(), getEnv().DATA_DIR, actorOf(admin, context.clientIp));
+    const report = await optimiseStoredImages(getDb(), getEnv().DATA_DIR, actor);
     return { ok: true, ...report };
   });
 }

@@ -1,0 +1,12 @@
+import { createContext } from "react-router";
+
+/**
+ * What Express hands each request over to React Router (server/app.ts, getLoadContext), read with
+ * `context.get(...)` in loaders, actions and entry.server.tsx.
+ */
+
+/** The client's address as Express sees it (X-Forwarded-For behind a trusted proxy): sign-in throttling, the audit log. */
+export const clientIpContext = createContext<string>("unknown");
+
+/** This response's CSP nonce (server/security.ts), which the page's scripts carry. */
+export const cspNonceContext = createContext<string>("");
