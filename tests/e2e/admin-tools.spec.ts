@@ -199,7 +199,7 @@ test.describe("quick tools", () => {
     expect(lastAudit("tools.clear_cache")?.actor).toBe(E2E_ADMIN.email);
   });
 
-  test("Image optimisation writes a lost size of an uploaded photo again and points the listing at it", async ({ page }) => {
+  test("Image optimization writes a lost size of an uploaded photo again and points the listing at it", async ({ page }) => {
     const listing = withDatabase(
       (db) =>
         db.prepare("select id, name from wholesalers where state_id = 'washington' and image is null order by id limit 1").get() as {
@@ -221,12 +221,12 @@ test.describe("quick tools", () => {
     const lost = path.join(dataDir(), "uploads", path.basename(imageUrl).replace("-1200.webp", "-400.webp"));
     fs.rmSync(lost);
 
-    const tool = page.getByRole("region", { name: "Image optimisation" });
-    await tool.getByRole("button", { name: "Optimise images" }).click();
+    const tool = page.getByRole("region", { name: "Image optimization" });
+    await tool.getByRole("button", { name: "Optimize images" }).click();
     await expect(tool.getByRole("status")).toHaveText(
       /^Checked \d+ uploaded images?, \d+ re-encoded smaller, [1-9]\d* repaired, \d+ already optimal\./,
     );
-    await expect(page.getByText("Images optimised", { exact: true })).toBeVisible();
+    await expect(page.getByText("Images optimized", { exact: true })).toBeVisible();
     await expect(tool.locator("dl > div").filter({ hasText: "Repaired" }).locator("dd")).not.toHaveText("0");
 
     const now = withDatabase((db) => db.prepare("select image from wholesalers where id = ?").get(listing.id) as { image: string });

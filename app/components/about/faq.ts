@@ -3,7 +3,7 @@ export const ABOUT_FAQ = [
   {
     question: "Can anyone buy at a wholesale flower market?",
     answer:
-      "Often, yes. Many wholesale flower markets sell to the public, usually after the early-morning trade rush. Some are trade only and ask for a resale certificate or business license. Each listing says whether a business is Wholesale, Retail or Both, but hours and policies change, so call ahead to confirm public hours, payment methods and any minimum purchase.",
+      "Often, yes. Many wholesale flower markets sell to the public, usually after the early-morning trade rush. Some are trade only and ask for a resale certificate or business license. Each listing says whether a business is Wholesale, Retail or Wholesale & Retail, and, where a source says so, who may buy: Public welcome, Public at set hours or Trade only. Hours and policies change, so call ahead to confirm public hours, payment methods and any minimum purchase.",
   },
   {
     question: "How much can I save by buying flowers wholesale?",

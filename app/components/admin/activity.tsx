@@ -14,7 +14,7 @@ const AUTH_ACTIONS: Record<string, { text: string; icon: LucideIcon; tone: "ok" 
   "tools.backup": { text: "Downloaded a backup", icon: History, tone: "neutral" },
   "tools.import": { text: "Imported wholesalers", icon: History, tone: "neutral" },
   "tools.clear_cache": { text: "Cleared the server caches", icon: History, tone: "neutral" },
-  "tools.optimise_images": { text: "Optimised the uploaded images", icon: History, tone: "neutral" },
+  "tools.optimise_images": { text: "Optimized the uploaded images", icon: History, tone: "neutral" },
   "wholesaler.image": { text: "Uploaded a wholesaler photo", icon: History, tone: "neutral" },
   "festival.image": { text: "Uploaded a festival photo", icon: History, tone: "neutral" },
   "blog_post.image": { text: "Uploaded a blog post photo", icon: History, tone: "neutral" },

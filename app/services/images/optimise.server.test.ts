@@ -234,7 +234,7 @@ for (const database of TEST_DATABASES) {
       );
       await first;
       expect(second).toBeInstanceOf(AppError);
-      expect((second as AppError).message).toBe("Image optimisation is already running. Try again when it has finished.");
+      expect((second as AppError).message).toBe("Image optimization is already running. Try again when it has finished.");
     });
   });
 }

@@ -118,8 +118,8 @@ const kilobytes = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString(
 export function describeOptimiseReport(report: Omit<OptimiseReport, "message">): string {
   if (report.checked === 0 && report.orphansRemoved === 0) {
     return report.bundled > 0
-      ? `No uploaded images to optimise; the ${plural(report.bundled, "image")} that ship with the site are already generated in every size.`
-      : "No uploaded images to optimise.";
+      ? `No uploaded images to optimize; the ${plural(report.bundled, "image")} that ship with the site are already generated in every size.`
+      : "No uploaded images to optimize.";
   }
   const parts = [
     `Checked ${plural(report.checked, "uploaded image")}`,
@@ -150,7 +150,7 @@ export async function optimiseStoredImages(
   actor: Actor,
   now: () => number = Date.now,
 ): Promise<OptimiseReport> {
-  if (running) throw new AppError("conflict", "Image optimisation is already running. Try again when it has finished.");
+  if (running) throw new AppError("conflict", "Image optimization is already running. Try again when it has finished.");
   running = true;
   try {
     return await optimise(db, dataDir, actor, now);

@@ -151,8 +151,8 @@ const TABLE_LABELS: Record<OptimiseReport["missing"][number]["table"], string> =
 
 function OptimiseImagesTool({ className }: { className?: string }) {
   const { answer, busy, run } = useToolRequest<OptimiseAnswer>("/admin/tools/optimise-images", {
-    ok: "Images optimised",
-    failed: "Could not optimise the images",
+    ok: "Images optimized",
+    failed: "Could not optimize the images",
   });
   const report = answer?.ok ? answer : undefined;
   const counts = report
@@ -167,13 +167,13 @@ function OptimiseImagesTool({ className }: { className?: string }) {
   return (
     <ToolCard
       icon={ImageDown}
-      title="Image optimisation"
+      title="Image optimization"
       className={className}
       description="Sends every uploaded photo through the image pipeline again: oriented, cropped to 3:2 and saved as WebP in 400, 800 and 1200 pixel widths. A new version replaces the stored one when a size was missing or it is at least 10% smaller; files no record uses any more are removed."
     >
       <Button type="button" variant="secondary" disabled={busy} onClick={run}>
         <ImageDown aria-hidden="true" />
-        {busy ? "Optimising..." : "Optimise images"}
+        {busy ? "Optimizing..." : "Optimize images"}
       </Button>
       {report ? (
         <div className="mt-4">

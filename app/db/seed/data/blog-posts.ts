@@ -22,7 +22,7 @@ Wholesale flower businesses generally fall into three groups:
 - **Public hours.** Many markets open to everyone after the early trade rush, often from mid-morning on, and some charge a small entry fee of a few dollars.
 - **Open to all.** These vendors sell to anyone at any time, sometimes with a separate price for customers without a resale number.
 
-Call ahead and ask three questions: Are you open to the public, and when? Do you take cards? Is there a minimum purchase? Our directory lists each business as Wholesale, Retail or Both, but hours change with the seasons, so always confirm before you drive over.
+Call ahead and ask three questions: Are you open to the public, and when? Do you take cards? Is there a minimum purchase? Our directory lists each business as Wholesale, Retail or Wholesale & Retail, but hours change with the seasons, so always confirm before you drive over.
 
 ## Learn How Flowers Are Sold
 
