@@ -25,8 +25,8 @@ import { todayIsoDate } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/blog";
 
-export const LOADING_TEXT = "Loading blog posts...";
-export const EMPTY_TEXT = "No blog posts found matching your criteria";
+const LOADING_TEXT = "Loading blog posts...";
+const EMPTY_TEXT = "No blog posts found matching your criteria";
 
 const STATUS_LABELS: Record<BlogStatus, string> = { draft: "Draft", published: "Published" };
 
@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 type AdminBlogPost = BlogPost & { imageMissing: boolean };
 /** `version`: the record's updated_at the form sends; an upload moves it on without reopening the form. */
 
-export const SAVE_POST_FIRST = "Save the post first, then add a photo.";
+const SAVE_POST_FIRST = "Save the post first, then add a photo.";
 
 function ExcerptField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
   const [length, setLength] = useState(defaultValue?.length ?? 0);

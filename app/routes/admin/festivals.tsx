@@ -26,8 +26,8 @@ import { requireAdmin } from "~/http/auth.server";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/festivals";
 
-export const LOADING_TEXT = "Loading festivals data...";
-export const EMPTY_TEXT = "No festivals found matching your criteria";
+const LOADING_TEXT = "Loading festivals data...";
+const EMPTY_TEXT = "No festivals found matching your criteria";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context);
@@ -59,7 +59,7 @@ export function action({ request, context }: Route.ActionArgs) {
 type AdminFestival = Festival & { imageMissing: boolean };
 /** `version`: the record's updated_at the form sends; an upload moves it on without reopening the form. */
 
-export const SAVE_FESTIVAL_FIRST = "Save the festival first, then add a photo.";
+const SAVE_FESTIVAL_FIRST = "Save the festival first, then add a photo.";
 
 function FestivalFields({
   record,

@@ -18,7 +18,7 @@ import { recordHandlers, runAdminAction } from "~/http/admin-action.server";
 import { requireAdmin } from "~/http/auth.server";
 import type { Route } from "./+types/grocery-stores";
 
-export const EMPTY_TEXT = "No grocery stores found matching your criteria";
+const EMPTY_TEXT = "No grocery stores found matching your criteria";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context);

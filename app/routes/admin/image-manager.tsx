@@ -15,8 +15,8 @@ import { SITE_TIME_ZONE } from "~/utils/dates";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/image-manager";
 
-export const DEFAULT_STATE = "california";
-export const TEXTS = {
+const DEFAULT_STATE = "california";
+const TEXTS = {
   selectBusiness: "Select a business to upload images",
   loadFailed: "Failed to load wholesalers. Please try again.",
   noBusiness: "Please select a business first",

@@ -15,12 +15,12 @@ import { cn } from "~/utils/cn";
 import type { Route } from "./+types/settings";
 
 /** The confirmations of SPEC section 8. */
-export const SETTINGS_TOASTS = {
+const SETTINGS_TOASTS = {
   general: { title: "Settings updated", description: "Your general settings have been saved successfully." },
   seo: { title: "Meta settings updated", description: "Your SEO settings have been saved successfully." },
 } as const;
 
-export const FEATURE_TOGGLES = [
+const FEATURE_TOGGLES = [
   { name: "enableFeaturedWholesalers", label: "Featured Wholesalers", description: "Show featured wholesalers on the homepage" },
   { name: "enableBlog", label: "Blog", description: "Enable blog features and show posts on the homepage" },
   { name: "enableFestivals", label: "Flower Festivals", description: "Show the festivals calendar and upcoming events" },

@@ -15,7 +15,7 @@ import { formToObject, runAdminAction } from "~/http/admin-action.server";
 import { requireAdmin } from "~/http/auth.server";
 import type { Route } from "./+types/states";
 
-export const EMPTY_TEXT = "No states found matching your criteria";
+const EMPTY_TEXT = "No states found matching your criteria";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context);

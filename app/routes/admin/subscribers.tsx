@@ -12,7 +12,7 @@ import { requireAdmin } from "~/http/auth.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/subscribers";
 
-export const EMPTY_TEXT = "No subscribers found matching your criteria";
+const EMPTY_TEXT = "No subscribers found matching your criteria";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context);

@@ -19,7 +19,7 @@ import { recordHandlers, runAdminAction } from "~/http/admin-action.server";
 import { requireAdmin } from "~/http/auth.server";
 import type { Route } from "./+types/wholesalers";
 
-export const EMPTY_TEXT = "No wholesalers found matching your criteria";
+const EMPTY_TEXT = "No wholesalers found matching your criteria";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context);

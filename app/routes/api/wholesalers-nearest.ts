@@ -4,7 +4,7 @@ import { apiResponse, methodNotAllowed } from "~/http/api.server";
 import type { Route } from "./+types/wholesalers-nearest";
 
 /** How many suggestions the finder shows when nobody lies within the search radius. */
-export const NEAREST_SUGGESTIONS = 3;
+const NEAREST_SUGGESTIONS = 3;
 
 /** The nearest wholesalers at any distance, for the finder's suggestion beyond 25 miles. */
 export const loader = ({ params }: Route.LoaderArgs) =>

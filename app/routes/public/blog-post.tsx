@@ -17,9 +17,9 @@ import { pageMeta, siteIdentity } from "~/http/meta";
 import { requireFeature } from "~/http/site.server";
 import type { Route } from "./+types/blog-post";
 
-export const BLOG_POST_NOT_FOUND_TITLE = "Blog Post Not Found";
-export const BACK_TO_BLOG = "Back to Blog";
-export const ARTICLE_TITLE_SUFFIX = "Flower Arranging Guide";
+const BLOG_POST_NOT_FOUND_TITLE = "Blog Post Not Found";
+const BACK_TO_BLOG = "Back to Blog";
+const ARTICLE_TITLE_SUFFIX = "Flower Arranging Guide";
 
 async function findPost(id: number): Promise<BlogPost | undefined> {
   try {

@@ -8,7 +8,7 @@ import { pageMeta, siteIdentity } from "~/http/meta";
 import { requireFeature } from "~/http/site.server";
 import type { Route } from "./+types/blog";
 
-export const BLOG_TITLE = "Flower Arranging Guide";
+const BLOG_TITLE = "Flower Arranging Guide";
 /** The first cards are above the fold on a desktop; the rest load as the visitor scrolls. */
 const EAGER_IMAGES = 2;
 

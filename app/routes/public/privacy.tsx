@@ -5,7 +5,7 @@ import { SUGGESTIONS_PER_HOUR } from "~/services/suggestions/suggestion-form";
 import { pageMeta } from "~/http/meta";
 import type { Route } from "./+types/privacy";
 
-export const PRIVACY_TITLE = "Privacy Policy";
+const PRIVACY_TITLE = "Privacy Policy";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -14,7 +14,7 @@ import { cn } from "~/utils/cn";
 import { pageMeta } from "~/http/meta";
 import type { Route } from "./+types/search";
 
-export const SEARCH_TITLE = "Search";
+const SEARCH_TITLE = "Search";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();

@@ -9,7 +9,7 @@ import { pageMeta } from "~/http/meta";
 import { isFeatureEnabled } from "~/http/site.server";
 import type { Route } from "./+types/sitemap";
 
-export const SITEMAP_TITLE = "Sitemap";
+const SITEMAP_TITLE = "Sitemap";
 
 interface PageLink {
   label: string;

@@ -11,8 +11,8 @@ import { stateBusinessListJsonLd } from "~/services/seo/json-ld";
 import { pageMeta, siteIdentity } from "~/http/meta";
 import type { Route } from "./+types/state";
 
-export const STATE_NOT_FOUND_TITLE = "State Not Found";
-export const NO_WHOLESALERS_TITLE = "No Wholesalers Listed Yet";
+const STATE_NOT_FOUND_TITLE = "State Not Found";
+const NO_WHOLESALERS_TITLE = "No Wholesalers Listed Yet";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const db = getDb();

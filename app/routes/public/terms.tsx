@@ -4,7 +4,7 @@ import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/http/meta";
 import type { Route } from "./+types/terms";
 
-export const TERMS_TITLE = "Terms of Service";
+const TERMS_TITLE = "Terms of Service";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

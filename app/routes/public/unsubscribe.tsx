@@ -6,7 +6,7 @@ import { findSubscriptionByToken, unsubscribe } from "~/services/newsletter/news
 import { pageMeta } from "~/http/meta";
 import type { Route } from "./+types/unsubscribe";
 
-export const UNSUBSCRIBE_TEXTS = {
+const UNSUBSCRIBE_TEXTS = {
   confirmTitle: "Unsubscribe from the newsletter?",
   button: "Unsubscribe",
   doneTitle: "You have been unsubscribed",
