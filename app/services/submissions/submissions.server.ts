@@ -1,0 +1,117 @@
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { Database } from "~/db/schema";
+import { AppError, badRequest } from "../errors";
+import { fieldErrorsOf } from "../form-fields";
+import { WHOLESALER_ACCESS } from "../wholesalers/constants";
+import { resolveLocation, wholesalerInputSchema } from "../wholesalers/admin.server";
+import {
+  BUSINESS_FIELDS,
+  HONEYPOT_FIELD,
+  SUBMISSION_LIMITS,
+  SUBMISSION_MESSAGES,
+  SUBMISSIONS_PER_HOUR,
+  SUBMITTER_ROLES,
+  type SubmissionField,
+} from "./business-form";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** What the business tells about itself beyond the admin's own form: who may buy is required, and who is asking. */
+const submitterSchema = z.object({
+  access: z.enum(WHOLESALER_ACCESS, { message: SUBMISSION_MESSAGES.accessRequired }),
+  submitterName: z
+    .string({ message: SUBMISSION_MESSAGES.submitterNameRequired })
+    .trim()
+    .min(1, SUBMISSION_MESSAGES.submitterNameRequired)
+    .max(SUBMISSION_LIMITS.submitterName, SUBMISSION_MESSAGES.submitterNameTooLong),
+  submitterEmail: z
+    .string({ message: SUBMISSION_MESSAGES.invalidEmail })
+    .trim()
+    .max(SUBMISSION_LIMITS.submitterEmail, SUBMISSION_MESSAGES.invalidEmail)
+    .pipe(z.email(SUBMISSION_MESSAGES.invalidEmail)),
+  submitterRole: z.enum(SUBMITTER_ROLES, { message: SUBMISSION_MESSAGES.roleRequired }),
+});
+
+export interface BusinessSubmissionInput extends Partial<Record<SubmissionField, string>> {
+  [HONEYPOT_FIELD]?: string;
+}
+
+/**
+ * The business's facts are checked exactly as the admin's wholesaler form checks them (only those fields
+ * are read: a visitor cannot set the admin's own, such as "featured" or the coordinates), and the zipcode
+ * must exist and lie in the chosen state. Every field's first problem is reported at once.
+ */
+async function parseSubmission(db: Kysely<Database>, input: BusinessSubmissionInput) {
+  // A field left out reads as left empty, so that it gets the form's own message.
+  const businessInput = Object.fromEntries(BUSINESS_FIELDS.map((field) => [field, input[field] ?? ""]));
+  const business = wholesalerInputSchema.safeParse(businessInput);
+  const submitter = submitterSchema.safeParse(input);
+  if (!business.success || !submitter.success) {
+    const errors = {
+      ...(business.success ? {} : fieldErrorsOf(business.error)),
+      ...(submitter.success ? {} : fieldErrorsOf(submitter.error)),
+    };
+    throw badRequest(SUBMISSION_MESSAGES.invalid, errors);
+  }
+  try {
+    await resolveLocation(db, business.data);
+  } catch (error) {
+    if (error instanceof AppError) throw badRequest(SUBMISSION_MESSAGES.invalid, error.fieldErrors);
+    throw error;
+  }
+  return { ...business.data, ...submitter.data };
+}
+
+/**
+ * Stores a business's request to be listed, pending until an admin approves it: nothing of it is public
+ * before. A filled honeypot is answered as a success but stores nothing, so a bot learns nothing; at most
+ * SUBMISSIONS_PER_HOUR are accepted per client address each hour.
+ */
+export async function createBusinessSubmission(
+  db: Kysely<Database>,
+  input: BusinessSubmissionInput,
+  ip: string,
+  now: Date = new Date(),
+): Promise<{ stored: boolean; name: string }> {
+  if (input[HONEYPOT_FIELD]?.trim()) return { stored: false, name: input.name?.trim() ?? "" };
+
+  const submission = await parseSubmission(db, input);
+
+  const since = new Date(now.getTime() - HOUR_MS).toISOString();
+  const { n } = await db
+    .selectFrom("business_submissions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("ip", "=", ip)
+    .where("created_at", ">", since)
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= SUBMISSIONS_PER_HOUR) throw new AppError("too_many_requests", SUBMISSION_MESSAGES.tooMany);
+
+  await db
+    .insertInto("business_submissions")
+    .values({
+      name: submission.name,
+      address: submission.address,
+      city: submission.city,
+      state_id: submission.stateId,
+      zipcode: submission.zipcode,
+      type: submission.type,
+      access: submission.access,
+      access_note: submission.accessNote ?? null,
+      phone: submission.phone ?? null,
+      website: submission.website ?? null,
+      opening_hours: submission.openingHours ? JSON.stringify(submission.openingHours) : null,
+      hours: "",
+      description: submission.description ?? "",
+      submitter_name: submission.submitterName,
+      submitter_email: submission.submitterEmail,
+      submitter_role: submission.submitterRole,
+      status: "pending",
+      wholesaler_id: null,
+      ip,
+      created_at: now.toISOString(),
+      reviewed_at: null,
+    })
+    .execute();
+  return { stored: true, name: submission.name };
+}
