@@ -37,6 +37,17 @@ function insertSuggestions(suggestions: Suggestion[]) {
   });
 }
 
+const auditActions = (id: number) =>
+  withDatabase((db) =>
+    (
+      db
+        .prepare("select action from audit_log where entity_id = ? and entity_type = 'location_suggestion' order by id")
+        .all(String(id)) as {
+        action: string;
+      }[]
+    ).map((a) => a.action),
+  );
+
 const suggestionRow = (name: string) =>
   withDatabase((db) => db.prepare("select id, status, reviewed_at from location_suggestions where business_name = ?").get(name)) as {
     id: number;
@@ -96,6 +107,12 @@ test.describe("admin suggestions", () => {
         .first()
         .getByRole("button", { name: /^Reject/ }),
     ).toHaveCount(0);
+    // A rejected suggestion may still become a listing.
+    await expect(
+      rows(page)
+        .first()
+        .getByRole("link", { name: `Add as wholesaler: ${tag} Old Idea` }),
+    ).toBeVisible();
 
     await page.getByLabel("Status").selectOption("accepted");
     await expect(page.getByText("No accepted suggestions match your search.")).toBeVisible();
@@ -123,49 +140,140 @@ test.describe("admin suggestions", () => {
     await expect(rows(page).filter({ hasText: name })).toHaveCount(1);
   });
 
-  test("accept marks the suggestion and opens the add-wholesaler dialog filled with what was sent", async ({ page }) => {
+  test("'Add as wholesaler' opens the add dialog filled with what was sent; closing it leaves the suggestion pending, saving accepts it", async ({
+    page,
+  }) => {
     const name = `${uniqueTag()} Accept Me`;
     insertSuggestions([
       {
         businessName: name,
-        businessAddress: "754 Wall St, Los Angeles, CA 90014",
+        businessAddress: "31 Orchid Ave, Los Angeles, CA 90014",
         contactName: "Sam",
         additionalInfo: "Open to the public after 9am.",
       },
     ]);
+    const { id } = suggestionRow(name);
     await loginAsAdmin(page, `/admin/suggestions?q=${encodeURIComponent(name)}`);
-    await page.getByRole("button", { name: `Accept ${name}` }).click();
-
-    await expect(page).toHaveURL(/\/admin\/wholesalers\/new\?/);
-    const dialog = page.getByRole("dialog", { name: "Add Wholesaler" });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel("Business name")).toHaveValue(name);
-    await expect(dialog.getByLabel("Street address")).toHaveValue("754 Wall St");
-    await expect(dialog.getByLabel("City")).toHaveValue("Los Angeles");
-    await expect(dialog.getByLabel("State")).toHaveValue("california");
-    await expect(dialog.getByLabel("Zipcode")).toHaveValue("90014");
-    await expect(dialog.getByLabel("Description")).toHaveValue("Open to the public after 9am.");
-
-    const row = suggestionRow(name);
-    expect(row.status).toBe("accepted");
-    expect(row.reviewed_at).not.toBeNull();
-    expect(
-      withDatabase((db) =>
-        db.prepare("select action from audit_log where entity_id = ? and entity_type = 'location_suggestion'").all(String(row.id)),
-      ),
-    ).toEqual([{ action: "location_suggestion.accept" }]);
-
-    // Closed without saving, the accepted suggestion can still be opened as a new wholesaler.
-    await dialog.getByRole("button", { name: "Cancel" }).click();
-    await page.goto(`/admin/suggestions?status=accepted&q=${encodeURIComponent(name)}`);
-    await expect(rows(page)).toHaveCount(1);
     await expect(
       rows(page)
         .first()
         .getByRole("button", { name: /^Accept/ }),
     ).toHaveCount(0);
-    await rows(page).first().getByRole("link", { name: "Add as wholesaler" }).click();
-    await expect(page.getByRole("dialog", { name: "Add Wholesaler" }).getByLabel("Street address")).toHaveValue("754 Wall St");
+    await page.getByRole("link", { name: `Add as wholesaler: ${name}` }).click();
+
+    await expect(page).toHaveURL(/\/admin\/wholesalers\/new\?/);
+    const dialog = page.getByRole("dialog", { name: "Add Wholesaler" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("From a visitor's suggestion: saving the listing marks the suggestion accepted.");
+    await expect(dialog.getByLabel("Business name")).toHaveValue(name);
+    await expect(dialog.getByLabel("Street address")).toHaveValue("31 Orchid Ave");
+    await expect(dialog.getByLabel("City")).toHaveValue("Los Angeles");
+    await expect(dialog.getByLabel("State")).toHaveValue("california");
+    await expect(dialog.getByLabel("Zipcode")).toHaveValue("90014");
+    // What the visitor wrote is for the admins only: it never becomes the public description.
+    await expect(dialog.getByLabel("Description")).toHaveValue("");
+    await expect(dialog.getByLabel("Admin note")).toHaveValue("Suggested by a visitor (Sam): Open to the public after 9am.");
+
+    // Closed without saving, the suggestion stays pending and can be opened again.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(page).toHaveURL("/admin/wholesalers");
+    expect(suggestionRow(name)).toEqual({ id, status: "pending", reviewed_at: null });
+    expect(auditActions(id)).toEqual([]);
+    await page.goto(`/admin/suggestions?q=${encodeURIComponent(name)}`);
+    await page.getByRole("link", { name: `Add as wholesaler: ${name}` }).click();
+
+    await page.getByRole("dialog", { name: "Add Wholesaler" }).getByRole("button", { name: "Add wholesaler" }).click();
+    await expect(toasts(page).getByText(`${name} was added.`)).toBeVisible();
+    const row = suggestionRow(name);
+    expect(row.status).toBe("accepted");
+    expect(row.reviewed_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const listing = withDatabase((db) =>
+      db
+        .prepare(
+          "select w.id, w.description, w.admin_note from wholesalers w join location_suggestions s on s.wholesaler_id = w.id where s.id = ?",
+        )
+        .get(id),
+    ) as { id: number; description: string; admin_note: string };
+    expect(listing).toEqual({
+      id: expect.any(Number),
+      description: "",
+      admin_note: "Suggested by a visitor (Sam): Open to the public after 9am.",
+    });
+    expect(auditActions(id)).toEqual(["location_suggestion.accept"]);
+
+    // Accepted, it leads to its listing and is not offered as a new wholesaler again, nor taken by the server.
+    await page.goto(`/admin/suggestions?status=accepted&q=${encodeURIComponent(name)}`);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(
+      rows(page)
+        .first()
+        .getByRole("link", { name: `Listing: ${name}` }),
+    ).toBeVisible();
+    await expect(
+      rows(page)
+        .first()
+        .getByRole("link", { name: /Add as wholesaler/ }),
+    ).toHaveCount(0);
+    await expect(
+      rows(page)
+        .first()
+        .getByRole("button", { name: /^Reject/ }),
+    ).toHaveCount(0);
+    const again = await page.request.post("/admin/wholesalers", {
+      form: {
+        intent: "create",
+        suggestion: String(id),
+        name,
+        address: "31 Orchid Ave",
+        city: "Los Angeles",
+        stateId: "california",
+        zipcode: "90014",
+        type: "Wholesale",
+      },
+    });
+    expect(again.status()).toBe(409);
+    expect(await again.text()).toContain("This suggestion was already added as a listing. Find that listing under Wholesalers.");
+    expect(withDatabase((db) => db.prepare("select count(*) as n from wholesalers where name = ?").get(name))).toEqual({ n: 1 });
+
+    await page.goto("/state/california");
+    await expect(page.getByTestId("wholesaler-card").filter({ hasText: name })).toHaveCount(1);
+    await expect(page.getByText("Open to the public after 9am.")).toHaveCount(0);
+  });
+
+  test("saving a suggestion that may already be listed shows the possible duplicate and needs a confirmation", async ({
+    page,
+    pageErrors,
+  }) => {
+    const tag = uniqueTag();
+    const name = `${tag} Rose Depot Inc`;
+    withDatabase((db) =>
+      db
+        .prepare(
+          "insert into wholesalers (name, address, city, state_id, zipcode, type, hours, description, latitude, longitude, featured, created_at, updated_at) values (?, '88 Fern St', 'Los Angeles', 'california', '90014', 'Wholesale', '', '', 34.0434, -118.2509, 0, ?, ?)",
+        )
+        .run(`${tag} Rose Depot`, "2026-01-01T00:00:00.000Z", "2026-01-01T00:00:00.000Z"),
+    );
+    insertSuggestions([{ businessName: name, businessAddress: "88 Fern Street, Los Angeles, CA 90014" }]);
+    await loginAsAdmin(page, `/admin/suggestions?q=${encodeURIComponent(name)}`);
+    await page.getByRole("link", { name: `Add as wholesaler: ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Wholesaler" });
+    await dialog.getByRole("button", { name: "Add wholesaler" }).click();
+
+    const warning = dialog.getByRole("alert");
+    await expect(warning).toContainText("Possible duplicate");
+    await expect(warning).toContainText(
+      `${tag} Rose Depot, 88 Fern St, Los Angeles, California 90014 (similar name in the same zipcode; same street address)`,
+    );
+    acceptLoggedFailures(pageErrors, /status of 409/);
+    expect(suggestionRow(name).status).toBe("pending");
+    expect(withDatabase((db) => db.prepare("select count(*) as n from wholesalers where name = ?").get(name))).toEqual({ n: 0 });
+    await expectAccessible(page);
+
+    await dialog.getByLabel("It is a different business: add it anyway").check();
+    await dialog.getByRole("button", { name: "Add wholesaler" }).click();
+    await expect(toasts(page).getByText(`${name} was added.`)).toBeVisible();
+    expect(suggestionRow(name).status).toBe("accepted");
+    expect(withDatabase((db) => db.prepare("select count(*) as n from wholesalers where name = ?").get(name))).toEqual({ n: 1 });
   });
 
   test("tells the admin when someone else decided first, and shows the list as it is now", async ({ page, pageErrors }) => {
@@ -178,7 +286,7 @@ test.describe("admin suggestions", () => {
         .prepare("update location_suggestions set status = 'rejected', reviewed_at = ? where business_name = ?")
         .run(new Date().toISOString(), name),
     );
-    await page.getByRole("button", { name: `Accept ${name}` }).click();
+    await page.getByRole("button", { name: `Reject ${name}` }).click();
     await expect(
       toasts(page).getByText("This suggestion was already marked rejected by someone else. The list now shows its current state."),
     ).toBeVisible();

@@ -1,6 +1,6 @@
-import { Check, ExternalLink, X } from "lucide-react";
+import { ExternalLink, Store, X } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link, redirect, useFetcher, useRevalidator } from "react-router";
+import { Link, useFetcher, useRevalidator } from "react-router";
 import { AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
 import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -8,7 +8,6 @@ import { toast } from "~/components/ui/use-toast";
 import { getDb } from "~/db/db.server";
 import { formatAdminTime, parseListParams } from "~/services/admin/list";
 import {
-  acceptSuggestion,
   listSuggestionsForAdmin,
   rejectSuggestion,
   SUGGESTION_STATUSES,
@@ -40,8 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...s,
       submittedWhen: formatAdminTime(s.createdAt),
       reviewedWhen: s.reviewedAt ? formatAdminTime(s.reviewedAt) : null,
-      // An accepted suggestion can be opened as a new wholesaler again, e.g. after the dialog was closed unsaved.
-      wholesalerHref: s.status === "accepted" ? `/admin/wholesalers/new?${(await wholesalerPrefillFor(db, s)).toString()}` : null,
+      // A suggestion becomes a listing once: after that, the row leads to the listing it became.
+      addHref: s.status === "accepted" ? null : `/admin/wholesalers/new?${(await wholesalerPrefillFor(db, s)).toString()}`,
+      listingHref: s.wholesaler ? `/admin/wholesalers?${new URLSearchParams({ q: s.wholesaler.name }).toString()}` : null,
     })),
   );
   // The page gets the service's vocabulary from here: server modules never reach the browser bundle.
@@ -53,13 +53,8 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Sug
 
 export function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
+  // Accepting is saving the listing a suggestion prefilled: the wholesalers page's action does it.
   return runAdminAction(request, context, {
-    accept: async ({ actor, recordId, version }) => {
-      const id = recordId("Unknown suggestion.");
-      const suggestion = await acceptSuggestion(db, id, version("status"), actor);
-      // Accepting leads straight to the add dialog, filled with what the visitor sent.
-      throw redirect(`/admin/wholesalers/new?${(await wholesalerPrefillFor(db, suggestion)).toString()}`);
-    },
     reject: async ({ actor, recordId, version }) => {
       const id = recordId("Unknown suggestion.");
       const suggestion = await rejectSuggestion(db, id, version("status"), actor);
@@ -89,24 +84,19 @@ function ReviewActions({ suggestion }: { suggestion: Row }) {
   }, [fetcher.data, revalidator]);
 
   const busy = fetcher.state !== "idle";
-  const pendingIntent = busy ? String(fetcher.formData?.get("intent") ?? "") : "";
   return (
     <fetcher.Form method="post" className="flex flex-wrap justify-end gap-2">
       <input type="hidden" name="id" value={suggestion.id} />
       <input type="hidden" name="status" value={suggestion.status} />
-      {suggestion.status !== "accepted" ? (
-        <Button
-          type="submit"
-          name="intent"
-          value="accept"
-          size="sm"
-          variant="leaf"
-          disabled={busy}
-          aria-label={`Accept ${suggestion.businessName}`}
+      {suggestion.addHref ? (
+        <Link
+          to={suggestion.addHref}
+          className={buttonVariants({ variant: "leaf", size: "sm" })}
+          aria-label={`Add as wholesaler: ${suggestion.businessName}`}
         >
-          <Check aria-hidden="true" />
-          {pendingIntent === "accept" ? "Accepting..." : "Accept"}
-        </Button>
+          <ExternalLink aria-hidden="true" />
+          Add as wholesaler
+        </Link>
       ) : null}
       {suggestion.status === "pending" ? (
         <Button
@@ -120,13 +110,17 @@ function ReviewActions({ suggestion }: { suggestion: Row }) {
           className="text-red-800"
         >
           <X aria-hidden="true" />
-          {pendingIntent === "reject" ? "Rejecting..." : "Reject"}
+          {busy ? "Rejecting..." : "Reject"}
         </Button>
       ) : null}
-      {suggestion.wholesalerHref ? (
-        <Link to={suggestion.wholesalerHref} className={buttonVariants({ variant: "secondary", size: "sm" })}>
-          <ExternalLink aria-hidden="true" />
-          Add as wholesaler
+      {suggestion.listingHref && suggestion.wholesaler ? (
+        <Link
+          to={suggestion.listingHref}
+          className={buttonVariants({ variant: "secondary", size: "sm" })}
+          aria-label={`Listing: ${suggestion.wholesaler.name}`}
+        >
+          <Store aria-hidden="true" />
+          {suggestion.wholesaler.name}
         </Link>
       ) : null}
     </fetcher.Form>
@@ -196,7 +190,7 @@ export default function AdminSuggestions({ loaderData }: Route.ComponentProps) {
     <div className="grid gap-6">
       <AdminPageHeader
         title="Suggestions"
-        description={`${list.total} ${STATUS_LABELS[status].toLowerCase()} ${list.total === 1 ? "suggestion" : "suggestions"} from the About page's 'Submit a Location' form. Accepting one opens it as a new wholesaler.`}
+        description={`${list.total} ${STATUS_LABELS[status].toLowerCase()} ${list.total === 1 ? "suggestion" : "suggestions"} from the About page's 'Submit a Location' form. 'Add as wholesaler' opens the add dialog filled with what the visitor sent; the suggestion is accepted when that listing is saved.`}
       />
       <ListToolbar
         searchLabel="Search suggestions"

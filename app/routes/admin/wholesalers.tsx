@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/admin/list/fields";
 import { AddButton, AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
 import { RecordDialog, RowActions } from "~/components/admin/list/record-dialog";
+import { ConfirmDuplicatesField } from "~/components/admin/wholesalers/possible-duplicates";
 import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { getDb } from "~/db/db.server";
 import { parseListParams } from "~/services/admin/list";
@@ -15,11 +16,15 @@ import {
   type AdminWholesaler,
 } from "~/services/wholesalers/admin.server";
 import { WHOLESALER_ENTITY, WHOLESALER_TYPES } from "~/services/wholesalers/constants";
-import { recordHandlers, runAdminAction } from "~/http/admin-action.server";
+import { CONFIRM_DUPLICATES_FIELD } from "~/services/wholesalers/duplicates";
+import { requireId } from "~/services/ids";
+import { createWholesalerFromSuggestion } from "~/services/suggestions/admin.server";
+import { formToObject, recordHandlers, runAdminAction } from "~/http/admin-action.server";
 import { requireAdmin } from "~/http/auth.server";
 import type { Route } from "./+types/wholesalers";
 
 const EMPTY_TEXT = "No wholesalers found matching your criteria";
+const SUGGESTION_NOTE = "From a visitor's suggestion: saving the listing marks the suggestion accepted.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context);
@@ -37,16 +42,26 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Who
 
 export function action({ request, context }: Route.ActionArgs) {
   const services = { create: createWholesaler, update: updateWholesaler, remove: deleteWholesaler };
-  return runAdminAction(
-    request,
-    context,
-    recordHandlers(getDb(), services, { label: "name", unknown: "Unknown wholesaler.", deleted: "The wholesaler was deleted." }),
-  );
+  const db = getDb();
+  return runAdminAction(request, context, {
+    ...recordHandlers(db, services, { label: "name", unknown: "Unknown wholesaler.", deleted: "The wholesaler was deleted." }),
+    // Saved from a visitor's suggestion (the dialog sends its id), the listing accepts it in the same transaction.
+    create: async ({ form, actor, text }) => {
+      const values = formToObject(form);
+      const suggestion = text("suggestion");
+      const confirmed = text(CONFIRM_DUPLICATES_FIELD) === "1";
+      const id = suggestion
+        ? await createWholesalerFromSuggestion(db, requireId(suggestion, "Unknown suggestion."), values, { confirmed }, actor)
+        : await createWholesaler(db, values, actor);
+      return { id, message: `${text("name")} was added.` };
+    },
+  });
 }
 
-type Editing = { mode: "create"; prefill?: Partial<AdminWholesaler> } | { mode: "edit"; record: AdminWholesaler } | null;
+type Editing =
+  { mode: "create"; prefill?: Partial<AdminWholesaler>; suggestionId?: string } | { mode: "edit"; record: AdminWholesaler } | null;
 
-/** Values a location suggestion hands to the add dialog (/admin/wholesalers/new?name=...&address=...). */
+/** Values a location suggestion hands to the add dialog (/admin/wholesalers/new?suggestion=<id>&name=...&address=...). */
 function prefillFrom(params: URLSearchParams): Partial<AdminWholesaler> {
   const get = (key: string) => params.get(key) ?? undefined;
   return {
@@ -55,7 +70,7 @@ function prefillFrom(params: URLSearchParams): Partial<AdminWholesaler> {
     city: get("city"),
     stateId: get("stateId"),
     zipcode: get("zipcode"),
-    description: get("description"),
+    adminNote: get("adminNote"),
   };
 }
 
@@ -153,7 +168,9 @@ export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const isNewRoute = location.pathname.endsWith("/new");
-  const [editing, setEditing] = useState<Editing>(isNewRoute ? { mode: "create", prefill: prefillFrom(params) } : null);
+  const [editing, setEditing] = useState<Editing>(
+    isNewRoute ? { mode: "create", prefill: prefillFrom(params), suggestionId: params.get("suggestion") ?? undefined } : null,
+  );
 
   const close = (open: boolean) => {
     if (open) return;
@@ -220,12 +237,22 @@ export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
         onOpenChange={close}
         title={editing?.mode === "edit" ? `Edit ${editing.record.name}` : "Add Wholesaler"}
         intent={editing?.mode === "edit" ? "update" : "create"}
-        hidden={editing?.mode === "edit" ? { id: editing.record.id, updatedAt: editing.record.updatedAt } : undefined}
+        description={editing?.mode === "create" && editing.suggestionId ? SUGGESTION_NOTE : undefined}
+        hidden={
+          editing?.mode === "edit"
+            ? { id: editing.record.id, updatedAt: editing.record.updatedAt }
+            : editing?.suggestionId
+              ? { suggestion: editing.suggestionId }
+              : undefined
+        }
         submitLabel={editing?.mode === "edit" ? "Save changes" : "Add wholesaler"}
         wide
       >
         {(errors) => (
-          <WholesalerFields record={editing?.mode === "edit" ? editing.record : editing?.prefill} states={states} errors={errors} />
+          <>
+            <WholesalerFields record={editing?.mode === "edit" ? editing.record : editing?.prefill} states={states} errors={errors} />
+            {errors[CONFIRM_DUPLICATES_FIELD] ? <ConfirmDuplicatesField duplicates={errors[CONFIRM_DUPLICATES_FIELD]} /> : null}
+          </>
         )}
       </RecordDialog>
     </div>

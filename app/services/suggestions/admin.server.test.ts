@@ -3,12 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { Database } from "~/db/schema";
 import { AppError } from "../errors";
+import { POSSIBLE_DUPLICATES_MESSAGE } from "../wholesalers/duplicates";
 import {
-  acceptSuggestion,
+  createWholesalerFromSuggestion,
   listSuggestionsForAdmin,
   parseAddress,
   rejectSuggestion,
+  SUGGESTION_ALREADY_ADDED,
   SUGGESTION_GONE,
+  suggestionNote,
   suggestionReviewedMessage,
   suggestionStatusFrom,
   wholesalerPrefillFor,
@@ -59,6 +62,13 @@ for (const database of TEST_DATABASES) {
         .insertInto("states")
         .values([state("california", "California", "CA"), state("newyork", "New York", "NY")])
         .execute();
+      await db
+        .insertInto("zipcodes")
+        .values([
+          { zip: "90014", latitude: 34.0434, longitude: -118.2509, city: "Los Angeles", state_code: "CA" },
+          { zip: "12207", latitude: 42.6573, longitude: -73.7466, city: "Albany", state_code: "NY" },
+        ])
+        .execute();
     });
     afterAll(() => cleanup());
 
@@ -78,6 +88,7 @@ for (const database of TEST_DATABASES) {
     beforeEach(async () => {
       await db.deleteFrom("audit_log").execute();
       await db.deleteFrom("location_suggestions").execute();
+      await db.deleteFrom("wholesalers").execute();
       await db
         .insertInto("location_suggestions")
         .values([
@@ -132,7 +143,7 @@ for (const database of TEST_DATABASES) {
       });
     });
 
-    describe("accept and reject", () => {
+    describe("reject", () => {
       it("rejects a pending suggestion: status, review time and audit entry", async () => {
         const id = await idOf("Late Blooms");
         await rejectSuggestion(db, id, "pending", actor);
@@ -144,28 +155,13 @@ for (const database of TEST_DATABASES) {
         expect(JSON.parse(entry!.details!)).toEqual({ label: "Late Blooms" });
       });
 
-      it("accepts a pending or a rejected suggestion and logs it", async () => {
-        const accepted = await acceptSuggestion(db, await idOf("Early Stems"), "pending", actor);
-        expect(accepted).toMatchObject({ businessName: "Early Stems", status: "accepted" });
-        await acceptSuggestion(db, await idOf("Old News"), "rejected", actor);
-        expect((await listSuggestionsForAdmin(db, { status: "accepted", page: 1 })).rows.map((s) => s.businessName).sort()).toEqual([
-          "Done Deal",
-          "Early Stems",
-          "Old News",
-        ]);
-        expect((await auditRows()).map((a) => a.action)).toEqual(["location_suggestion.accept", "location_suggestion.accept"]);
-      });
-
       it("refuses to decide again what someone else decided meanwhile", async () => {
         const id = await idOf("Late Blooms");
         await rejectSuggestion(db, id, "pending", actor);
-        const again = await rejection(acceptSuggestion(db, id, "pending", actor));
+        const again = await rejection(rejectSuggestion(db, id, "pending", actor));
         expect(again).toMatchObject({ code: "conflict", message: suggestionReviewedMessage("rejected") });
         const done = await rejection(rejectSuggestion(db, await idOf("Done Deal"), "accepted", actor));
         expect(done).toMatchObject({ code: "conflict", message: "An accepted suggestion cannot be rejected." });
-        expect((await db.selectFrom("location_suggestions").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe(
-          "rejected",
-        );
         expect(await auditRows()).toHaveLength(1);
       });
 
@@ -177,41 +173,195 @@ for (const database of TEST_DATABASES) {
       });
     });
 
-    describe("wholesalerPrefillFor", () => {
-      it("fills name, street, city, state id, zipcode and description from the suggestion", async () => {
-        const params = await wholesalerPrefillFor(db, {
-          businessName: "Early Stems",
-          businessAddress: "9 Pier Rd, Albany, NY 12207",
-          additionalInfo: "Open 5am",
+    describe("createWholesalerFromSuggestion", () => {
+      const listing = (extra: Record<string, string> = {}) => ({
+        name: "Late Blooms",
+        address: "1 Market St",
+        city: "Los Angeles",
+        stateId: "california",
+        zipcode: "90014",
+        type: "Wholesale",
+        adminNote: "Suggested by a visitor (Rosa Diaz, rosa@example.com).",
+        ...extra,
+      });
+      const suggestionRow = async (id: number) =>
+        db
+          .selectFrom("location_suggestions")
+          .select(["status", "wholesaler_id", "reviewed_at"])
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow();
+      const wholesalers = () => db.selectFrom("wholesalers").select(["id", "name", "description", "admin_note"]).orderBy("id").execute();
+
+      it("saves the listing and only then accepts the suggestion, with the listing it became and both audit rows", async () => {
+        const id = await idOf("Late Blooms");
+        expect((await suggestionRow(id)).status).toBe("pending");
+        const wholesalerId = await createWholesalerFromSuggestion(db, id, listing(), { confirmed: false }, actor);
+        expect(await wholesalers()).toEqual([
+          { id: wholesalerId, name: "Late Blooms", description: "", admin_note: "Suggested by a visitor (Rosa Diaz, rosa@example.com)." },
+        ]);
+        expect(await suggestionRow(id)).toEqual({
+          status: "accepted",
+          wholesaler_id: wholesalerId,
+          reviewed_at: expect.stringMatching(/^\d{4}-/),
         });
-        expect(Object.fromEntries(params)).toEqual({
+        const audit = await auditRows();
+        expect(audit.map((a) => a.action)).toEqual(["wholesaler.create", "location_suggestion.accept"]);
+        expect(JSON.parse(audit[1]!.details!)).toEqual({ label: "Late Blooms", wholesalerId });
+        const accepted = await listSuggestionsForAdmin(db, { status: "accepted", page: 1 });
+        expect(accepted.rows.find((s) => s.id === id)?.wholesaler).toEqual({ id: wholesalerId, name: "Late Blooms" });
+      });
+
+      it("keeps what the visitor wrote in the admin note when the form has no admin note, and never in the description", async () => {
+        const { adminNote: _note, ...withoutNote } = listing({
           name: "Early Stems",
           address: "9 Pier Rd",
           city: "Albany",
           stateId: "newyork",
           zipcode: "12207",
-          description: "Open 5am",
         });
+        await createWholesalerFromSuggestion(db, await idOf("Early Stems"), withoutNote, { confirmed: false }, actor);
+        const cleared = listing({ adminNote: "" });
+        await createWholesalerFromSuggestion(db, await idOf("Late Blooms"), cleared, { confirmed: false }, actor);
+        expect(await wholesalers()).toEqual([
+          { id: expect.any(Number), name: "Early Stems", description: "", admin_note: "Suggested by a visitor: Open 5am" },
+          { id: expect.any(Number), name: "Late Blooms", description: "", admin_note: null },
+        ]);
+      });
+
+      it("leaves the suggestion pending and writes nothing when the listing has mistakes", async () => {
+        const id = await idOf("Late Blooms");
+        const error = await rejection(createWholesalerFromSuggestion(db, id, listing({ zipcode: "123" }), { confirmed: false }, actor));
+        expect(error).toMatchObject({ code: "bad_request", fieldErrors: { zipcode: "A zipcode is exactly 5 digits." } });
+        expect(await suggestionRow(id)).toEqual({ status: "pending", wholesaler_id: null, reviewed_at: null });
+        expect(await wholesalers()).toEqual([]);
+        expect(await auditRows()).toEqual([]);
+      });
+
+      it("stops at possible duplicates until the admin confirms", async () => {
+        await createWholesalerFromSuggestion(db, await idOf("Late Blooms"), listing(), { confirmed: false }, actor);
+        const id = await idOf("Early Stems");
+        const input = listing({ name: "Late Blooms Wholesale Florist", address: "1 Market Street" });
+        const refused = await rejection(createWholesalerFromSuggestion(db, id, input, { confirmed: false }, actor));
+        expect(refused).toMatchObject({ code: "conflict", message: POSSIBLE_DUPLICATES_MESSAGE });
+        expect(refused.fieldErrors).toEqual({
+          confirm: "Late Blooms, 1 Market St, Los Angeles, California 90014 (similar name in the same zipcode; same street address)",
+        });
+        expect((await suggestionRow(id)).status).toBe("pending");
+        expect((await wholesalers()).map((w) => w.name)).toEqual(["Late Blooms"]);
+
+        await createWholesalerFromSuggestion(db, id, input, { confirmed: true }, actor);
+        expect((await wholesalers()).map((w) => w.name)).toEqual(["Late Blooms", "Late Blooms Wholesale Florist"]);
+        expect((await suggestionRow(id)).status).toBe("accepted");
+      });
+
+      it("refuses a second listing from a suggestion that already became one, and takes a rejected one", async () => {
+        const done = await rejection(createWholesalerFromSuggestion(db, await idOf("Done Deal"), listing(), { confirmed: true }, actor));
+        expect(done).toMatchObject({ code: "conflict", message: SUGGESTION_ALREADY_ADDED });
+        expect(await wholesalers()).toEqual([]);
+
+        const oldNews = await idOf("Old News");
+        await createWholesalerFromSuggestion(db, oldNews, listing({ name: "Old News" }), { confirmed: true }, actor);
+        expect((await suggestionRow(oldNews)).status).toBe("accepted");
+        const again = await rejection(
+          createWholesalerFromSuggestion(db, oldNews, listing({ name: "Old News" }), { confirmed: true }, actor),
+        );
+        expect(again).toMatchObject({ code: "conflict", message: SUGGESTION_ALREADY_ADDED });
+        expect((await wholesalers()).map((w) => w.name)).toEqual(["Old News"]);
+      });
+
+      it("creates one listing when two admins save the same suggestion at once", async () => {
+        const id = await idOf("Late Blooms");
+        const results = await Promise.allSettled([
+          createWholesalerFromSuggestion(db, id, listing(), { confirmed: true }, actor),
+          createWholesalerFromSuggestion(db, id, listing(), { confirmed: true }, actor),
+        ]);
+        expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+        expect(await wholesalers()).toHaveLength(1);
+        expect((await auditRows()).map((a) => a.action)).toEqual(["wholesaler.create", "location_suggestion.accept"]);
+      });
+
+      it("answers 'not found' for a suggestion that does not exist", async () => {
+        expect(await rejection(createWholesalerFromSuggestion(db, 999_999, listing(), { confirmed: true }, actor))).toMatchObject({
+          code: "not_found",
+          message: SUGGESTION_GONE,
+        });
+        expect(await wholesalers()).toEqual([]);
+      });
+    });
+
+    describe("wholesalerPrefillFor", () => {
+      const sent = { id: 7, contactName: null, email: null };
+
+      it("fills the suggestion's id, name, street, city, state id and zipcode, and puts what the visitor wrote in the admin note, not the description", async () => {
+        const params = await wholesalerPrefillFor(db, {
+          ...sent,
+          businessName: "Early Stems",
+          businessAddress: "9 Pier Rd, Albany, NY 12207",
+          additionalInfo: "Open 5am",
+          contactName: "Rosa Diaz",
+          email: "rosa@example.com",
+        });
+        expect(Object.fromEntries(params)).toEqual({
+          suggestion: "7",
+          name: "Early Stems",
+          address: "9 Pier Rd",
+          city: "Albany",
+          stateId: "newyork",
+          zipcode: "12207",
+          adminNote: "Suggested by a visitor (Rosa Diaz, rosa@example.com): Open 5am",
+        });
+        expect(params.has("description")).toBe(false);
       });
 
       it("looks the state up by its name too", async () => {
         const params = await wholesalerPrefillFor(db, {
+          ...sent,
           businessName: "X",
           businessAddress: "1 A St, Fresno, california",
           additionalInfo: null,
         });
-        expect(Object.fromEntries(params)).toEqual({ name: "X", address: "1 A St", city: "Fresno", stateId: "california" });
+        expect(Object.fromEntries(params)).toEqual({
+          suggestion: "7",
+          name: "X",
+          address: "1 A St",
+          city: "Fresno",
+          stateId: "california",
+          adminNote: "Suggested by a visitor.",
+        });
       });
 
-      it("keeps the whole address when the state is unknown or the address has no recognisable shape", async () => {
+      it("keeps the whole address when the state is unknown or the address has no recognizable shape", async () => {
         const unknown = await wholesalerPrefillFor(db, {
+          ...sent,
           businessName: "X",
           businessAddress: "1 A St, Springfield, ZZ 12345",
           additionalInfo: null,
         });
-        expect(Object.fromEntries(unknown)).toEqual({ name: "X", address: "1 A St, Springfield, ZZ 12345" });
-        const free = await wholesalerPrefillFor(db, { businessName: "X", businessAddress: "Behind the old mill", additionalInfo: null });
-        expect(Object.fromEntries(free)).toEqual({ name: "X", address: "Behind the old mill" });
+        expect(Object.fromEntries(unknown)).toMatchObject({ name: "X", address: "1 A St, Springfield, ZZ 12345" });
+        expect(unknown.has("city")).toBe(false);
+        const free = await wholesalerPrefillFor(db, {
+          ...sent,
+          businessName: "X",
+          businessAddress: "Behind the old mill",
+          additionalInfo: null,
+        });
+        expect(Object.fromEntries(free)).toEqual({
+          suggestion: "7",
+          name: "X",
+          address: "Behind the old mill",
+          adminNote: "Suggested by a visitor.",
+        });
+      });
+    });
+
+    describe("suggestionNote", () => {
+      it("names who sent the suggestion, when they said, and keeps what they wrote", () => {
+        expect(suggestionNote({ contactName: "Sam", email: null, additionalInfo: "Parking in back." })).toBe(
+          "Suggested by a visitor (Sam): Parking in back.",
+        );
+        expect(suggestionNote({ contactName: null, email: "sam@example.com", additionalInfo: null })).toBe(
+          "Suggested by a visitor (sam@example.com).",
+        );
       });
     });
   });

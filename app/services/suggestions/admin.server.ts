@@ -5,6 +5,8 @@ import { likePattern, type Actor, type Page } from "../admin/list";
 import { loadPage } from "../admin/page.server";
 import { recordAdminChange } from "../audit/audit.server";
 import { AppError, notFound } from "../errors";
+import { createWholesaler, parseWholesalerInput } from "../wholesalers/admin.server";
+import { refuseUnconfirmedDuplicates } from "../wholesalers/duplicates.server";
 
 export const SUGGESTION_ENTITY = "suggestion";
 /** The entity as the audit log names it (`location_suggestion.accept`). */
@@ -16,6 +18,7 @@ export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
 export const SUGGESTION_GONE = "This suggestion no longer exists.";
 export const suggestionReviewedMessage = (status: string) =>
   `This suggestion was already marked ${status} by someone else. The list now shows its current state.`;
+export const SUGGESTION_ALREADY_ADDED = "This suggestion was already added as a listing. Find that listing under Wholesalers.";
 
 export interface AdminSuggestion {
   id: number;
@@ -27,6 +30,8 @@ export interface AdminSuggestion {
   status: SuggestionStatus;
   createdAt: string;
   reviewedAt: string | null;
+  /** The listing an accepted suggestion became, while it exists. */
+  wholesaler: { id: number; name: string } | null;
 }
 
 export interface SuggestionListQuery {
@@ -39,7 +44,9 @@ export interface SuggestionListQuery {
 export const suggestionStatusFrom = (value: string | null | undefined): SuggestionStatus =>
   (SUGGESTION_STATUSES as readonly string[]).includes(value ?? "") ? (value as SuggestionStatus) : "pending";
 
-const toAdminSuggestion = (row: Selectable<LocationSuggestionsTable>): AdminSuggestion => ({
+type SuggestionRow = Selectable<LocationSuggestionsTable> & { wholesaler_name: string | null };
+
+const toAdminSuggestion = (row: SuggestionRow): AdminSuggestion => ({
   id: row.id,
   businessName: row.business_name,
   contactName: row.contact_name,
@@ -49,7 +56,16 @@ const toAdminSuggestion = (row: Selectable<LocationSuggestionsTable>): AdminSugg
   status: suggestionStatusFrom(row.status),
   createdAt: row.created_at,
   reviewedAt: row.reviewed_at,
+  wholesaler: row.wholesaler_id !== null && row.wholesaler_name !== null ? { id: row.wholesaler_id, name: row.wholesaler_name } : null,
 });
+
+/** Suggestions with the name of the listing each became. */
+const suggestions = (db: Kysely<Database>) =>
+  db
+    .selectFrom("location_suggestions")
+    .leftJoin("wholesalers", "wholesalers.id", "location_suggestions.wholesaler_id")
+    .selectAll("location_suggestions")
+    .select("wholesalers.name as wholesaler_name");
 
 /** One page of suggestions with the status, matching the search (business name, address, contact), oldest first while pending. */
 export async function listSuggestionsForAdmin(db: Kysely<Database>, query: SuggestionListQuery): Promise<Page<AdminSuggestion>> {
@@ -68,57 +84,83 @@ export async function listSuggestionsForAdmin(db: Kysely<Database>, query: Sugge
   }
   return loadPage(base, query.page, async (window) => {
     // Pending ones wait in the order they came; reviewed ones show the latest decisions first.
-    const rows = await base
-      .selectAll()
+    const page = await base
+      .select("id")
       .orderBy(status === "pending" ? "created_at" : "reviewed_at", status === "pending" ? "asc" : "desc")
       .orderBy("id")
       .limit(window.limit)
       .offset(window.offset)
       .execute();
-    return rows.map(toAdminSuggestion);
+    const ids = page.map((row) => row.id);
+    if (ids.length === 0) return [];
+    const rows = await suggestions(db).where("location_suggestions.id", "in", ids).execute();
+    const byId = new Map(rows.map((row) => [row.id, toAdminSuggestion(row)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   });
 }
 
 /**
- * Marks a suggestion accepted or rejected. `expectedStatus` is the status the admin saw: if someone else
- * decided in between, nothing changes and the admin is told. A rejected suggestion may still be accepted.
+ * Marks a pending suggestion rejected. `expectedStatus` is the status the admin saw: if someone else
+ * decided in between, nothing changes and the admin is told.
  */
-async function review(
-  db: Kysely<Database>,
-  id: number,
-  expectedStatus: string,
-  status: "accepted" | "rejected",
-  actor: Actor,
-): Promise<AdminSuggestion> {
+export async function rejectSuggestion(db: Kysely<Database>, id: number, expectedStatus: string, actor: Actor): Promise<AdminSuggestion> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("location_suggestions").selectAll().where("id", "=", id).executeTakeFirst();
+    const row = await suggestions(trx).where("location_suggestions.id", "=", id).executeTakeFirst();
     if (!row) throw notFound(SUGGESTION_GONE);
-    const allowedFrom = status === "accepted" ? ["pending", "rejected"] : ["pending"];
     if (row.status !== expectedStatus) throw new AppError("conflict", suggestionReviewedMessage(row.status));
-    if (!allowedFrom.includes(row.status)) throw new AppError("conflict", `An ${row.status} suggestion cannot be ${status}.`);
+    if (row.status !== "pending") throw new AppError("conflict", `An ${row.status} suggestion cannot be rejected.`);
     const reviewedAt = nowIso();
     const result = await trx
       .updateTable("location_suggestions")
-      .set({ status, reviewed_at: reviewedAt })
+      .set({ status: "rejected", reviewed_at: reviewedAt })
       .where("id", "=", id)
-      .where("status", "=", row.status)
+      .where("status", "=", "pending")
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new AppError("conflict", suggestionReviewedMessage("reviewed"));
-    await recordAdminChange(trx, actor, {
-      entity: AUDIT_ENTITY,
-      verb: status === "accepted" ? "accept" : "reject",
-      id,
-      details: { label: row.business_name },
-    });
-    return { ...toAdminSuggestion(row), status, reviewedAt };
+    await recordAdminChange(trx, actor, { entity: AUDIT_ENTITY, verb: "reject", id, details: { label: row.business_name } });
+    return { ...toAdminSuggestion(row), status: "rejected", reviewedAt };
   });
 }
 
-export const acceptSuggestion = (db: Kysely<Database>, id: number, expectedStatus: string, actor: Actor) =>
-  review(db, id, expectedStatus, "accepted", actor);
-
-export const rejectSuggestion = (db: Kysely<Database>, id: number, expectedStatus: string, actor: Actor) =>
-  review(db, id, expectedStatus, "rejected", actor);
+/**
+ * Saves the listing an admin made from a suggestion (the add dialog the suggestion prefilled) and marks the
+ * suggestion accepted with that listing, in one transaction with its audit rows: closing the dialog unsaved
+ * leaves the suggestion as it was. A pending or a rejected suggestion may become a listing, once; while the
+ * listing may already exist (findPossibleDuplicates) and `confirmed` is false, nothing is written and the
+ * admin is asked to confirm (409).
+ */
+export async function createWholesalerFromSuggestion(
+  db: Kysely<Database>,
+  suggestionId: number,
+  raw: Record<string, unknown>,
+  { confirmed }: { confirmed: boolean },
+  actor: Actor,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const row = await suggestions(trx).where("location_suggestions.id", "=", suggestionId).executeTakeFirst();
+    if (!row) throw notFound(SUGGESTION_GONE);
+    if (row.status === "accepted") throw new AppError("conflict", SUGGESTION_ALREADY_ADDED);
+    // A form without an admin note keeps what the visitor sent there; one with it keeps what the admin made of it.
+    const values = "adminNote" in raw ? raw : { ...raw, adminNote: suggestionNote(toAdminSuggestion(row)) };
+    const input = parseWholesalerInput(values);
+    await refuseUnconfirmedDuplicates(trx, input, confirmed);
+    const wholesalerId = await createWholesaler(trx, values, actor);
+    const result = await trx
+      .updateTable("location_suggestions")
+      .set({ status: "accepted", reviewed_at: nowIso(), wholesaler_id: wholesalerId })
+      .where("id", "=", suggestionId)
+      .where("status", "=", row.status)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new AppError("conflict", SUGGESTION_ALREADY_ADDED);
+    await recordAdminChange(trx, actor, {
+      entity: AUDIT_ENTITY,
+      verb: "accept",
+      id: suggestionId,
+      details: { label: row.business_name, wholesalerId },
+    });
+    return wholesalerId;
+  });
+}
 
 export interface ParsedAddress {
   street: string;
@@ -150,17 +192,25 @@ export function parseAddress(text: string): ParsedAddress {
   return { street: text.trim() };
 }
 
+/** What the admins keep from a suggestion on the listing it becomes: who sent it and what they wrote. */
+export function suggestionNote(suggestion: Pick<AdminSuggestion, "contactName" | "email" | "additionalInfo">): string {
+  const who = [suggestion.contactName, suggestion.email].filter(Boolean).join(", ");
+  const head = who ? `Suggested by a visitor (${who})` : "Suggested by a visitor";
+  return suggestion.additionalInfo ? `${head}: ${suggestion.additionalInfo}` : `${head}.`;
+}
+
 /**
- * The query of /admin/wholesalers/new that opens the add dialog filled with what the visitor sent:
- * name, street, the additional information as description and, when the address can be read, city,
- * state (looked up by code or name) and zipcode.
+ * The query of /admin/wholesalers/new that opens the add dialog for a suggestion, filled with what the
+ * visitor sent: the suggestion's id (saving the listing accepts it), name, street and, when the address can
+ * be read, city, state (looked up by code or name) and zipcode. What the visitor wrote goes into the
+ * admin-only note, never into the public description.
  */
 export async function wholesalerPrefillFor(
   db: Kysely<Database>,
-  suggestion: Pick<AdminSuggestion, "businessName" | "businessAddress" | "additionalInfo">,
+  suggestion: Pick<AdminSuggestion, "id" | "businessName" | "businessAddress" | "additionalInfo" | "contactName" | "email">,
 ) {
   const address = parseAddress(suggestion.businessAddress);
-  const params = new URLSearchParams({ name: suggestion.businessName, address: address.street });
+  const params = new URLSearchParams({ suggestion: String(suggestion.id), name: suggestion.businessName, address: address.street });
   const stateText = address.state?.replace(/\./g, "").trim();
   const state = stateText
     ? await db
@@ -177,6 +227,6 @@ export async function wholesalerPrefillFor(
     // Not a state we know: keep the address whole rather than lose part of it.
     params.set("address", suggestion.businessAddress.trim());
   }
-  if (suggestion.additionalInfo) params.set("description", suggestion.additionalInfo);
+  params.set("adminNote", suggestionNote(suggestion));
   return params;
 }

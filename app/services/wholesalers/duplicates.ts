@@ -24,7 +24,7 @@ export interface PossibleDuplicate {
 
 /** The answer when a listing is about to be created next to possible duplicates the admin has not confirmed. */
 export const POSSIBLE_DUPLICATES_MESSAGE =
-  "This business may already be listed. Check the possible duplicates; if it is a different business, confirm and save again.";
+  "This business may already be listed. Check the possible duplicates; if it is a different business, confirm to add it anyway.";
 
 /** The form field that confirms the admin has seen the possible duplicates ("1"). */
 export const CONFIRM_DUPLICATES_FIELD = "confirm";
