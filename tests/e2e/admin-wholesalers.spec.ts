@@ -77,7 +77,7 @@ test.describe("admin wholesalers", () => {
     await page.getByLabel("Search wholesalers").fill(name);
     await page.getByRole("button", { name: `Edit ${name}` }).click();
     const edit = page.getByRole("dialog", { name: `Edit ${name}` });
-    await edit.getByLabel("Hours").fill("Mon-Fri 5AM-11AM");
+    await edit.getByLabel("Hours note").fill("Mon-Fri 5AM-11AM");
     await edit.getByRole("button", { name: "Save changes" }).click();
     await expect(edit).toBeHidden();
     expect(withDatabase((db) => db.prepare("select hours from wholesalers where id = ?").get(row.id))).toEqual({
@@ -113,6 +113,81 @@ test.describe("admin wholesalers", () => {
     await expect(edit.getByRole("alert")).toContainText("This wholesaler was changed by someone else since you opened it.");
     expect(withDatabase((db) => db.prepare("select city from wholesalers where name = ?").get(name))).toEqual({ city: "Austin" });
     acceptLoggedFailures(pageErrors, /status of 409/);
+  });
+
+  test("records who may buy, weekly hours and verification; Needs checking and the public card follow", async ({ page }) => {
+    const name = unique("E2E Dawn Market");
+    withDatabase((db) =>
+      db
+        .prepare(
+          "insert into wholesalers (name, address, city, state_id, zipcode, type, hours, description, latitude, longitude, featured, time_zone, verified_at, created_at, updated_at) values (?, '2 Market St', 'Portland', 'oregon', '97214', 'Wholesale', '', 'Greens by the case.', 45.51, -122.64, 0, 'America/Los_Angeles', '2024-03-01', ?, ?)",
+        )
+        .run(name, "2026-01-01T00:00:00.000Z", "2026-01-01T00:00:00.000Z"),
+    );
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
+    const month = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" }).format(
+      new Date(`${today}T00:00:00Z`),
+    );
+
+    // Verified in March 2024: older than 12 months, so it needs checking.
+    await loginAsAdmin(page, `/admin/wholesalers?verification=needs-checking&q=${encodeURIComponent(name)}`);
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    await expect(row).toContainText("Mar 2024");
+    await row.getByRole("button", { name: `Mark verified today: ${name}` }).click();
+    await expect(page.getByRole("region", { name: "Notifications (F8)" }).getByText(`${name} is marked verified today.`)).toBeVisible();
+    // Verified today, it leaves the Needs checking view.
+    await expect(page.getByText("No wholesalers found matching your criteria")).toBeVisible();
+    expect(withDatabase((db) => db.prepare("select verified_at from wholesalers where name = ?").get(name))).toEqual({
+      verified_at: today,
+    });
+
+    await page.getByLabel("Verification").selectOption("");
+    await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText(month);
+    await page.getByRole("button", { name: `Edit ${name}` }).click();
+    const edit = page.getByRole("dialog", { name: `Edit ${name}` });
+    await edit.getByLabel("Who may buy").selectOption("trade-only");
+    await edit.getByLabel("Note on buying").fill("Bring a resale certificate");
+    await edit.getByLabel("This listing has set weekly hours").check();
+    for (const day of ["Monday", "Saturday", "Sunday"]) {
+      const closed = edit.getByLabel(`Closed on ${day}`);
+      if (await closed.isChecked()) await closed.uncheck();
+      await edit.getByLabel(`${day} opens`).fill("00:00");
+      await edit.getByLabel(`${day} closes`).fill("00:00");
+    }
+    await edit.getByRole("button", { name: "Copy Monday to weekdays" }).click();
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await expect(edit).toBeHidden();
+
+    const saved = withDatabase((db) =>
+      db.prepare("select access, access_note, opening_hours, verified_at from wholesalers where name = ?").get(name),
+    ) as { access: string; access_note: string; opening_hours: string; verified_at: string };
+    expect(saved).toMatchObject({ access: "trade-only", access_note: "Bring a resale certificate", verified_at: today });
+    const allDay = [{ open: "00:00", close: "24:00" }];
+    expect(JSON.parse(saved.opening_hours)).toEqual({
+      mon: allDay,
+      tue: allDay,
+      wed: allDay,
+      thu: allDay,
+      fri: allDay,
+      sat: allDay,
+      sun: allDay,
+    });
+    const actions = withDatabase((db) =>
+      db
+        .prepare(
+          "select action from audit_log where entity_type = 'wholesaler' and entity_id = (select cast(id as text) from wholesalers where name = ?) order by id",
+        )
+        .all(name),
+    );
+    expect(actions).toEqual([{ action: "wholesaler.verify" }, { action: "wholesaler.update" }]);
+
+    // The visitor's card says who may buy, that it is open, and when it was verified.
+    await page.goto("/state/oregon");
+    const card = page.getByTestId("wholesaler-card").filter({ hasText: name });
+    await expect(card.getByTestId("access-badge")).toHaveText("Trade only");
+    await expect(card).toContainText("Bring a resale certificate");
+    await expect(card.getByTestId("open-status")).toContainText("Open 24 hours");
+    await expect(card.getByTestId("verified")).toContainText(`Verified ${month}`);
   });
 
   test("its mutations answer 401 without a session and 403 from another site", async ({ page, playwright, baseURL }) => {

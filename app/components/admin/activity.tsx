@@ -30,6 +30,10 @@ const VERBS: Record<string, string> = {
   accept: "Accepted",
   reject: "Rejected",
   publish: "Published",
+  verify: "Verified",
+  resolve: "Resolved",
+  dismiss: "Dismissed",
+  approve: "Approved",
   password_reset: "Reset the password of",
   password_change: "Changed the password of",
 };

@@ -41,8 +41,11 @@ export function AccessBadge({ access, className }: { access: WholesalerAccess; c
 
 const monthYear = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 
-/** "Verified Nov 2026" from a YYYY-MM-DD date. */
-export const verifiedLabel = (verifiedAt: string) => `Verified ${monthYear.format(new Date(`${verifiedAt}T00:00:00Z`))}`;
+/** "Nov 2026" from a YYYY-MM-DD date. */
+export const verifiedMonth = (verifiedAt: string) => monthYear.format(new Date(`${verifiedAt}T00:00:00Z`));
+
+/** "Verified Nov 2026". */
+export const verifiedLabel = (verifiedAt: string) => `Verified ${verifiedMonth(verifiedAt)}`;
 
 export function VerifiedNote({ verifiedAt, className }: { verifiedAt: string; className?: string }) {
   return (

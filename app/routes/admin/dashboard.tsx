@@ -1,4 +1,4 @@
-import { CalendarDays, ImageIcon, Lightbulb, Mail, Map, Newspaper, PenLine, Plus, Store, type LucideIcon } from "lucide-react";
+import { BadgeCheck, CalendarDays, ImageIcon, Lightbulb, Mail, Map, Newspaper, PenLine, Plus, Store, type LucideIcon } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import { ActivityFeed } from "~/components/admin/activity";
@@ -60,9 +60,15 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return withoutTab(currentUrl) === withoutTab(nextUrl) ? false : defaultShouldRevalidate;
 };
 
-const STATS: { key: keyof DashboardCounts; label: string; hint: string; icon: LucideIcon }[] = [
+const STATS: { key: keyof DashboardCounts; label: string; hint: string | ((counts: DashboardCounts) => string); icon: LucideIcon }[] = [
   { key: "wholesalers", label: "Wholesalers", hint: "Listings in the directory", icon: Store },
   { key: "statesCovered", label: "States Covered", hint: "States with at least one wholesaler", icon: Map },
+  {
+    key: "verifiedLastYear",
+    label: "Verified This Year",
+    hint: (counts) => `of ${numberFormat.format(counts.wholesalers)} listings verified in the last 12 months`,
+    icon: BadgeCheck,
+  },
   { key: "upcomingFestivals", label: "Upcoming Festivals", hint: "Festivals that have not ended", icon: CalendarDays },
   { key: "publishedPosts", label: "Published Posts", hint: "Articles live on the blog", icon: Newspaper },
   { key: "activeSubscribers", label: "Subscribers", hint: "Active newsletter subscribers", icon: Mail },
@@ -127,7 +133,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   </span>
                 </dt>
                 <dd className="mt-1 font-serif text-3xl font-semibold text-ink tabular-nums">{numberFormat.format(counts[key])}</dd>
-                <dd className="mt-1 text-sm text-muted">{hint}</dd>
+                <dd className="mt-1 text-sm text-muted">{typeof hint === "function" ? hint(counts) : hint}</dd>
               </div>
             ))}
           </dl>

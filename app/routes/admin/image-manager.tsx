@@ -174,7 +174,7 @@ export default function ImageManager({ loaderData }: Route.ComponentProps) {
             <div className="rounded-xl bg-stone-50 p-4 text-sm text-muted">
               <p className="font-medium text-ink">Photo guidance</p>
               <ul className="mt-2 list-disc space-y-1 pl-5">
-                <li>Landscape photos work best: 1200 x 800 px (3:2) is ideal; other shapes are cropped around the centre.</li>
+                <li>Landscape photos work best: 1200 x 800 px (3:2) is ideal; other shapes are cropped around the center.</li>
                 <li>Show the storefront or the flowers on sale, in daylight, without people's faces or text overlays.</li>
                 <li>JPG, PNG or WebP up to 5 MB. Location data in the photo is removed before it is stored.</li>
               </ul>

@@ -12,10 +12,16 @@ import {
   createWholesaler,
   deleteWholesaler,
   listWholesalersForAdmin,
+  markWholesalerVerified,
   updateWholesaler,
   type AdminWholesaler,
 } from "~/services/wholesalers/admin.server";
-import { WHOLESALER_ENTITY, WHOLESALER_TYPES } from "~/services/wholesalers/constants";
+import { WeeklyHoursEditor } from "~/components/admin/wholesalers/weekly-hours-editor";
+import { VerifyButton } from "~/components/admin/wholesalers/verify-button";
+import { verifiedMonth } from "~/components/wholesalers/listing-facts";
+import { ACCESS_LABELS, WHOLESALER_ACCESS, WHOLESALER_ENTITY, WHOLESALER_TYPES } from "~/services/wholesalers/constants";
+import type { WeeklyHours } from "~/services/wholesalers/opening-hours";
+import { todayIsoDate } from "~/utils/dates";
 import { CONFIRM_DUPLICATES_FIELD } from "~/services/wholesalers/duplicates";
 import { requireId } from "~/services/ids";
 import { createWholesalerFromSuggestion } from "~/services/suggestions/admin.server";
@@ -32,9 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { q, page } = parseListParams(url.searchParams);
   const type = url.searchParams.get("type") ?? undefined;
   const stateId = url.searchParams.get("state") ?? undefined;
+  const verification = url.searchParams.get("verification") ?? undefined;
   const db = getDb();
-  const [list, states] = await Promise.all([listWholesalersForAdmin(db, { q, type, stateId, page }), listStates(db)]);
-  return { list, states: states.map((s) => ({ id: s.id, name: s.name })) };
+  const [list, states] = await Promise.all([listWholesalersForAdmin(db, { q, type, stateId, verification, page }), listStates(db)]);
+  return { list, states: states.map((s) => ({ id: s.id, name: s.name })), today: todayIsoDate() };
 }
 
 export const headers = adminHeaders;
@@ -45,6 +52,10 @@ export function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
   return runAdminAction(request, context, {
     ...recordHandlers(db, services, { label: "name", unknown: "Unknown wholesaler.", deleted: "The wholesaler was deleted." }),
+    verify: async ({ actor, recordId, version, text }) => {
+      await markWholesalerVerified(db, recordId("Unknown wholesaler."), version(), actor);
+      return { message: `${text("name")} is marked verified today.` };
+    },
     // Saved from a visitor's suggestion (the dialog sends its id), the listing accepts it in the same transaction.
     create: async ({ form, actor, text }) => {
       const values = formToObject(form);
@@ -74,15 +85,24 @@ function prefillFrom(params: URLSearchParams): Partial<AdminWholesaler> {
   };
 }
 
+/** The listing a link asks to edit (/admin/wholesalers?q=<name>&edit=<id>, e.g. from a report), when the list shows it. */
+function editingFrom(params: URLSearchParams, rows: AdminWholesaler[]): Editing {
+  const record = rows.find((w) => String(w.id) === params.get("edit"));
+  return record ? { mode: "edit", record } : null;
+}
+
 function WholesalerFields({
   record,
   states,
   errors,
+  today,
 }: {
   record?: Partial<AdminWholesaler>;
   states: { id: string; name: string }[];
   errors: Record<string, string>;
+  today: string;
 }) {
+  const [openingHours, setOpeningHours] = useState<WeeklyHours | null>(record?.openingHours ?? null);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField name="name" label="Business name" defaultValue={record?.name} error={errors.name} required className="sm:col-span-2" />
@@ -118,10 +138,31 @@ function WholesalerFields({
         error={errors.type}
         options={WHOLESALER_TYPES.map((t) => ({ value: t, label: t }))}
       />
+      <SelectField
+        name="access"
+        label="Who may buy"
+        defaultValue={record?.access ?? ""}
+        error={errors.access}
+        options={[
+          { value: "", label: "Unknown (show nothing)" },
+          ...WHOLESALER_ACCESS.map((access) => ({ value: access, label: ACCESS_LABELS[access] })),
+        ]}
+      />
+      <TextField
+        name="accessNote"
+        label="Note on buying"
+        placeholder="Bring a resale certificate"
+        defaultValue={record?.accessNote ?? undefined}
+        error={errors.accessNote}
+      />
+      <div className="sm:col-span-2">
+        <WeeklyHoursEditor name="openingHours" value={openingHours} onChange={setOpeningHours} errors={errors.openingHours} />
+      </div>
       <TextField
         name="hours"
-        label="Hours"
-        placeholder="Mon-Sat 6AM-12PM"
+        label="Hours note"
+        placeholder="Extended hours before Valentine's Day"
+        hint="What a weekly schedule cannot say. Without set weekly hours, this is all the listing shows about hours."
         defaultValue={record?.hours}
         error={errors.hours}
         className="sm:col-span-2"
@@ -141,7 +182,7 @@ function WholesalerFields({
         inputMode="decimal"
         defaultValue={record?.latitude === undefined ? "" : String(record.latitude)}
         error={errors.latitude}
-        hint="Leave latitude and longitude empty to use the zipcode's centre."
+        hint="Leave latitude and longitude empty to use the zipcode's center."
       />
       <TextField
         name="longitude"
@@ -149,6 +190,41 @@ function WholesalerFields({
         inputMode="decimal"
         defaultValue={record?.longitude === undefined ? "" : String(record.longitude)}
         error={errors.longitude}
+      />
+      <div className="sm:col-span-2">
+        <CheckboxField
+          name="locationApproximate"
+          label="Approximate location"
+          hint="The zipcode is the city's center, not one a source gives for this address; the listing says so."
+          defaultChecked={record?.locationApproximate}
+        />
+      </div>
+      <TextField
+        name="verifiedAt"
+        label="Last verified"
+        type="date"
+        max={today}
+        defaultValue={record?.verifiedAt ?? undefined}
+        error={errors.verifiedAt}
+        hint="The day the facts were last confirmed; the listing shows the month."
+      />
+      <TextAreaField
+        name="source"
+        label="Source (admins only)"
+        placeholder="https://..."
+        rows={2}
+        defaultValue={record?.source ?? undefined}
+        error={errors.source}
+        hint="Where the facts come from: the pages that show the name and street address."
+        className="sm:col-span-2"
+      />
+      <TextAreaField
+        name="adminNote"
+        label="Admin note (admins only)"
+        rows={2}
+        defaultValue={record?.adminNote ?? undefined}
+        error={errors.adminNote}
+        className="sm:col-span-2"
       />
       <div className="sm:col-span-2">
         <CheckboxField
@@ -163,19 +239,27 @@ function WholesalerFields({
 }
 
 export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
-  const { list, states } = loaderData;
+  const { list, states, today } = loaderData;
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const isNewRoute = location.pathname.endsWith("/new");
   const [editing, setEditing] = useState<Editing>(
-    isNewRoute ? { mode: "create", prefill: prefillFrom(params), suggestionId: params.get("suggestion") ?? undefined } : null,
+    isNewRoute
+      ? { mode: "create", prefill: prefillFrom(params), suggestionId: params.get("suggestion") ?? undefined }
+      : editingFrom(params, list.rows),
   );
 
   const close = (open: boolean) => {
     if (open) return;
     setEditing(null);
     if (isNewRoute) void navigate("/admin/wholesalers", { replace: true });
+    else if (params.has("edit")) {
+      // Closed, the editor stays closed on reload; the list keeps its search.
+      const rest = new URLSearchParams(params);
+      rest.delete("edit");
+      void navigate({ search: rest.size ? `?${rest.toString()}` : "" }, { replace: true });
+    }
   };
 
   const columns: Column<AdminWholesaler>[] = [
@@ -192,15 +276,23 @@ export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
     { header: "State", cell: (w) => w.state },
     { header: "Type", cell: (w) => w.type },
     {
+      header: "Verified",
+      cell: (w) =>
+        w.verifiedAt ? <span className="whitespace-nowrap">{verifiedMonth(w.verifiedAt)}</span> : <span className="text-muted">Never</span>,
+    },
+    {
       header: "Actions",
-      className: "w-32 text-right",
+      className: "w-72 text-right",
       cell: (w) => (
-        <RowActions
-          label={w.name}
-          entity={WHOLESALER_ENTITY}
-          version={{ id: w.id, updatedAt: w.updatedAt }}
-          onEdit={() => setEditing({ mode: "edit", record: w })}
-        />
+        <div className="flex items-center justify-end gap-2 whitespace-nowrap">
+          {w.verifiedAt === today ? null : <VerifyButton wholesaler={w} />}
+          <RowActions
+            label={w.name}
+            entity={WHOLESALER_ENTITY}
+            version={{ id: w.id, updatedAt: w.updatedAt }}
+            onEdit={() => setEditing({ mode: "edit", record: w })}
+          />
+        </div>
       ),
     },
   ];
@@ -226,6 +318,14 @@ export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
             label: "State",
             options: [{ value: "", label: "All states" }, ...states.map((s) => ({ value: s.id, label: s.name }))],
           },
+          {
+            name: "verification",
+            label: "Verification",
+            options: [
+              { value: "", label: "All listings" },
+              { value: "needs-checking", label: "Needs checking" },
+            ],
+          },
         ]}
       />
       <DataTable caption="Wholesalers" columns={columns} rows={list.rows} rowKey={(w) => w.id} emptyText={EMPTY_TEXT} />
@@ -250,7 +350,12 @@ export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
       >
         {(errors) => (
           <>
-            <WholesalerFields record={editing?.mode === "edit" ? editing.record : editing?.prefill} states={states} errors={errors} />
+            <WholesalerFields
+              record={editing?.mode === "edit" ? editing.record : editing?.prefill}
+              states={states}
+              errors={errors}
+              today={today}
+            />
             {errors[CONFIRM_DUPLICATES_FIELD] ? <ConfirmDuplicatesField duplicates={errors[CONFIRM_DUPLICATES_FIELD]} /> : null}
           </>
         )}

@@ -58,6 +58,8 @@ export interface VersionedUpdate<T extends VersionedTable> {
   details: AuditDetails;
   /** More writes that belong to the change, made after the row's and before the audit row. */
   alsoWrite?: (trx: Transaction<Database>) => Promise<void>;
+  /** The audit verb, when the change has a name of its own ("verify"); "update" otherwise. */
+  verb?: string;
 }
 
 /**
@@ -81,7 +83,12 @@ export async function updateVersioned<T extends VersionedTable>(
       .executeTakeFirst();
     assertOneRowChanged(result.numUpdatedRows, record.entity);
     await change.alsoWrite?.(trx);
-    await recordAdminChange(trx, actor, { entity: record.auditEntity, verb: "update", id: change.id, details: change.details });
+    await recordAdminChange(trx, actor, {
+      entity: record.auditEntity,
+      verb: change.verb ?? "update",
+      id: change.id,
+      details: change.details,
+    });
   });
 }
 

@@ -18,8 +18,9 @@ beforeAll(async () => {
     .insertInto("states")
     .values([state("oregon", "OR"), state("nevada", "NV"), state("utah", "UT")])
     .execute();
-  const wholesaler = (name: string, stateId: string) => ({
+  const wholesaler = (name: string, stateId: string, verifiedAt: string | null = null) => ({
     name,
+    verified_at: verifiedAt,
     address: `${name} Street`,
     city: "Town",
     state_id: stateId,
@@ -35,7 +36,7 @@ beforeAll(async () => {
   });
   await db
     .insertInto("wholesalers")
-    .values([wholesaler("A", "oregon"), wholesaler("B", "oregon"), wholesaler("C", "nevada")])
+    .values([wholesaler("A", "oregon", "2025-04-01"), wholesaler("B", "oregon", "2025-03-31"), wholesaler("C", "nevada")])
     .execute();
   const festival = (name: string, start: string, end: string) => ({
     name,
@@ -95,10 +96,12 @@ afterAll(async () => {
 });
 
 describe("getDashboardCounts", () => {
-  it("counts listings, covered states, festivals not yet ended, published posts, active subscribers and pending suggestions", async () => {
+  it("counts listings, covered states, listings verified in the last 12 months, festivals not yet ended, published posts, active subscribers and pending suggestions", async () => {
     expect(await getDashboardCounts(db, "2026-04-01")).toEqual({
       wholesalers: 3,
       statesCovered: 2,
+      // Verified on 2025-04-01 counts on 2026-04-01; a day earlier, or never, does not.
+      verifiedLastYear: 1,
       upcomingFestivals: 2,
       publishedPosts: 2,
       activeSubscribers: 1,

@@ -1,11 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { todayIsoDate } from "~/utils/dates";
+import { getVerificationCoverage } from "../wholesalers/admin.server";
 import { getDirectoryCoverage } from "../wholesalers/wholesalers.server";
 
 export interface DashboardCounts {
   wholesalers: number;
   statesCovered: number;
+  /** Listings whose facts were confirmed in the last 12 months. */
+  verifiedLastYear: number;
   upcomingFestivals: number;
   publishedPosts: number;
   activeSubscribers: number;
@@ -14,8 +17,9 @@ export interface DashboardCounts {
 
 /** The Overview figures, straight from the tables. `today` is the site calendar's date (YYYY-MM-DD). */
 export async function getDashboardCounts(db: Kysely<Database>, today: string = todayIsoDate()): Promise<DashboardCounts> {
-  const [coverage, festivals, posts, subscribers, suggestions] = await Promise.all([
+  const [coverage, verification, festivals, posts, subscribers, suggestions] = await Promise.all([
     getDirectoryCoverage(db),
+    getVerificationCoverage(db, today),
     db
       .selectFrom("festivals")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -40,6 +44,7 @@ export async function getDashboardCounts(db: Kysely<Database>, today: string = t
   return {
     wholesalers: coverage.listings,
     statesCovered: coverage.states,
+    verifiedLastYear: verification.verifiedLastYear,
     upcomingFestivals: Number(festivals.n),
     publishedPosts: Number(posts.n),
     activeSubscribers: Number(subscribers.n),

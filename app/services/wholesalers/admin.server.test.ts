@@ -6,7 +6,14 @@ import { states } from "~/db/seed/data/states";
 import { conflictMessage, type Actor } from "../admin/list";
 import { STATUS_BY_CODE } from "../errors";
 import { TEST_DATABASES, createTestAdmin, openTestDatabase, rejection } from "../../../tests/support/test-databases";
-import { createWholesaler, deleteWholesaler, listWholesalersForAdmin, updateWholesaler } from "./admin.server";
+import {
+  createWholesaler,
+  deleteWholesaler,
+  getVerificationCoverage,
+  listWholesalersForAdmin,
+  markWholesalerVerified,
+  updateWholesaler,
+} from "./admin.server";
 import { WHOLESALER_ENTITY } from "./constants";
 
 const T0 = "2026-01-01T00:00:00.000Z";
@@ -151,7 +158,7 @@ for (const database of TEST_DATABASES) {
         [{ type: "Florist" }, "type", "Choose Wholesale, Retail or Both."],
         [{ phone: "call me" }, "phone", "Enter a phone number such as (213) 627-3696."],
         [{ website: "bloom.example" }, "website", "Enter a full web address starting with https://"],
-        [{ latitude: "34.05" }, "latitude", "Give both latitude and longitude, or neither to use the zipcode's centre."],
+        [{ latitude: "34.05" }, "latitude", "Give both latitude and longitude, or neither to use the zipcode's center."],
         [{ latitude: "91", longitude: "-118" }, "latitude", "Latitude is a number from -90 to 90."],
       ])("refuses %o with a 400 and a message next to %s, storing and logging nothing", async (change, field, message) => {
         const before = await allRows();
@@ -298,6 +305,137 @@ for (const database of TEST_DATABASES) {
           expect(rows).toEqual([]);
           expect(audit).toEqual(["wholesaler.delete"]);
         }
+      });
+    });
+
+    describe("who may buy, opening hours and verification", () => {
+      const hours = {
+        mon: [{ open: "06:00", close: "14:00" }],
+        tue: [{ open: "06:00", close: "14:00" }],
+        wed: [],
+        thu: [],
+        fri: [{ open: "22:00", close: "02:00" }],
+        sat: [],
+        sun: [],
+      };
+      const trusted = {
+        ...valid,
+        access: "public-hours",
+        accessNote: "Public after 9 AM, cash only",
+        openingHours: JSON.stringify(hours),
+        verifiedAt: "2026-11-02",
+        source: "https://bloom.example/about",
+        adminNote: "Owner called on Nov 2.",
+        locationApproximate: "on",
+      };
+
+      it("stores them with the time zone of the listing's place, and the admin list gives them back", async () => {
+        const id = await createWholesaler(db, trusted, actor);
+        expect(await rowOf(id)).toMatchObject({
+          access: "public-hours",
+          access_note: "Public after 9 AM, cash only",
+          time_zone: "America/Los_Angeles",
+          verified_at: "2026-11-02",
+          source: "https://bloom.example/about",
+          admin_note: "Owner called on Nov 2.",
+        });
+        const [listed] = (await listWholesalersForAdmin(db, { q: "bloom", page: 1 })).rows;
+        expect(listed).toMatchObject({
+          access: "public-hours",
+          accessNote: "Public after 9 AM, cash only",
+          openingHours: hours,
+          timeZone: "America/Los_Angeles",
+          verifiedAt: "2026-11-02",
+          source: "https://bloom.example/about",
+          adminNote: "Owner called on Nov 2.",
+          locationApproximate: true,
+        });
+      });
+
+      it("stores none of them when the form leaves them empty: unknown, no set hours, never verified", async () => {
+        const id = await createWholesaler(
+          db,
+          {
+            ...trusted,
+            access: "",
+            accessNote: "",
+            openingHours: "",
+            verifiedAt: "",
+            source: "",
+            adminNote: "",
+            locationApproximate: undefined,
+          },
+          actor,
+        );
+        const row = await rowOf(id);
+        expect(row).toMatchObject({
+          access: null,
+          access_note: null,
+          opening_hours: null,
+          verified_at: null,
+          source: null,
+          admin_note: null,
+        });
+        expect(row.location_approximate === 0 || row.location_approximate === false).toBe(true);
+      });
+
+      it.each([
+        [{ access: "members" }, "access", "Choose who may buy, or leave it unknown."],
+        [
+          {
+            openingHours: JSON.stringify({
+              ...hours,
+              mon: [
+                { open: "06:00", close: "14:00" },
+                { open: "13:00", close: "15:00" },
+              ],
+            }),
+          },
+          "openingHours",
+          "Monday: 6 AM–2 PM overlaps 1 PM–3 PM.",
+        ],
+        [{ openingHours: "{not json" }, "openingHours", "The opening hours could not be read. Reload the page and enter them again."],
+        [{ verifiedAt: "2999-01-01" }, "verifiedAt", "Enter the date the facts were confirmed, as YYYY-MM-DD, not in the future."],
+        [{ verifiedAt: "2026-02-30" }, "verifiedAt", "Enter the date the facts were confirmed, as YYYY-MM-DD, not in the future."],
+      ])("refuses %o with a message next to %s and stores nothing", async (change, field, message) => {
+        const before = await allRows();
+        const error = await rejection(createWholesaler(db, { ...trusted, ...change }, actor));
+        expect(error.code).toBe("bad_request");
+        expect(error.fieldErrors).toEqual({ [field]: message });
+        expect(await allRows()).toEqual(before);
+      });
+
+      it("lists only listings not verified in the last 12 months under Needs checking, never verified first, then the oldest", async () => {
+        const make = async (name: string, verifiedAt: string) =>
+          createWholesaler(db, { ...trusted, name, address: `${name} St`, verifiedAt }, actor);
+        await make("Checked Recently", "2026-06-01");
+        await make("Checked Long Ago", "2024-05-01");
+        await make("Checked Last Year", "2025-11-24");
+        await make("Checked A Year Ago Today", "2025-11-25");
+        const page = await listWholesalersForAdmin(db, { verification: "needs-checking", today: "2026-11-25", page: 1 });
+        expect(page.rows.map((w) => [w.name, w.verifiedAt])).toEqual([
+          ["Original Flower Mart", null],
+          ["Checked Long Ago", "2024-05-01"],
+          ["Checked Last Year", "2025-11-24"],
+        ]);
+        expect(page.total).toBe(3);
+        expect(await getVerificationCoverage(db, "2026-11-25")).toEqual({ verifiedLastYear: 2, total: 5 });
+      });
+
+      it("marks a listing verified today from the version the admin saw, with a new version and an audit row", async () => {
+        const id = await originalId();
+        await markWholesalerVerified(db, id, T0, actor, "2026-11-25");
+        const row = await rowOf(id);
+        expect(row.verified_at).toBe("2026-11-25");
+        expect(row.updated_at > T0).toBe(true);
+        expect(row.name).toBe("Original Flower Mart");
+        const audit = await auditRows();
+        expect(audit.map((a) => a.action)).toEqual(["wholesaler.verify"]);
+        expect(JSON.parse(audit[0]!.details!)).toEqual({ label: "Original Flower Mart", verifiedAt: "2026-11-25" });
+
+        const stale = await rejection(markWholesalerVerified(db, id, T0, actor, "2026-11-26"));
+        expect(stale.code).toBe("conflict");
+        expect((await rowOf(id)).verified_at).toBe("2026-11-25");
       });
     });
   });

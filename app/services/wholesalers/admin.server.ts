@@ -7,17 +7,38 @@ import { loadPage } from "../admin/page.server";
 import { createVersioned, deleteVersioned, updateVersioned, type VersionedRecord } from "../admin/versioned.server";
 import { badRequest } from "../errors";
 import { fieldErrorsOf, optionalText } from "../form-fields";
-import { WHOLESALER_ENTITY, WHOLESALER_TYPES } from "./constants";
+import { isValidIsoDate, todayIsoDate } from "~/utils/dates";
+import { timeZoneAt } from "~/utils/time-zone.server";
+import { WHOLESALER_ACCESS, WHOLESALER_ENTITY, WHOLESALER_TYPES } from "./constants";
+import { weeklyHoursFieldSchema } from "./opening-hours";
 import { toWholesaler, type Wholesaler } from "./wholesalers.server";
 
 export interface AdminWholesaler extends Wholesaler {
   updatedAt: string;
+  /** Where the facts come from (admin-only). */
+  source: string | null;
+  /** Notes for the admins only. */
+  adminNote: string | null;
 }
+
+type AdminRow = Parameters<typeof toWholesaler>[0];
+
+/** A row as the admin sees it: the public facts plus the admin-only ones. */
+export const toAdminWholesaler = (row: AdminRow): AdminWholesaler => ({
+  ...toWholesaler(row),
+  updatedAt: row.updated_at,
+  source: row.source,
+  adminNote: row.admin_note,
+});
 
 export interface WholesalerListQuery {
   q?: string;
   type?: string;
   stateId?: string;
+  /** "needs-checking": only listings not verified in the last 12 months, never verified first, then the oldest. */
+  verification?: string;
+  /** Today's date on the site's calendar (tests fix it). */
+  today?: string;
   page: number;
 }
 
@@ -35,6 +56,11 @@ const optionalCoordinate = (min: number, max: number, message: string) =>
       }
       return number;
     });
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === "on" || value === "true");
 
 export const wholesalerInputSchema = z
   .object({
@@ -59,13 +85,23 @@ export const wholesalerInputSchema = z
     ),
     latitude: optionalCoordinate(-90, 90, "Latitude is a number from -90 to 90."),
     longitude: optionalCoordinate(-180, 180, "Longitude is a number from -180 to 180."),
-    featured: z
-      .string()
+    featured: checkbox,
+    access: z
+      .union([z.literal(""), z.enum(WHOLESALER_ACCESS)], { message: "Choose who may buy, or leave it unknown." })
       .optional()
-      .transform((value) => value === "on" || value === "true"),
+      .transform((value) => value || undefined),
+    accessNote: optionalText(160, "The note on who may buy is at most 160 characters."),
+    openingHours: weeklyHoursFieldSchema.optional().transform((value) => value ?? null),
+    verifiedAt: optionalText(10, "Enter the date as YYYY-MM-DD.").refine(
+      (value) => value === undefined || (isValidIsoDate(value) && value <= todayIsoDate()),
+      "Enter the date the facts were confirmed, as YYYY-MM-DD, not in the future.",
+    ),
+    source: optionalText(1000, "The source is at most 1000 characters."),
+    adminNote: optionalText(2000, "The admin note is at most 2000 characters."),
+    locationApproximate: checkbox,
   })
   .refine((input) => (input.latitude === undefined) === (input.longitude === undefined), {
-    message: "Give both latitude and longitude, or neither to use the zipcode's centre.",
+    message: "Give both latitude and longitude, or neither to use the zipcode's center.",
     path: ["latitude"],
   });
 
@@ -110,6 +146,14 @@ export function columnsFrom(input: WholesalerInput, location: { latitude: number
     latitude: location.latitude,
     longitude: location.longitude,
     featured: toDbBool(input.featured),
+    access: input.access ?? null,
+    access_note: input.accessNote ?? null,
+    opening_hours: input.openingHours ? JSON.stringify(input.openingHours) : null,
+    time_zone: timeZoneAt(location.latitude, location.longitude),
+    verified_at: input.verifiedAt ?? null,
+    source: input.source ?? null,
+    admin_note: input.adminNote ?? null,
+    location_approximate: toDbBool(input.locationApproximate),
   };
 }
 
@@ -128,18 +172,53 @@ export async function listWholesalersForAdmin(db: Kysely<Database>, query: Whole
   }
   if (query.type && (WHOLESALER_TYPES as readonly string[]).includes(query.type)) base = base.where("wholesalers.type", "=", query.type);
   if (query.stateId) base = base.where("wholesalers.state_id", "=", query.stateId);
+  const needsChecking = query.verification === "needs-checking";
+  if (needsChecking) {
+    const since = verifiedSince(query.today ?? todayIsoDate());
+    base = base.where((eb) => eb.or([eb("wholesalers.verified_at", "is", null), eb("wholesalers.verified_at", "<", since)]));
+  }
 
   return loadPage(base, query.page, async (window) => {
-    const rows = await base
-      .selectAll("wholesalers")
-      .select("states.name as state_name")
-      .orderBy("wholesalers.name")
-      .orderBy("wholesalers.id")
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute();
-    return rows.map((row) => ({ ...toWholesaler(row), updatedAt: row.updated_at }));
+    let rows = base.selectAll("wholesalers").select("states.name as state_name");
+    // Needs checking: never verified first, then the oldest verification (both databases sort NULL the same way here).
+    if (needsChecking) {
+      rows = rows.orderBy(sql`case when wholesalers.verified_at is null then 0 else 1 end`).orderBy("wholesalers.verified_at");
+    }
+    const page = await rows.orderBy("wholesalers.name").orderBy("wholesalers.id").limit(window.limit).offset(window.offset).execute();
+    return page.map(toAdminWholesaler);
   });
+}
+
+/** The first day that still counts as "verified in the last 12 months" on `today`. */
+export const verifiedSince = (today: string) => `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
+
+/** Listings verified in the last 12 months, out of all: the dashboard's trust figure. */
+export async function getVerificationCoverage(db: Kysely<Database>, today = todayIsoDate()) {
+  const row = await db
+    .selectFrom("wholesalers")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("total"),
+      eb.fn.sum<number>(sql<number>`case when verified_at >= ${verifiedSince(today)} then 1 else 0 end`).as("recent"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { verifiedLastYear: Number(row.recent ?? 0), total: Number(row.total) };
+}
+
+/** "Mark verified today": the facts were checked now, at the version the admin saw; audited as wholesaler.verify. */
+export async function markWholesalerVerified(
+  db: Kysely<Database>,
+  id: number,
+  expectedUpdatedAt: string,
+  actor: Actor,
+  today = todayIsoDate(),
+) {
+  const row = await db.selectFrom("wholesalers").select("name").where("id", "=", id).executeTakeFirst();
+  await updateVersioned(
+    db,
+    WHOLESALERS,
+    { id, expectedUpdatedAt, values: { verified_at: today }, details: { label: row?.name ?? `#${id}`, verifiedAt: today }, verb: "verify" },
+    actor,
+  );
 }
 
 const WHOLESALERS: VersionedRecord<"wholesalers"> = {
