@@ -1,6 +1,6 @@
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "~/db/schema";
+import type { Database, ListingReportsTable } from "~/db/schema";
 import type { Actor } from "../admin/list";
 import { ADMIN_PAGE_SIZE } from "../admin/list";
 import { STATUS_BY_CODE } from "../errors";
@@ -70,7 +70,11 @@ for (const database of TEST_DATABASES) {
     });
     afterAll(() => cleanup());
 
-    const report = (listing: string, createdAt: string, extra: Partial<Omit<Database["listing_reports"], "id">> = {}) => ({
+    const report = (
+      listing: string,
+      createdAt: string,
+      extra: Partial<Insertable<ListingReportsTable>> = {},
+    ): Insertable<ListingReportsTable> => ({
       wholesaler_id: listings[listing]!,
       kind: "closed",
       details: "",
