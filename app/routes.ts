@@ -19,6 +19,9 @@ export default [
     route("*", "routes/public/not-found.tsx"),
   ]),
 
+  // "Report a problem" on a listing: the dialog of each wholesaler card posts here (POST only).
+  route("wholesalers/:id/report", "routes/public/report-problem.ts"),
+
   route("sitemap.xml", "routes/seo/sitemap-xml.ts"),
   route("robots.txt", "routes/seo/robots-txt.ts"),
   route("rss.xml", "routes/seo/rss-xml.ts"),
@@ -40,6 +43,7 @@ export default [
       route("subscribers", "routes/admin/subscribers.tsx"),
       route("subscribers.csv", "routes/admin/subscribers-csv.ts"),
       route("suggestions", "routes/admin/suggestions.tsx"),
+      route("reports", "routes/admin/reports.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("image-manager", "routes/admin/image-manager.tsx"),
       route("*", "routes/admin/not-found.tsx"),

@@ -5,6 +5,7 @@ import { Tooltip } from "../ui/tooltip";
 import { buttonVariants } from "../ui/button";
 import { directionsUrl } from "./format";
 import { AccessBadge, ListingOpenStatus, VerifiedNote } from "./listing-facts";
+import { ReportProblem } from "./report-problem";
 import { WholesalerImage } from "./wholesaler-image";
 
 export type WholesalerCardData = Pick<
@@ -175,8 +176,9 @@ export function WholesalerCard({
         </ul>
         <p className="mt-4 flex-1 text-sm leading-relaxed text-muted">{wholesaler.description}</p>
         {wholesaler.verifiedAt ? <VerifiedNote verifiedAt={wholesaler.verifiedAt} className="mt-4" /> : null}
-        <div className="mt-5">
+        <div className="mt-5 flex flex-wrap items-center gap-2">
           <DirectionsLink wholesaler={wholesaler} />
+          <ReportProblem wholesaler={wholesaler} />
         </div>
       </div>
     </article>
