@@ -45,6 +45,7 @@ interface Version {
 
 const WALK_SUBSCRIBER = "walk-guard@example.com";
 const WALK_SUGGESTION = "Walk Guard Suggestion";
+const WALK_REPORT = "Walk guard report";
 
 /**
  * Records the walk must not change: each mutation below names one of them, with its current version, so
@@ -84,10 +85,14 @@ const target = () =>
           .prepare("select id, status as version from location_suggestions where business_name = ? and status = 'pending'")
           .get(WALK_SUGGESTION),
       ),
+      report: row(
+        "the walk's open report",
+        db.prepare("select id, status as version from listing_reports where details = ? and status = 'open'").get(WALK_REPORT),
+      ),
     };
   });
 
-/** Adds a subscriber and a pending suggestion for the walk to aim at, runs it, and takes them away again. */
+/** Adds a subscriber, a pending suggestion and an open report for the walk to aim at, runs it, and takes them away again. */
 async function withWalkRecords(walk: () => Promise<void>) {
   withDatabase((db) => {
     db.prepare(
@@ -96,6 +101,9 @@ async function withWalkRecords(walk: () => Promise<void>) {
     db.prepare(
       "insert into location_suggestions (business_name, contact_name, email, business_address, additional_info, status, ip, created_at, reviewed_at) values (?, null, null, ?, null, 'pending', '198.51.100.9', ?, null)",
     ).run(WALK_SUGGESTION, "1 Walk St, Columbus, OH 43004", "2026-03-01T00:00:00.000Z");
+    db.prepare(
+      "insert into listing_reports (wholesaler_id, kind, details, email, status, ip, created_at, reviewed_at) values ((select min(id) from wholesalers), 'closed', ?, null, 'open', '198.51.100.9', ?, null)",
+    ).run(WALK_REPORT, "2026-03-01T00:00:00.000Z");
   });
   try {
     await walk();
@@ -103,6 +111,7 @@ async function withWalkRecords(walk: () => Promise<void>) {
     withDatabase((db) => {
       db.prepare("delete from newsletter_subscribers where email_normalized = ?").run(WALK_SUBSCRIBER);
       db.prepare("delete from location_suggestions where business_name = ?").run(WALK_SUGGESTION);
+      db.prepare("delete from listing_reports where details = ?").run(WALK_REPORT);
     });
   }
 }
@@ -175,6 +184,10 @@ function mutations(ids: Targets): Record<string, Form[]> {
       { intent: "accept", id: String(ids.suggestion.id), status: ids.suggestion.version },
       { intent: "reject", id: String(ids.suggestion.id), status: ids.suggestion.version },
     ],
+    "/admin/reports": [
+      { intent: "resolve", id: String(ids.report.id) },
+      { intent: "dismiss", id: String(ids.report.id) },
+    ],
     "/admin/settings": [
       {
         intent: "general",
@@ -218,6 +231,7 @@ const snapshot = (ids: Targets) =>
         count("select count(*) as n from states where id = 'ohio' and name = 'Ohio'"),
         count("select count(*) as n from newsletter_subscribers where id = ? and unsubscribed_at is null", ids.subscriber.id),
         count("select count(*) as n from location_suggestions where id = ? and status = 'pending'", ids.suggestion.id),
+        count("select count(*) as n from listing_reports where id = ? and status = 'open'", ids.report.id),
       ],
       walkMarks: [
         count("select count(*) as n from wholesalers where name in ('Walk Test', 'Hijacked')"),
@@ -229,7 +243,7 @@ const snapshot = (ids: Targets) =>
     };
   });
 
-const UNCHANGED = { targetsLeft: [1, 1, 1, 1, 1, 1, 1], walkMarks: [0, 0, 0, 0, 0] };
+const UNCHANGED = { targetsLeft: [1, 1, 1, 1, 1, 1, 1, 1], walkMarks: [0, 0, 0, 0, 0] };
 
 async function expectJsonRefusal(response: APIResponse, status: number, body: object, what: string) {
   expect(response.status(), what).toBe(status);
@@ -256,6 +270,7 @@ test.describe("admin access", () => {
           seo: any,
           subscriber: any,
           suggestion: any,
+          report: any,
         }),
       ),
     );

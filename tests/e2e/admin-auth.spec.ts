@@ -116,6 +116,7 @@ test.describe("admin sign-in", () => {
       ["Grocery Stores", "/admin/grocery-stores"],
       ["Subscribers", "/admin/subscribers"],
       ["Suggestions", "/admin/suggestions"],
+      ["Reports", "/admin/reports"],
       ["Settings", "/admin/settings"],
       ["Image Manager", "/admin/image-manager"],
     ];

@@ -34,6 +34,7 @@ const RESTORED_TABLES = [
   "festivals",
   "newsletter_subscribers",
   "location_suggestions",
+  "listing_reports",
   "admin_users",
 ] as const;
 const GUARDED_TABLES = [...RESTORED_TABLES, "settings"] as const;
