@@ -7,9 +7,13 @@ import {
   copyMondayToWeekdays,
   dayOfMessage,
   emptyWeeklyHours,
+  formatHoursText,
   formatWeeklyHours,
+  HOURS_TEXT_ALL_CLOSED,
+  HOURS_TEXT_EXAMPLE,
   NO_HOURS_MESSAGE,
   openStatus,
+  parseHoursText,
   parseWeeklyHours,
   weeklyHoursFieldSchema,
   weeklyHoursSchema,
@@ -404,5 +408,89 @@ describe("editor helpers", () => {
   it("starts a week with every day closed", () => {
     expect(emptyWeeklyHours()).toEqual({ mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] });
     expect(emptyWeeklyHours()).not.toBe(emptyWeeklyHours());
+  });
+});
+
+describe("hours as text (a spreadsheet cell)", () => {
+  const read = (text: string) => {
+    const result = parseHoursText(text);
+    return result.ok ? result.hours : result.message;
+  };
+
+  it("writes consecutive days with the same hours as one group, split days with commas and closed days as closed", () => {
+    expect(formatHoursText(market)).toBe("Mon-Fri 06:00-14:00; Sat 07:00-12:00; Sun closed");
+    expect(formatHoursText(week({ ...weekdays(range("06:00", "14:00")), sat: [range("07:00", "12:00"), range("13:00", "15:00")] }))).toBe(
+      HOURS_TEXT_EXAMPLE,
+    );
+    expect(formatHoursText(week({ mon: [range("04:30", "16:30")], wed: [range("04:30", "16:30")] }))).toBe(
+      "Mon 04:30-16:30; Tue closed; Wed 04:30-16:30; Thu-Sun closed",
+    );
+    const allWeek = Object.fromEntries(["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((day) => [day, [range("00:00", "24:00")]]));
+    expect(formatHoursText(allWeek as WeeklyHours)).toBe("Mon-Sun 00:00-24:00");
+  });
+
+  it("reads back exactly the week it wrote, ranges in their order, nights past midnight and midnight closes included", () => {
+    const weeks: WeeklyHours[] = [
+      market,
+      week({ ...weekdays(range("06:00", "14:00")), sat: [range("13:00", "15:00"), range("07:00", "12:00")] }),
+      week({ fri: [range("22:00", "02:00")], sat: [range("22:00", "24:00")], sun: [range("00:00", "24:00")] }),
+      week({ tue: [range("01:00", "02:00"), range("03:00", "04:00"), range("05:00", "06:00"), range("07:00", "08:00")] }),
+    ];
+    for (const hours of weeks) expect(read(formatHoursText(hours))).toEqual(hours);
+  });
+
+  it("reads the example form: days not named are closed", () => {
+    expect(read(HOURS_TEXT_EXAMPLE)).toEqual(
+      week({ ...weekdays(range("06:00", "14:00")), sat: [range("07:00", "12:00"), range("13:00", "15:00")] }),
+    );
+    expect(read("Sat 07:00-12:00")).toEqual(week({ sat: [range("07:00", "12:00")] }));
+  });
+
+  it("reads what people write by hand: full and short day names, lists, dashes, one-digit hours, line breaks, 24 hours", () => {
+    expect(read("monday to friday: 6:00 – 14:00\nSat & Sun 7:00 to 12:00;")).toEqual(
+      week({ ...weekdays(range("06:00", "14:00")), sat: [range("07:00", "12:00")], sun: [range("07:00", "12:00")] }),
+    );
+    expect(read("Tues, Thurs 09:00-17:00; Th. closed")).toBe(
+      "Thursday: named twice. Give all of a day’s time ranges in one place, separated by commas.",
+    );
+    expect(read("Mon, 06:00-14:00")).toEqual(week({ mon: [range("06:00", "14:00")] }));
+    expect(read("Tu, Th 09:00-17:00")).toEqual(week({ tue: [range("09:00", "17:00")], thu: [range("09:00", "17:00")] }));
+    expect(read("Fri-Mon 10:00-16:00")).toEqual(
+      week({
+        fri: [range("10:00", "16:00")],
+        sat: [range("10:00", "16:00")],
+        sun: [range("10:00", "16:00")],
+        mon: [range("10:00", "16:00")],
+      }),
+    );
+    const allDay = [range("00:00", "24:00")];
+    expect(read("Daily 24 hours")).toEqual(week({ ...weekdays(...allDay), sat: allDay, sun: allDay }));
+    expect(read("Sun open 24 hours")).toEqual(week({ sun: allDay }));
+  });
+
+  it("reads an empty cell as no set hours", () => {
+    expect(read("")).toBeNull();
+    expect(read("  ; ")).toBeNull();
+  });
+
+  it("says what it cannot read", () => {
+    expect(read("Mon-Fri 6am-2pm")).toBe("Monday: “6am-2pm” is not a time range. Write it as HH:MM-HH:MM, 24-hour, such as 06:00-14:00.");
+    expect(read("Mnday 06:00-14:00")).toBe(
+      "Opening hours: “Mnday” is not a day. Write days as Mon, Tue, Wed, Thu, Fri, Sat and Sun, or a range such as Mon-Fri.",
+    );
+    expect(read("06:00-14:00")).toBe(
+      `Opening hours: “06:00-14:00” does not say which days. Start each part with its days, as in ${HOURS_TEXT_EXAMPLE}.`,
+    );
+    expect(read("Weekdays early")).toBe(
+      `Opening hours: “Weekdays early” could not be read. Write the days, then 24-hour time ranges or “closed”, as in ${HOURS_TEXT_EXAMPLE}.`,
+    );
+    expect(read("Mon-Sun closed")).toBe(HOURS_TEXT_ALL_CLOSED);
+  });
+
+  it("refuses a week the schema refuses, with the schema's message for the day", () => {
+    expect(read("Mon 25:00-10:00")).toBe("Monday: “25:00” is not an opening time (use HH:MM, 24-hour).");
+    expect(read("Tue 09:00-17:00, 16:00-18:00")).toBe("Tuesday: 9 AM–5 PM overlaps 4 PM–6 PM.");
+    expect(read("Fri 22:00-02:00; Sat 01:00-05:00")).toBe("Friday: 10 PM–2 AM runs past midnight into Saturday’s 1 AM–5 AM.");
+    expect(read("Wed 01:00-01:30, 03:00-03:30, 05:00-05:30, 07:00-07:30, 09:00-09:30")).toBe("Wednesday: at most 4 time ranges a day.");
   });
 });

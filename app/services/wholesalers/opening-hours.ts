@@ -252,6 +252,140 @@ export function formatWeeklyHours(hours: WeeklyHours): WeeklyHoursRow[] {
   return rows;
 }
 
+// ---- The week as one line of text, for a spreadsheet cell ----
+
+/** The text form at a glance, for messages and the import's notes. */
+export const HOURS_TEXT_EXAMPLE = "Mon-Fri 06:00-14:00; Sat 07:00-12:00, 13:00-15:00; Sun closed";
+export const HOURS_TEXT_ALL_CLOSED =
+  "Opening hours: every day is closed. Give the hours of at least one day, or leave the opening hours empty.";
+
+export type HoursTextResult = { ok: true; hours: WeeklyHours | null } | { ok: false; message: string };
+
+const rangeText = (range: TimeRange) => `${range.open}-${range.close}`;
+
+/**
+ * The week as text a person can read and edit in a spreadsheet: consecutive days with the same ranges
+ * share a group ("Mon-Fri"), groups are separated by "; ", a day's ranges by ", ", times are 24-hour HH:MM
+ * and a closed day says "closed". The ranges keep their stored order, so parseHoursText gives back the same week.
+ */
+export function formatHoursText(hours: WeeklyHours): string {
+  const groups: { days: Weekday[]; text: string }[] = [];
+  for (const day of WEEKDAYS) {
+    const text = hours[day].length ? hours[day].map(rangeText).join(", ") : "closed";
+    const last = groups.at(-1);
+    if (last && last.text === text) last.days.push(day);
+    else groups.push({ days: [day], text });
+  }
+  return groups
+    .map(({ days, text }) => {
+      const first = WEEKDAY_SHORT_NAMES[days[0] as Weekday];
+      const last = WEEKDAY_SHORT_NAMES[days.at(-1) as Weekday];
+      return `${days.length > 1 ? `${first}-${last}` : first} ${text}`;
+    })
+    .join("; ");
+}
+
+/** A group: its days, then (after an optional colon) "closed", "24 hours" or time ranges. */
+const HOURS_GROUP = /^(.*?)\s*:?\s*(open 24 hours|24 hours|closed|\d.*)$/i;
+const HOURS_RANGE = /^(\d{1,2}):(\d{2})\s*(?:-|–|—|\bto\b)\s*(\d{1,2}):(\d{2})$/i;
+const DAY_SPAN = /\s*(?:-|–|—|\bto\b)\s*/i;
+const EVERY_DAY = /^(daily|every ?day)$/i;
+
+/** "Mon", "mon.", "Tues", "Thursday", "Th": a day named by the start of its name (two letters at least). */
+function dayNamed(word: string): Weekday | undefined {
+  const text = word.toLowerCase().replace(/\.$/, "");
+  if (text.length < 2) return undefined;
+  return WEEKDAYS.find((day) => WEEKDAY_NAMES[day].toLowerCase().startsWith(text));
+}
+
+/** The days of "Mon-Fri", "Sat, Sun", "Sat & Sun", "Fri-Mon" (across the weekend) or "Daily"; a message when a name is not a day. */
+function daysNamed(text: string): Weekday[] | string {
+  if (EVERY_DAY.test(text)) return [...WEEKDAYS];
+  const days: Weekday[] = [];
+  for (const item of text.split(/\s*[,&]\s*/)) {
+    const names = item.split(DAY_SPAN);
+    const [from, to] = names.map(dayNamed);
+    const unknown = names.find((name) => !dayNamed(name));
+    if (names.length > 2 || unknown !== undefined || !from) {
+      return `Opening hours: “${unknown ?? item}” is not a day. Write days as Mon, Tue, Wed, Thu, Fri, Sat and Sun, or a range such as Mon-Fri.`;
+    }
+    const start = WEEKDAYS.indexOf(from);
+    const length = to ? ((WEEKDAYS.indexOf(to) - start + 7) % 7) + 1 : 1;
+    for (let i = 0; i < length; i++) days.push(WEEKDAYS[(start + i) % 7] as Weekday);
+  }
+  return days;
+}
+
+const clockText = (hours: string, minutes: string) => `${hours.padStart(2, "0")}:${minutes}`;
+
+/** The ranges of "06:00-14:00, 16:00-19:00", "closed" or "24 hours"; a message naming `day` when one cannot be read. */
+function rangesOf(text: string, day: Weekday): TimeRange[] | string {
+  if (/^closed$/i.test(text)) return [];
+  if (/^(open )?24 hours$/i.test(text)) return [{ open: "00:00", close: "24:00" }];
+  const ranges: TimeRange[] = [];
+  for (const part of text.split(/\s*,\s*/)) {
+    const match = HOURS_RANGE.exec(part);
+    if (!match) {
+      return `${WEEKDAY_NAMES[day]}: “${part}” is not a time range. Write it as HH:MM-HH:MM, 24-hour, such as 06:00-14:00.`;
+    }
+    const [, openHours = "", openMinutes = "", closeHours = "", closeMinutes = ""] = match;
+    ranges.push({ open: clockText(openHours, openMinutes), close: clockText(closeHours, closeMinutes) });
+  }
+  return ranges;
+}
+
+/**
+ * Reads the text form (formatHoursText's, and the ways people write it by hand): groups separated by ";"
+ * or line breaks, each its days then "closed", "24 hours" or time ranges separated by commas. A day the
+ * text does not name is closed; a close at or before its open runs past midnight; "24:00" closes at
+ * midnight. Empty text is "no set hours" (null). The week must then pass weeklyHoursSchema, whose
+ * messages (starting with the day) say what is wrong.
+ */
+export function parseHoursText(text: string): HoursTextResult {
+  const groups = text
+    .split(/[;\n]/)
+    .map((group) => group.trim())
+    .filter(Boolean);
+  if (groups.length === 0) return { ok: true, hours: null };
+  const hours = emptyWeeklyHours();
+  const named = new Set<Weekday>();
+  for (const group of groups) {
+    const match = HOURS_GROUP.exec(group);
+    if (!match) {
+      return {
+        ok: false,
+        message: `Opening hours: “${group}” could not be read. Write the days, then 24-hour time ranges or “closed”, as in ${HOURS_TEXT_EXAMPLE}.`,
+      };
+    }
+    const [, daysWritten = "", rangesText = ""] = match;
+    const daysText = daysWritten.replace(/[\s,&]+$/, "");
+    if (!daysText) {
+      return {
+        ok: false,
+        message: `Opening hours: “${group}” does not say which days. Start each part with its days, as in ${HOURS_TEXT_EXAMPLE}.`,
+      };
+    }
+    const days = daysNamed(daysText);
+    if (typeof days === "string") return { ok: false, message: days };
+    const ranges = rangesOf(rangesText, days[0] as Weekday);
+    if (typeof ranges === "string") return { ok: false, message: ranges };
+    for (const day of days) {
+      if (named.has(day)) {
+        return {
+          ok: false,
+          message: `${WEEKDAY_NAMES[day]}: named twice. Give all of a day’s time ranges in one place, separated by commas.`,
+        };
+      }
+      named.add(day);
+      hours[day] = ranges.map((range) => ({ ...range }));
+    }
+  }
+  const result = weeklyHoursSchema.safeParse(hours);
+  if (result.success) return { ok: true, hours: result.data };
+  const message = result.error.issues[0]?.message ?? NO_HOURS_MESSAGE;
+  return { ok: false, message: message === NO_HOURS_MESSAGE ? HOURS_TEXT_ALL_CLOSED : message };
+}
+
 // ---- Open now: wall-clock hours turned into instants in the listing's time zone ----
 
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
