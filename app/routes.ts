@@ -9,6 +9,7 @@ export default [
     route("blog", "routes/public/blog.tsx"),
     route("blog/:postId", "routes/public/blog-post.tsx"),
     route("about", "routes/public/about.tsx"),
+    route("list-your-business", "routes/public/list-your-business.tsx"),
     route("festivals", "routes/public/festivals.tsx"),
     route("festivals/:id", "routes/public/festival.tsx"),
     route("privacy", "routes/public/privacy.tsx"),

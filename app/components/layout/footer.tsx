@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Newspaper, Rss } from "lucide-react";
+import { Clock, Mail, MapPin, Newspaper, Rss, Store } from "lucide-react";
 import { Link } from "react-router";
 import { Logo } from "./header";
 import { SiteLink } from "./nav-link";
@@ -110,6 +110,12 @@ export function Footer({ siteName, contactEmail, enableBlog, enableFestivals }: 
               <MapPin className="mt-0.5 size-4 shrink-0 text-rose-300" aria-hidden="true" />
               <Link to="/about" className="hover:text-white">
                 Submit a wholesale location
+              </Link>
+            </li>
+            <li className="flex items-start gap-2">
+              <Store className="mt-0.5 size-4 shrink-0 text-rose-300" aria-hidden="true" />
+              <Link to="/list-your-business" className="hover:text-white">
+                List your business
               </Link>
             </li>
           </ul>

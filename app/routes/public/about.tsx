@@ -1,5 +1,5 @@
-import { CalendarHeart, Mail, MapPin, ShieldCheck } from "lucide-react";
-import { data, useRouteLoaderData } from "react-router";
+import { CalendarHeart, Mail, MapPin, ShieldCheck, Store } from "lucide-react";
+import { data, Link, useRouteLoaderData } from "react-router";
 import { ABOUT_FAQ } from "~/components/about/faq";
 import { FaqList } from "~/components/about/faq-list";
 import { FeatureCards } from "~/components/about/feature-cards";
@@ -131,7 +131,17 @@ export default function About({ actionData }: Route.ComponentProps) {
                 </li>
               ))}
             </ol>
-            <p className="mt-8 flex items-start gap-2 text-sm text-muted">
+            <p className="mt-8 flex items-start gap-2 rounded-2xl bg-blush/50 p-4 text-ink">
+              <Store className="mt-0.5 size-5 shrink-0 text-rose-brand" aria-hidden="true" />
+              <span>
+                Own or manage a flower business?{" "}
+                <Link to="/list-your-business" className="font-semibold text-rose-brand underline-offset-4 hover:underline">
+                  List your business
+                </Link>{" "}
+                with its opening hours and who may buy.
+              </span>
+            </p>
+            <p className="mt-6 flex items-start gap-2 text-sm text-muted">
               <Mail className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
               <span>
                 Prefer email? Write to us at{" "}

@@ -34,6 +34,7 @@ export async function loader() {
     ...(blog ? [{ label: "DIY Flower Arranging Blog", to: "/blog" }] : []),
     ...(festivals ? [{ label: "Flower Festival Calendar", to: "/festivals" }] : []),
     { label: "About Us and Submit a Location", to: "/about" },
+    { label: "List Your Business", to: "/list-your-business" },
     { label: "Privacy Policy", to: "/privacy" },
     { label: "Terms of Service", to: "/terms" },
     { label: "Sitemap", to: "/sitemap" },

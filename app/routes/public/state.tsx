@@ -110,6 +110,10 @@ function NoWholesalers({ stateName }: { stateName: string }) {
         <Link to="/about" className="font-semibold text-rose-brand hover:underline">
           Submit a location
         </Link>
+        . Own or manage one?{" "}
+        <Link to="/list-your-business" className="font-semibold text-rose-brand hover:underline">
+          List your business
+        </Link>
       </p>
     </section>
   );

@@ -63,4 +63,4 @@ export const SUBMISSION_MESSAGES = {
 
 /** The confirmation a business sees once its listing is stored. */
 export const submissionReceivedMessage = (businessName: string) =>
-  `Thank you! We have received the listing for ${businessName}. We check every listing before it appears in the directory, and we will email you if we have questions.`;
+  `Thank you! We have received the listing for ${businessName}. We check every listing before it appears in the directory.`;
