@@ -44,6 +44,7 @@ export default [
       route("subscribers", "routes/admin/subscribers.tsx"),
       route("subscribers.csv", "routes/admin/subscribers-csv.ts"),
       route("suggestions", "routes/admin/suggestions.tsx"),
+      route("submissions", "routes/admin/submissions.tsx"),
       route("reports", "routes/admin/reports.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("image-manager", "routes/admin/image-manager.tsx"),

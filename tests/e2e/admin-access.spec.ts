@@ -45,6 +45,7 @@ interface Version {
 
 const WALK_SUBSCRIBER = "walk-guard@example.com";
 const WALK_SUGGESTION = "Walk Guard Suggestion";
+const WALK_SUBMISSION = "Walk Guard Business";
 const WALK_REPORT = "Walk guard report";
 
 /**
@@ -85,6 +86,10 @@ const target = () =>
           .prepare("select id, status as version from location_suggestions where business_name = ? and status = 'pending'")
           .get(WALK_SUGGESTION),
       ),
+      submission: row(
+        "the walk's pending listing request",
+        db.prepare("select id, status as version from business_submissions where name = ? and status = 'pending'").get(WALK_SUBMISSION),
+      ),
       report: row(
         "the walk's open report",
         db.prepare("select id, status as version from listing_reports where details = ? and status = 'open'").get(WALK_REPORT),
@@ -102,6 +107,9 @@ async function withWalkRecords(walk: () => Promise<void>) {
       "insert into location_suggestions (business_name, contact_name, email, business_address, additional_info, status, ip, created_at, reviewed_at) values (?, null, null, ?, null, 'pending', '198.51.100.9', ?, null)",
     ).run(WALK_SUGGESTION, "1 Walk St, Columbus, OH 43004", "2026-03-01T00:00:00.000Z");
     db.prepare(
+      "insert into business_submissions (name, address, city, state_id, zipcode, type, access, hours, description, submitter_name, submitter_email, submitter_role, status, ip, created_at) values (?, '1 Walk St', 'Columbus', 'ohio', '43004', 'Wholesale', 'trade-only', '', '', 'Walker', 'walker@example.com', 'owner', 'pending', '198.51.100.9', ?)",
+    ).run(WALK_SUBMISSION, "2026-03-01T00:00:00.000Z");
+    db.prepare(
       "insert into listing_reports (wholesaler_id, kind, details, email, status, ip, created_at, reviewed_at) values ((select min(id) from wholesalers), 'closed', ?, null, 'open', '198.51.100.9', ?, null)",
     ).run(WALK_REPORT, "2026-03-01T00:00:00.000Z");
   });
@@ -111,6 +119,7 @@ async function withWalkRecords(walk: () => Promise<void>) {
     withDatabase((db) => {
       db.prepare("delete from newsletter_subscribers where email_normalized = ?").run(WALK_SUBSCRIBER);
       db.prepare("delete from location_suggestions where business_name = ?").run(WALK_SUGGESTION);
+      db.prepare("delete from business_submissions where name = ?").run(WALK_SUBMISSION);
       db.prepare("delete from listing_reports where details = ?").run(WALK_REPORT);
     });
   }
@@ -159,6 +168,7 @@ function mutations(ids: Targets): Record<string, Form[]> {
   const lists: Record<string, Form[]> = {
     "/admin/wholesalers": [
       { intent: "create", ...wholesaler },
+      { intent: "create", ...wholesaler, suggestion: String(ids.suggestion.id), confirm: "1" },
       { intent: "update", ...of(ids.wholesaler), ...wholesaler, name: "Hijacked" },
       { intent: "delete", ...of(ids.wholesaler) },
     ],
@@ -180,9 +190,10 @@ function mutations(ids: Targets): Record<string, Form[]> {
       { intent: "delete", ...of(ids.grocery) },
     ],
     "/admin/subscribers": [{ intent: "delete", id: String(ids.subscriber.id) }],
-    "/admin/suggestions": [
-      { intent: "accept", id: String(ids.suggestion.id), status: ids.suggestion.version },
-      { intent: "reject", id: String(ids.suggestion.id), status: ids.suggestion.version },
+    "/admin/suggestions": [{ intent: "reject", id: String(ids.suggestion.id), status: ids.suggestion.version }],
+    "/admin/submissions": [
+      { intent: "approve", id: String(ids.submission.id), status: ids.submission.version, confirm: "1" },
+      { intent: "reject", id: String(ids.submission.id), status: ids.submission.version },
     ],
     "/admin/reports": [
       { intent: "resolve", id: String(ids.report.id) },
@@ -231,10 +242,11 @@ const snapshot = (ids: Targets) =>
         count("select count(*) as n from states where id = 'ohio' and name = 'Ohio'"),
         count("select count(*) as n from newsletter_subscribers where id = ? and unsubscribed_at is null", ids.subscriber.id),
         count("select count(*) as n from location_suggestions where id = ? and status = 'pending'", ids.suggestion.id),
+        count("select count(*) as n from business_submissions where id = ? and status = 'pending'", ids.submission.id),
         count("select count(*) as n from listing_reports where id = ? and status = 'open'", ids.report.id),
       ],
       walkMarks: [
-        count("select count(*) as n from wholesalers where name in ('Walk Test', 'Hijacked')"),
+        count("select count(*) as n from wholesalers where name in ('Walk Test', 'Hijacked', ?)", WALK_SUBMISSION),
         count("select count(*) as n from festivals where name in ('Walk Fest', 'Hijacked')"),
         count("select count(*) as n from blog_posts where title in ('Walk Post', 'Hijacked')"),
         count("select count(*) as n from grocery_stores where name in ('Walk Mart', 'Hijacked')"),
@@ -243,7 +255,7 @@ const snapshot = (ids: Targets) =>
     };
   });
 
-const UNCHANGED = { targetsLeft: [1, 1, 1, 1, 1, 1, 1, 1], walkMarks: [0, 0, 0, 0, 0] };
+const UNCHANGED = { targetsLeft: [1, 1, 1, 1, 1, 1, 1, 1, 1], walkMarks: [0, 0, 0, 0, 0] };
 
 async function expectJsonRefusal(response: APIResponse, status: number, body: object, what: string) {
   expect(response.status(), what).toBe(status);
@@ -270,6 +282,7 @@ test.describe("admin access", () => {
           seo: any,
           subscriber: any,
           suggestion: any,
+          submission: any,
           report: any,
         }),
       ),

@@ -34,6 +34,7 @@ const RESTORED_TABLES = [
   "festivals",
   "newsletter_subscribers",
   "location_suggestions",
+  "business_submissions",
   "listing_reports",
   "admin_users",
 ] as const;

@@ -1,5 +1,6 @@
 import {
   CalendarDays,
+  ClipboardList,
   Flag,
   ImageIcon,
   LayoutDashboard,
@@ -29,6 +30,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/grocery-stores", label: "Grocery Stores", icon: ShoppingBasket },
   { to: "/admin/subscribers", label: "Subscribers", icon: Mail },
   { to: "/admin/suggestions", label: "Suggestions", icon: Lightbulb },
+  { to: "/admin/submissions", label: "Business listings", icon: ClipboardList },
   { to: "/admin/reports", label: "Reports", icon: Flag },
   { to: "/admin/settings", label: "Settings", icon: Settings },
   { to: "/admin/image-manager", label: "Image Manager", icon: ImageIcon },
