@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CsvSyntaxError, isBlankRow, parseCsv, toCsv } from "./csv";
+import { CsvSyntaxError, isBlankRow, parseCsv, toCsv, withoutFormulaGuard } from "./csv";
 
 describe("parseCsv", () => {
   it("splits plain rows and fields", () => {
@@ -135,11 +135,28 @@ describe("toCsv", () => {
     expect(toCsv(["h"], [["=cmd@example.com", "ok"]])).toBe("h\r\n'=cmd@example.com,ok\r\n");
   });
 
+  it("writes numbers as they are, a negative one without the quote", () => {
+    expect(toCsv(["latitude", "longitude"], [[34.0405, -118.2497]])).toBe("latitude,longitude\r\n34.0405,-118.2497\r\n");
+  });
+
   it("reads back with parseCsv to the same rows", () => {
     const rows = [
       ["Smith, Jones & Co", 'They say "fresh"\r\ndaily', ""],
       ["plain", "two\nlines", "x"],
     ];
     expect(parseCsv(toCsv(["name", "description", "note"], rows))).toEqual([["name", "description", "note"], ...rows]);
+  });
+});
+
+describe("withoutFormulaGuard", () => {
+  it("takes off the quote toCsv put before a formula character, and nothing else", () => {
+    for (const text of ["=1+1", "+1 213 555 0100", "-2+3", "@SUM(A1)", "\t=1", "\uFF1D1"]) {
+      const [[cell = ""] = []] = parseCsv(toCsv([text], []).replace(/\r\n$/, ""));
+      expect(withoutFormulaGuard(cell)).toBe(text);
+    }
+    expect(withoutFormulaGuard("'quoted'")).toBe("'quoted'");
+    expect(withoutFormulaGuard("'")).toBe("'");
+    expect(withoutFormulaGuard("O'Hare")).toBe("O'Hare");
+    expect(withoutFormulaGuard("-2")).toBe("-2");
   });
 });

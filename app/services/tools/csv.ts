@@ -55,11 +55,12 @@ export const isBlankRow = (row: string[]) => row.every((cell) => cell.trim() ===
 
 /**
  * The header and rows as CSV (RFC 4180), with csv-stringify: a value holding a comma, a quote or a line
- * break is quoted (inner quotes doubled), and every record, the last included, ends in CRLF. A cell a
+ * break is quoted (inner quotes doubled), and every record, the last included, ends in CRLF. A text cell a
  * spreadsheet would run as a formula (starting with = + - @, or a tab or carriage return that hides one)
- * gets a leading single quote, so text typed by a visitor cannot execute when an admin opens the file.
+ * gets a leading single quote, so text typed by a visitor cannot execute when an admin opens the file; a
+ * number (a negative longitude) is written as it is.
  */
-export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+export function toCsv(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
   return stringify([header, ...rows], {
     record_delimiter: "windows",
     // With a record_delimiter set, csv-stringify would quote only a value holding CRLF; quote a lone CR or LF too.
@@ -67,3 +68,12 @@ export function toCsv(header: readonly string[], rows: readonly (readonly string
     escape_formulas: true,
   });
 }
+
+/** The characters after which toCsv puts its single quote (csv-stringify's list, full-width forms included). */
+const FORMULA_STARTS = new Set(["=", "+", "-", "@", "\t", "\r", "\uFF1D", "\uFF0B", "\uFF0D", "\uFF20"]);
+
+/**
+ * A cell as it was before toCsv guarded it: the single quote before a formula character goes again, so a
+ * file exported here and opened, edited and saved in a spreadsheet imports the text as it was stored.
+ */
+export const withoutFormulaGuard = (cell: string) => (cell.startsWith("'") && FORMULA_STARTS.has(cell.charAt(1)) ? cell.slice(1) : cell);

@@ -1,11 +1,16 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/schema";
+import { fromDbBool, type Database } from "~/db/schema";
+import { parseWeeklyHours } from "../wholesalers/opening-hours";
 import { decodeImportFile, dryRunImport, IMPORT_CHANGED_MESSAGE, importFingerprint, MAX_IMPORT_BYTES, runImport } from "./import.server";
 import { openTestDatabase, TEST_DATABASES, rejection } from "../../../tests/support/test-databases";
 
 const T0 = "2026-01-01T00:00:00.000Z";
 const HEADER = "name,address,city,state,zipcode,type,hours,description,phone,website";
+const ALL_COLUMNS =
+  "name, address, city, state, zipcode, type, hours, description, phone, website, latitude, longitude, access, access_note, opening_hours, verified_at, source, admin_note, location_approximate";
+const TRUST_HEADER =
+  "name,address,city,state,zipcode,phone,access,access_note,opening_hours,verified_at,source,admin_note,location_approximate";
 
 const FILE = [
   HEADER,
@@ -197,11 +202,9 @@ for (const database of TEST_DATABASES) {
       expect(await refuse("")).toBe("The file is empty. The first row must be a header naming the columns.");
       expect(await refuse(HEADER)).toBe("The file has a header but no rows to import.");
       expect(await refuse("name,address,city\nA,B,C")).toBe(
-        "The first row must be a header naming the columns. Missing: state, zipcode. The columns are: name, address, city, state, zipcode, type, hours, description, phone, website.",
+        `The first row must be a header naming the columns. Missing: state, zipcode. The columns are: ${ALL_COLUMNS}.`,
       );
-      expect(await refuse(`${HEADER},colour\n`)).toBe(
-        'The header has an unknown column "colour". The columns are: name, address, city, state, zipcode, type, hours, description, phone, website.',
-      );
+      expect(await refuse(`${HEADER},colour\n`)).toBe(`The header has an unknown column "colour". The columns are: ${ALL_COLUMNS}.`);
       expect(await refuse(`${HEADER}\n"Open quote,1 Road`)).toBe('Row 2: a quoted value is not closed (a " is missing).');
       const tooMany = [HEADER, ...Array.from({ length: 5001 }, (_, i) => `Shop ${i},${i} Road,Portland,OR,97201,,,,,`)].join("\n");
       expect(await refuse(tooMany)).toBe("The file has 5,001 rows. Import at most 5,000 rows at a time.");
@@ -211,6 +214,122 @@ for (const database of TEST_DATABASES) {
       const text = "\uFEFFZip Code,State,City,Address,Name,Latitude,Longitude\n97201,or,Portland,9 Fern St,Fern Hall,45.51,-122.68\n";
       const report = await dryRunImport(db, text, "x.csv");
       expect(report).toMatchObject({ created: 1, rejected: 0 });
+    });
+
+    const listing = (name: string) => db.selectFrom("wholesalers").selectAll().where("name", "=", name).executeTakeFirstOrThrow();
+    const trustFacts = async (name: string) => {
+      const row = await listing(name);
+      return {
+        access: row.access,
+        accessNote: row.access_note,
+        openingHours: parseWeeklyHours(row.opening_hours),
+        verifiedAt: row.verified_at,
+        source: row.source,
+        adminNote: row.admin_note,
+        locationApproximate: fromDbBool(row.location_approximate),
+      };
+    };
+    const mondayToFriday = { open: "06:00", close: "14:00" };
+
+    it("reads who may buy (as a value or a label), weekly hours as text, the verification date, source, admin note and approximate location", async () => {
+      const text = [
+        TRUST_HEADER,
+        `Fern Market,10 Fern St,Portland,OR,97201,'+1 503 555 0100,Public Welcome,Cash only,"Mon-Fri 06:00-14:00; Sat 07:00-12:00, 13:00-15:00; Sun closed",2025-04-20,https://fern.example,Called in April,yes`,
+        "Moss Market,11 Fern St,Portland,OR,97201,,TRADE-ONLY,,,4/20/2025,,,NO",
+      ].join("\n");
+      const report = await runImport(db, text, "trust.csv", importFingerprint(text), actor);
+      expect(report).toMatchObject({ created: 2, rejected: 0 });
+
+      expect(await trustFacts("Fern Market")).toEqual({
+        access: "public-welcome",
+        accessNote: "Cash only",
+        openingHours: {
+          mon: [mondayToFriday],
+          tue: [mondayToFriday],
+          wed: [mondayToFriday],
+          thu: [mondayToFriday],
+          fri: [mondayToFriday],
+          sat: [
+            { open: "07:00", close: "12:00" },
+            { open: "13:00", close: "15:00" },
+          ],
+          sun: [],
+        },
+        verifiedAt: "2025-04-20",
+        source: "https://fern.example",
+        adminNote: "Called in April",
+        locationApproximate: true,
+      });
+      // The quote a spreadsheet-safe export puts before a leading + is not part of the phone number.
+      expect(await listing("Fern Market")).toMatchObject({ phone: "+1 503 555 0100", time_zone: "America/Los_Angeles" });
+      expect(await trustFacts("Moss Market")).toEqual({
+        access: "trade-only",
+        accessNote: null,
+        openingHours: null,
+        verifiedAt: "2025-04-20",
+        source: null,
+        adminNote: null,
+        locationApproximate: false,
+      });
+    });
+
+    it("keeps the facts of a column the file leaves out; a column present sets them, an empty cell clears them", async () => {
+      const before = await trustFacts("Fern Market");
+      const without = "name,address,city,state,zipcode,description\nFern Market,10 Fern St,Portland,OR,97201,Fresh every morning";
+      expect(await runImport(db, without, "plain.csv", importFingerprint(without), actor)).toMatchObject({ updated: 1 });
+      expect(await trustFacts("Fern Market")).toEqual(before);
+      expect((await listing("Fern Market")).description).toBe("Fresh every morning");
+
+      const clearing = [
+        "name,address,city,state,zipcode,description,accessNote,hours_weekly,verifiedAt,access,location_approximate",
+        "Fern Market,10 Fern St,Portland,OR,97201,Fresh every morning,,Sat 08:00-12:00,,public-hours,false",
+      ].join("\n");
+      expect(await dryRunImport(db, clearing, "clearing.csv")).toMatchObject({ updated: 1, unchanged: 0 });
+      expect(await runImport(db, clearing, "clearing.csv", importFingerprint(clearing), actor)).toMatchObject({ updated: 1 });
+      expect(await trustFacts("Fern Market")).toEqual({
+        ...before,
+        access: "public-hours",
+        accessNote: null,
+        openingHours: { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [{ open: "08:00", close: "12:00" }], sun: [] },
+        verifiedAt: null,
+        locationApproximate: false,
+      });
+      expect(await dryRunImport(db, clearing, "clearing.csv")).toMatchObject({ updated: 0, unchanged: 1 });
+    });
+
+    it("rejects a row with unknown access, unreadable or overlapping hours, a future date or a yes/no it cannot read, by row number", async () => {
+      const text = [
+        TRUST_HEADER,
+        "Bad Access,12 Fern St,Portland,OR,97201,,Members,,,,,,",
+        'Bad Hours,13 Fern St,Portland,OR,97201,,,,"Mon-Fri 6am-2pm",,,,',
+        'Overlap,14 Fern St,Portland,OR,97201,,,,"Tue 09:00-17:00, 16:00-18:00",,,,',
+        "Bad Flag,15 Fern St,Portland,OR,97201,,,,,2099-01-01,,,maybe",
+      ].join("\r\n");
+      const report = await dryRunImport(db, text, "bad.csv");
+      expect(report).toMatchObject({ rows: 4, created: 0, rejected: 4 });
+      expect(report.rejections).toEqual([
+        {
+          row: 2,
+          name: "Bad Access",
+          messages: [
+            'Unknown access "Members". Use trade-only, public-welcome or public-hours (or Trade only, Public welcome or Public at set hours), or leave it empty.',
+          ],
+        },
+        {
+          row: 3,
+          name: "Bad Hours",
+          messages: ["Monday: “6am-2pm” is not a time range. Write it as HH:MM-HH:MM, 24-hour, such as 06:00-14:00."],
+        },
+        { row: 4, name: "Overlap", messages: ["Tuesday: 9 AM–5 PM overlaps 4 PM–6 PM."] },
+        {
+          row: 5,
+          name: "Bad Flag",
+          messages: [
+            "Enter the date the facts were confirmed, as YYYY-MM-DD, not in the future.",
+            'location_approximate must be yes or no (empty means no), not "maybe".',
+          ],
+        },
+      ]);
     });
   });
 }

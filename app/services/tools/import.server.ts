@@ -1,13 +1,15 @@
 import crypto from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import type { Database } from "~/db/schema";
+import { fromDbBool, type Database, type DbBool } from "~/db/schema";
 import { nowIso } from "~/utils/dates";
 import { recordAudit } from "../audit/audit.server";
 import { AppError, badRequest } from "../errors";
-import { WHOLESALER_TYPES } from "../wholesalers/constants";
+import { ACCESS_LABELS, WHOLESALER_ACCESS, WHOLESALER_TYPES, type WholesalerAccess } from "../wholesalers/constants";
 import { fieldErrorsOf } from "../form-fields";
 import { columnsFrom, resolveLocation, wholesalerInputSchema, type WholesalerInput } from "../wholesalers/admin.server";
-import { CsvSyntaxError, isBlankRow, parseCsv } from "./csv";
+import { parseHoursText, parseWeeklyHours } from "../wholesalers/opening-hours";
+import { CsvSyntaxError, isBlankRow, parseCsv, withoutFormulaGuard } from "./csv";
+import { IMPORT_COLUMNS, KEPT_COLUMNS, NO, REQUIRED_IMPORT_COLUMNS, YES, type ImportColumn } from "./import-columns";
 import type { ImportRowRef, ImportRejection, ImportReport } from "./types";
 
 export type { ImportRowRef, ImportRejection, ImportReport };
@@ -15,20 +17,23 @@ export type { ImportRowRef, ImportRejection, ImportReport };
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5000;
 
-/** The columns of an import file, in the order the template lists them. */
-export const IMPORT_COLUMNS = ["name", "address", "city", "state", "zipcode", "type", "hours", "description", "phone", "website"] as const;
-const REQUIRED_COLUMNS = ["name", "address", "city", "state", "zipcode"] as const;
-/** Accepted as well: exact coordinates, for a listing that is not at its zipcode's centre. */
-const EXTRA_COLUMNS = ["latitude", "longitude"] as const;
-type Column = (typeof IMPORT_COLUMNS)[number] | (typeof EXTRA_COLUMNS)[number];
-const KNOWN_COLUMNS: readonly Column[] = [...IMPORT_COLUMNS, ...EXTRA_COLUMNS];
-const COLUMN_ALIASES: Record<string, Column> = {
+type KeptColumn = (typeof KEPT_COLUMNS)[number];
+
+/** A header cell reduced to its letters, so "Zip Code", "zip_code" and "ZIPCODE" name the same column. */
+const lettersOf = (cell: string) =>
+  cell
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z]/g, "");
+const COLUMNS_BY_LETTERS: Record<string, ImportColumn> = {
+  ...Object.fromEntries(IMPORT_COLUMNS.map((column) => [lettersOf(column), column])),
   zip: "zipcode",
   postalcode: "zipcode",
   lat: "latitude",
   lng: "longitude",
   lon: "longitude",
   url: "website",
+  hoursweekly: "opening_hours",
 };
 
 /** How many rows of each kind a report lists (the counts are always complete). */
@@ -65,11 +70,8 @@ type Existing = Pick<
   | "latitude"
   | "longitude"
   | "time_zone"
-  | (typeof KEPT_COLUMNS)[number]
+  | KeptColumn
 >;
-
-/** Facts the import file does not carry: an update keeps the listing's own. */
-const KEPT_COLUMNS = ["access", "access_note", "opening_hours", "verified_at", "source", "admin_note", "location_approximate"] as const;
 
 export const importFingerprint = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
 
@@ -88,26 +90,16 @@ export function decodeImportFile(bytes: Uint8Array): string {
 const matchKey = (name: string, address: string) =>
   `${name.trim().replace(/\s+/g, " ").toLowerCase()}\u0000${address.trim().replace(/\s+/g, " ").toLowerCase()}`;
 
-const normalizeHeader = (cell: string) => {
-  const plain = cell
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z]/g, "");
-  return COLUMN_ALIASES[plain] ?? plain;
-};
-
-function readHeader(header: string[]): Map<Column, number> {
-  const columns = new Map<Column, number>();
+function readHeader(header: string[]): Map<ImportColumn, number> {
+  const columns = new Map<ImportColumn, number>();
   header.forEach((cell, index) => {
-    const name = normalizeHeader(cell);
-    if (name === "" && cell.trim() === "") return;
-    if (!(KNOWN_COLUMNS as readonly string[]).includes(name)) {
-      throw badRequest(`The header has an unknown column "${cell.trim()}". The columns are: ${IMPORT_COLUMNS.join(", ")}.`);
-    }
-    if (columns.has(name as Column)) throw badRequest(`The header names the column "${name}" twice.`);
-    columns.set(name as Column, index);
+    if (cell.trim() === "") return;
+    const name = COLUMNS_BY_LETTERS[lettersOf(cell)];
+    if (!name) throw badRequest(`The header has an unknown column "${cell.trim()}". The columns are: ${IMPORT_COLUMNS.join(", ")}.`);
+    if (columns.has(name)) throw badRequest(`The header names the column "${name}" twice.`);
+    columns.set(name, index);
   });
-  const missing = REQUIRED_COLUMNS.filter((column) => !columns.has(column));
+  const missing = REQUIRED_IMPORT_COLUMNS.filter((column) => !columns.has(column));
   if (missing.length > 0) {
     throw badRequest(
       `The first row must be a header naming the columns. Missing: ${missing.join(", ")}. The columns are: ${IMPORT_COLUMNS.join(", ")}.`,
@@ -138,6 +130,29 @@ function readRows(text: string) {
   return { columns, width: header.length, rows };
 }
 
+/** Who may buy, written as the export does (trade-only) or as a card (Trade only), in any case; "" when empty, undefined when unknown. */
+function accessOf(text: string): WholesalerAccess | "" | undefined {
+  if (!text) return "";
+  const wanted = text.replace(/\s+/g, " ").toLowerCase();
+  return WHOLESALER_ACCESS.find((access) => access === wanted || ACCESS_LABELS[access].toLowerCase() === wanted);
+}
+
+/** "a, b or c". */
+const orList = (words: readonly string[]) => `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;
+const UNKNOWN_ACCESS = (text: string) =>
+  `Unknown access "${text}". Use ${orList(WHOLESALER_ACCESS)} (or ${orList(Object.values(ACCESS_LABELS))}), or leave it empty.`;
+
+const YES_NO: Record<string, boolean> = { [YES]: true, [NO]: false, true: true, false: false, "1": true, "0": false, "": false };
+
+/**
+ * A date as YYYY-MM-DD. A spreadsheet that opens the exported file may save its dates back as M/D/YYYY
+ * (US settings); those are read as the same day.
+ */
+function isoDateOf(text: string): string {
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  return us ? `${us[3]}-${us[1]?.padStart(2, "0")}-${us[2]?.padStart(2, "0")}` : text;
+}
+
 async function stateLookup(db: Kysely<Database>) {
   const states = await db.selectFrom("states").select(["id", "name", "code"]).execute();
   const byText = new Map<string, { id: string; name: string }>();
@@ -153,6 +168,7 @@ async function stateLookup(db: Kysely<Database>) {
  */
 async function validateRows(db: Kysely<Database>, text: string) {
   const { columns, width, rows } = readRows(text);
+  const kept = KEPT_COLUMNS.filter((column) => !columns.has(column));
   const findState = await stateLookup(db);
   const locations = new Map<string, Promise<{ latitude: number; longitude: number }>>();
   const valid: ValidRow[] = [];
@@ -160,9 +176,9 @@ async function validateRows(db: Kysely<Database>, text: string) {
   const firstRowByKey = new Map<string, number>();
 
   for (const { row, cells } of rows) {
-    const cell = (column: Column) => {
+    const cell = (column: ImportColumn) => {
       const index = columns.get(column);
-      return index === undefined ? "" : (cells[index] ?? "").trim();
+      return index === undefined ? "" : withoutFormulaGuard((cells[index] ?? "").trim());
     };
     const name = cell("name");
     if (cells.length > width) {
@@ -179,6 +195,9 @@ async function validateRows(db: Kysely<Database>, text: string) {
     const stateText = cell("state");
     const state = stateText ? findState(stateText) : undefined;
     const typeText = cell("type");
+    const access = accessOf(cell("access"));
+    const openingHours = parseHoursText(cell("opening_hours"));
+    const approximate = YES_NO[cell("location_approximate").toLowerCase()];
     const raw = {
       name,
       address: cell("address"),
@@ -192,13 +211,25 @@ async function validateRows(db: Kysely<Database>, text: string) {
       website: cell("website"),
       latitude: cell("latitude"),
       longitude: cell("longitude"),
+      access: access ?? "",
+      accessNote: cell("access_note"),
+      openingHours: openingHours.ok && openingHours.hours ? JSON.stringify(openingHours.hours) : "",
+      verifiedAt: isoDateOf(cell("verified_at")),
+      source: cell("source"),
+      adminNote: cell("admin_note"),
+      locationApproximate: approximate ? "true" : "",
     };
     const parsed = wholesalerInputSchema.safeParse(raw);
     const errors = parsed.success ? {} : fieldErrorsOf(parsed.error);
     if (stateText && !state) {
       errors.stateId = `Unknown state "${stateText}". Use a two-letter code such as CA or a name such as California.`;
     }
-    if (!parsed.success || errors.stateId) {
+    if (access === undefined) errors.access = UNKNOWN_ACCESS(cell("access"));
+    if (!openingHours.ok) errors.openingHours = openingHours.message;
+    if (approximate === undefined) {
+      errors.locationApproximate = `location_approximate must be ${YES} or ${NO} (empty means ${NO}), not "${cell("location_approximate")}".`;
+    }
+    if (!parsed.success || Object.keys(errors).length > 0) {
       rejections.push({ row, name, messages: Object.values(errors) });
       continue;
     }
@@ -228,27 +259,39 @@ async function validateRows(db: Kysely<Database>, text: string) {
     firstRowByKey.set(key, row);
     valid.push({ row, key, input, stateName: state?.name ?? input.stateId, latitude: resolved.latitude, longitude: resolved.longitude });
   }
-  return { rowCount: rows.length, valid, rejections };
+  return { rowCount: rows.length, valid, rejections, kept };
 }
 
-/** The values a row writes over an existing listing: its image and featured flag stay as they are. */
-function updateColumns(row: ValidRow, existing: Existing) {
+/**
+ * The values a row writes over an existing listing: its image and featured flag stay as they are, and so
+ * do the facts whose column the file does not have (`kept`).
+ */
+function updateColumns(row: ValidRow, existing: Existing, kept: readonly KeptColumn[]) {
   // Without coordinates in the file, a listing keeps its own unless its zipcode changes.
   const keepCoordinates = row.input.latitude === undefined && existing.zipcode === row.input.zipcode;
   const { featured: _featured, ...columns } = columnsFrom(
     row.input,
     keepCoordinates ? { latitude: existing.latitude, longitude: existing.longitude } : row,
   );
-  for (const column of KEPT_COLUMNS) Object.assign(columns, { [column]: existing[column] });
+  for (const column of kept) Object.assign(columns, { [column]: existing[column] });
   return columns;
 }
 
+/** Compared by meaning: PostgreSQL reads a boolean as true/false, SQLite as 1/0; hours JSON by the week it holds. */
+function sameValue(column: string, written: unknown, stored: unknown) {
+  if (column === "location_approximate") return fromDbBool(written as DbBool) === fromDbBool(stored as DbBool);
+  if (column === "opening_hours") {
+    return JSON.stringify(parseWeeklyHours(written as string | null)) === JSON.stringify(parseWeeklyHours(stored as string | null));
+  }
+  return written === stored;
+}
+
 function isUnchanged(columns: ReturnType<typeof updateColumns>, existing: Existing) {
-  return (Object.keys(columns) as (keyof typeof columns)[]).every((key) => columns[key] === existing[key]);
+  return (Object.keys(columns) as (keyof typeof columns)[]).every((key) => sameValue(key, columns[key], existing[key]));
 }
 
 /** Sorts the valid rows into new listings and updates of the listings with the same name and address. */
-async function classify(db: Kysely<Database>, valid: ValidRow[]) {
+async function classify(db: Kysely<Database>, valid: ValidRow[], kept: readonly KeptColumn[]) {
   const existingRows = await db
     .selectFrom("wholesalers")
     .select([
@@ -294,7 +337,7 @@ async function classify(db: Kysely<Database>, valid: ValidRow[]) {
         ],
       });
     } else {
-      const columns = updateColumns(row, existing);
+      const columns = updateColumns(row, existing, kept);
       if (isUnchanged(columns, existing)) unchanged.push(row);
       else updates.push({ row, id: existing.id, columns });
     }
@@ -348,8 +391,8 @@ function report(
 
 /** What importing the file would do, row by row, without writing anything. */
 export async function dryRunImport(db: Kysely<Database>, text: string, fileName: string): Promise<ImportReport> {
-  const { rowCount, valid, rejections } = await validateRows(db, text);
-  const plan = await classify(db, valid);
+  const { rowCount, valid, rejections, kept } = await validateRows(db, text);
+  const plan = await classify(db, valid, kept);
   return report("dry-run", fileName, importFingerprint(text), rowCount, plan, rejections);
 }
 
@@ -368,12 +411,12 @@ export async function runImport(
 ): Promise<ImportReport> {
   const fingerprint = importFingerprint(text);
   if (fingerprint !== expectedFingerprint) throw new AppError("conflict", IMPORT_CHANGED_MESSAGE);
-  const { rowCount, valid, rejections } = await validateRows(db, text);
+  const { rowCount, valid, rejections, kept } = await validateRows(db, text);
   if (valid.length === 0) throw badRequest("Nothing to import: every row has an error. Correct the file and run the dry run again.");
 
   return db.transaction().execute(async (trx) => {
     // Matched again inside the transaction, so the updates apply to the listings as they are now.
-    const plan = await classify(trx, valid);
+    const plan = await classify(trx, valid, kept);
     const now = nowIso();
     const createdIds: number[] = [];
     const BATCH = 100;

@@ -4,12 +4,14 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import type { OptimiseReport } from "~/services/images/types";
+import { IMPORT_COLUMNS, KEPT_COLUMNS, NO, REQUIRED_IMPORT_COLUMNS, YES } from "~/services/tools/import-columns";
 import type { ClearedCache, ImportRejection, ImportReport, ImportRowRef } from "~/services/tools/types";
+import { ACCESS_LABELS, WHOLESALER_ACCESS } from "~/services/wholesalers/constants";
+import { HOURS_TEXT_EXAMPLE } from "~/services/wholesalers/opening-hours";
 import { cn } from "~/utils/cn";
 
 /** Same limits as the server's (services/tools/import.server.ts), checked here before uploading. */
 const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
-const IMPORT_HEADER = "name,address,city,state,zipcode,type,hours,description,phone,website";
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
@@ -332,6 +334,72 @@ function ReportView({ report }: { report: ImportReport }) {
   );
 }
 
+const Code = ({ children }: { children: ReactNode }) => <code className="text-ink">{children}</code>;
+
+/** "a, b or c", each as code. */
+function orList(words: readonly string[]) {
+  return words.map((word, index) => (
+    <span key={word}>
+      {index === 0 ? null : index === words.length - 1 ? " or " : ", "}
+      <Code>{word}</Code>
+    </span>
+  ));
+}
+
+/** How to write the columns beyond the plain ones: the formats the import reads and the export writes. */
+function ImportColumnNotes() {
+  const notes: { columns: string[]; text: ReactNode }[] = [
+    {
+      columns: ["latitude", "longitude"],
+      text: "Decimal degrees. Leave both empty to keep a listing's location (unless its zipcode changes), or to use the zipcode's center for a new one.",
+    },
+    {
+      columns: ["access"],
+      text: (
+        <>
+          Who may buy: {orList(WHOLESALER_ACCESS)}, or as the cards say it ({orList(Object.values(ACCESS_LABELS))}). Empty when unknown.
+        </>
+      ),
+    },
+    {
+      columns: ["opening_hours"],
+      text: (
+        <>
+          The weekly schedule in 24-hour time, such as <Code>{HOURS_TEXT_EXAMPLE}</Code>. Days not named are closed, a closing time at or
+          before the opening runs past midnight, and <Code>24:00</Code> is midnight at the end of the day. <Code>hours</Code> is the
+          free-text note shown beside it.
+        </>
+      ),
+    },
+    { columns: ["verified_at"], text: "The day the facts were last confirmed, as YYYY-MM-DD." },
+    { columns: ["source", "admin_note"], text: "Seen by admins only." },
+    { columns: ["location_approximate"], text: <>{orList([YES, NO])}: whether the location is only the zipcode's center.</> },
+  ];
+  return (
+    <details className="mt-2">
+      <summary className="cursor-pointer font-medium text-rose-brand underline-offset-4 hover:underline">How to write the columns</summary>
+      <dl className="mt-2 grid gap-2">
+        {notes.map(({ columns, text }) => (
+          <div key={columns.join()}>
+            <dt className="inline font-medium text-ink">{columns.join(", ")}: </dt>
+            <dd className="inline">{text}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2">
+        {KEPT_COLUMNS.map((column, index) => (
+          <span key={column}>
+            {index === 0 ? null : index === KEPT_COLUMNS.length - 1 ? " and " : ", "}
+            <Code>{column}</Code>
+          </span>
+        ))}{" "}
+        may be left out of the file: an update then keeps the listing&apos;s own. A column that is there sets the value, and an empty cell
+        clears it.
+      </p>
+    </details>
+  );
+}
+
 /** Check first (a dry run that writes nothing), then import exactly the file that was checked. */
 function ImportTool({ className }: { className?: string }) {
   const inputId = useId();
@@ -385,13 +453,15 @@ function ImportTool({ className }: { className?: string }) {
       description={
         <>
           <p>
-            A CSV file with a header row. The state may be a two-letter code (CA) or a name (California); the type is Wholesale, Retail or
-            Both (Wholesale when empty). A row whose name and address match an existing wholesaler, ignoring case, updates it. Up to 2 MB
-            and 5,000 rows; check the file with a dry run first.
+            A CSV file with a header row, such as the one Export CSV on the Wholesalers page downloads; {REQUIRED_IMPORT_COLUMNS.join(", ")}{" "}
+            are required. The state may be a two-letter code (CA) or a name (California); the type is Wholesale, Retail or Both (Wholesale
+            when empty). A row whose name and address match an existing wholesaler, ignoring case, updates it. Up to 2 MB and 5,000 rows;
+            check the file with a dry run first.
           </p>
           <code className="mt-2 block overflow-x-auto whitespace-nowrap rounded-lg bg-stone-100 px-3 py-2 text-xs text-ink">
-            {IMPORT_HEADER}
+            {IMPORT_COLUMNS.join(",")}
           </code>
+          <ImportColumnNotes />
         </>
       }
     >
