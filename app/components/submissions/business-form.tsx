@@ -173,7 +173,7 @@ export function BusinessForm({ states, result }: { states: { id: string; name: s
           <TextInput
             {...field("accessNote")}
             label="A short note for buyers"
-            placeholder="e.g. Bring a resale certificate; the public is welcome after 10 AM"
+            placeholder="e.g. Bring a resale certificate"
             maxLength={SUBMISSION_LIMITS.accessNote}
           />
         </div>
