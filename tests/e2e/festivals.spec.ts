@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { acceptLoggedFailures, expect, expectAccessible, test } from "./fixtures";
+import { acceptLoggedFailures, expect, expectAccessible, test, withDatabase } from "./fixtures";
 
 interface Festival {
   id: number;
@@ -47,7 +47,10 @@ function dayAfter(isoDate: string) {
 }
 
 test.describe("festival calendar page", () => {
-  test("shows the title, at most 3 upcoming festivals and the first 6 states", async ({ page, request }) => {
+  test("shows the title, at most 3 upcoming festivals and the 6 states with the most listings, with their counts", async ({
+    page,
+    request,
+  }) => {
     const [upcoming, states] = await Promise.all([
       api<Festival[]>(request, "/api/flower-festivals/upcoming"),
       api<{ id: string; name: string }[]>(request, "/api/states"),
@@ -63,10 +66,22 @@ test.describe("festival calendar page", () => {
     const upcomingBlock = page.getByRole("region", { name: "Upcoming Festivals" });
     await expect(cardNames(upcomingBlock)).toHaveText(upcoming.slice(0, 3).map((festival) => festival.name));
 
+    const counts = new Map(
+      withDatabase(
+        (db) => db.prepare("select state_id id, count(*) n from wholesalers group by state_id").all() as { id: string; n: number }[],
+      ).map(({ id, n }) => [id, n]),
+    );
+    const leading = states
+      .map((state) => ({ ...state, listings: counts.get(state.id) ?? 0 }))
+      .sort((a, b) => b.listings - a.listings || a.name.localeCompare(b.name))
+      .slice(0, 6);
+    expect(leading.every((state) => state.listings > 0)).toBe(true);
     const locations = page.getByRole("region", { name: "Find by Location" });
     const stateLinks = locations.getByRole("listitem").getByRole("link");
-    await expect(stateLinks).toHaveText(states.slice(0, 6).map((state) => state.name));
-    for (const [index, state] of states.slice(0, 6).entries()) {
+    await expect(stateLinks).toHaveText(
+      leading.map((state) => `${state.name}${state.listings} ${state.listings === 1 ? "listing" : "listings"}`),
+    );
+    for (const [index, state] of leading.entries()) {
       await expect(stateLinks.nth(index)).toHaveAttribute("href", `/state/${state.id}`);
     }
     await expectAccessible(page);

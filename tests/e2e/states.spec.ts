@@ -28,9 +28,20 @@ async function holdDataRequest(page: Page, glob: string) {
 }
 
 test.describe("All States page (/states)", () => {
-  test("shows a card per state, with its region, linking to its page", async ({ page, request }) => {
-    const states = (await (await request.get("/api/states")).json()) as ApiState[];
-    expect(states).toHaveLength(50);
+  test("shows a card per state with its region and listing count, states with listings first, linking to its page", async ({
+    page,
+    request,
+  }) => {
+    const all = (await (await request.get("/api/states")).json()) as ApiState[];
+    expect(all).toHaveLength(50);
+    const counts = new Map(
+      withDatabase(
+        (db) => db.prepare("select state_id id, count(*) n from wholesalers group by state_id").all() as { id: string; n: number }[],
+      ).map(({ id, n }) => [id, n]),
+    );
+    const states = all
+      .map((state) => ({ ...state, listings: counts.get(state.id) ?? 0 }))
+      .sort((a, b) => b.listings - a.listings || a.name.localeCompare(b.name));
 
     const response = await page.goto("/states");
     expect(response?.status()).toBe(200);
@@ -42,7 +53,14 @@ test.describe("All States page (/states)", () => {
       await expect(card).toHaveAttribute("href", `/state/${state.id}`);
       await expect(card).toContainText(state.name);
       await expect(card).toContainText(state.region);
+      await expect(card.getByTestId("state-listings")).toHaveText(
+        state.listings > 0 ? `${state.listings} ${state.listings === 1 ? "listing" : "listings"}` : "No listings yet",
+      );
     }
+    const listed = [...counts.values()];
+    await expect(page.getByRole("main")).toContainText(
+      `${listed.reduce((sum, n) => sum + n, 0)} wholesale flower markets, flower marts and suppliers in ${listed.length} states so far`,
+    );
     await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
     await expectAccessible(page);
 

@@ -247,7 +247,12 @@ describe("search engine metadata, structured data, valid HTML and links", () => 
 
     const sitemap = await (await get("/sitemap.xml")).text();
     const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc = ""]) => loc.replace(SITE_URL, ""));
-    paths.push("/search", "/search?q=rose", "/search?q=zzzz-no-such-flower");
+    // A state without listings is reachable but kept out of the sitemap (and noindex) until it has one.
+    const listedStates = states.filter((state) => (wholesalersByState.get(state.id)?.length ?? 0) > 0);
+    expect(paths.filter((pagePath) => pagePath.startsWith("/state/")).sort()).toEqual(
+      listedStates.map((state) => `/state/${state.id}`).sort(),
+    );
+    paths.push("/search", "/search?q=rose", "/search?q=zzzz-no-such-flower", `/state/${emptyState.id}`);
     await mapLimit(paths, 8, async (pagePath) => {
       const response = await get(pagePath);
       expect(response.status, pagePath).toBe(200);
@@ -264,7 +269,12 @@ describe("search engine metadata, structured data, valid HTML and links", () => 
     { path: "/states", title: `Flower Wholesalers by State | ${SITE_NAME}`, types: [] },
     { path: "/all-states", title: `All 50 States: Wholesale Flower Markets by Region | ${SITE_NAME}`, types: [] },
     { path: "/state/california", title: `California Wholesale Flower Markets & Suppliers | ${SITE_NAME}`, types: ["ItemList"] },
-    { path: `/state/${emptyState.id}`, title: `${emptyState.name} Wholesale Flower Markets & Suppliers | ${SITE_NAME}`, types: [] },
+    {
+      path: `/state/${emptyState.id}`,
+      title: `${emptyState.name} Wholesale Flower Markets & Suppliers | ${SITE_NAME}`,
+      types: [],
+      noindex: true,
+    },
     { path: "/blog", title: `DIY Flower Arranging Blog | ${SITE_NAME}`, types: ["Blog"] },
     { path: `/blog/${post.id}`, title: `${post.title} | Flower Arranging Guide`, types: ["BlogPosting"], ogType: "article" },
     { path: "/about", title: `About Us | ${SITE_NAME}`, types: ["FAQPage"] },
@@ -350,7 +360,8 @@ describe("search engine metadata, structured data, valid HTML and links", () => 
     expect(obj(california.address).addressRegion).toBe("CA");
     // Every state page with listings is checked against its own wholesalers.
     const statePages = [...pages.keys()].filter((pagePath) => pagePath.startsWith("/state/"));
-    expect(statePages).toHaveLength(50);
+    // The listed states and the one empty state read above.
+    expect(statePages).toHaveLength([...wholesalersByState.values()].filter((list) => list.length > 0).length + 1);
     for (const statePath of statePages) {
       const wholesalers = wholesalersByState.get(statePath.slice("/state/".length))!;
       const blocks = readHead(pages.get(statePath)!).jsonLd;
@@ -449,11 +460,12 @@ describe("search engine metadata, structured data, valid HTML and links", () => 
     expect(hosts).toContain("calendar.google.com");
   }, 120_000);
 
-  it("keeps search results out of the index while every other page may be indexed", () => {
+  it("keeps search results and states without listings out of the index while every other page may be indexed", () => {
     expect(readHead(pages.get("/search?q=zzzz-no-such-flower")!).meta.get("robots")).toBe("noindex");
     expect(readHead(pages.get("/search")!).meta.get("robots")).toBeUndefined();
+    expect(readHead(pages.get(`/state/${emptyState.id}`)!).meta.get("robots")).toBe("noindex");
     const indexable = [...pages]
-      .filter(([pagePath]) => !pagePath.startsWith("/search"))
+      .filter(([pagePath]) => !pagePath.startsWith("/search") && pagePath !== `/state/${emptyState.id}`)
       .filter(([, html]) => readHead(html).meta.get("robots"));
     expect(indexable.map(([pagePath]) => pagePath)).toEqual([]);
   });

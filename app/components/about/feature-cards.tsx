@@ -4,7 +4,7 @@ import { SiteLink } from "~/components/layout/nav-link";
 export const FEATURE_CARDS = [
   {
     title: "Wholesaler Directory",
-    text: "Search by zipcode or browse all 50 states for wholesale flower markets and suppliers, with addresses, hours and one-tap directions.",
+    text: "Search by zipcode or browse by state for wholesale flower markets and suppliers, with addresses, who may buy and one-tap directions.",
     icon: MapPinned,
     link: { label: "Browse by state", to: "/states" },
   },

@@ -10,10 +10,16 @@ import type { loader as rootLoader } from "~/root";
 import { AppError } from "~/services/errors";
 import { SUGGESTION_FIELDS, SUGGESTION_MESSAGES, HONEYPOT_FIELD, type LocationSuggestionField } from "~/services/suggestions/suggestion-form";
 import { createLocationSuggestion } from "~/services/suggestions/suggestions.server";
+import { getDirectoryCoverage } from "~/services/wholesalers/wholesalers.server";
 import { clientIpContext } from "~/http/request-context.server";
 import { faqPageJsonLd } from "~/services/seo/json-ld";
 import { pageMeta } from "~/http/meta";
 import type { Route } from "./+types/about";
+
+/** The directory's real size, for the claims at the top of the page. */
+export async function loader() {
+  return { coverage: await getDirectoryCoverage(getDb()) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -51,13 +57,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const MISSION_POINTS = [
+const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/** The page's claims; the directory's size comes from the database, never a round figure. */
+const missionPoints = (coverage: { listings: number; states: number }) => [
   { icon: CalendarHeart, title: "Since 2020", text: "Helping flower lovers buy for less" },
-  { icon: MapPin, title: "All 50 states", text: "Markets and suppliers near you" },
+  {
+    icon: MapPin,
+    title: count(coverage.listings, "listing", "listings"),
+    text: `Markets and suppliers in ${count(coverage.states, "state", "states")}, and growing`,
+  },
   { icon: ShieldCheck, title: "Always free", text: "No sign-up, no paywall" },
 ];
 
-export default function About({ actionData }: Route.ComponentProps) {
+export default function About({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const siteName = root?.settings.general.siteName ?? "Wholesale Flower Finder";
   const contactEmail = root?.settings.general.contactEmail ?? "hello@wholesaleflowerfinder.com";
@@ -79,7 +92,7 @@ export default function About({ actionData }: Route.ComponentProps) {
             </p>
           </PageIntro>
           <ul className="grid gap-4 sm:grid-cols-3 lg:grid-cols-1">
-            {MISSION_POINTS.map(({ icon: Icon, title, text }) => (
+            {missionPoints(loaderData.coverage).map(({ icon: Icon, title, text }) => (
               <li key={title} className="flex items-center gap-4 rounded-2xl border border-white/80 bg-white/80 p-4 shadow-sm backdrop-blur">
                 <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-rose-brand text-white">
                   <Icon className="size-5" aria-hidden="true" />

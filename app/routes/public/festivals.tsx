@@ -10,6 +10,7 @@ import { getDb } from "~/db/db.server";
 import { festivalsRunningOn, hasActiveFilters, nextFestivalDay, readFestivalSearch } from "~/services/festivals/festival-search.server";
 import { listFestivals, listUpcomingFestivals, type Festival } from "~/services/festivals/festivals.server";
 import { listStates } from "~/services/states/states.server";
+import { byListingsFirst, listingCountsByState } from "~/services/wholesalers/wholesalers.server";
 import { cn } from "~/utils/cn";
 import { todayIsoDate } from "~/utils/dates";
 import { pageMeta, siteIdentity } from "~/http/meta";
@@ -31,11 +32,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const today = todayIsoDate();
   const search = readFestivalSearch(new URL(request.url).searchParams);
   const { date, ...listFilters } = search;
-  const [everyFestival, matching, upcoming, states] = await Promise.all([
+  const [everyFestival, matching, upcoming, states, counts] = await Promise.all([
     listFestivals(db),
     listFestivals(db, listFilters),
     listUpcomingFestivals(db, UPCOMING_FESTIVALS, today),
     listStates(db),
+    listingCountsByState(db),
   ]);
   const stateOptions = [...new Set(everyFestival.map((festival) => festival.state))].sort((a, b) => a.localeCompare(b));
   // The state filter matches case-insensitively; show the select with the data's own spelling.
@@ -47,7 +49,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     upcoming: upcoming.map(toSummary),
     calendar: everyFestival.map(({ startDate, endDate }) => ({ startDate, endDate })),
     stateOptions: state && !stateOptions.includes(state) ? [...stateOptions, state].sort() : stateOptions,
-    stateShortcuts: states.slice(0, STATE_SHORTCUTS).map(({ id, name }) => ({ id, name })),
+    stateShortcuts: byListingsFirst(states, counts)
+      .slice(0, STATE_SHORTCUTS)
+      .map(({ id, name, listings }) => ({ id, name, listings })),
     today,
     // Open the calendar on the picked day, or else on the next day a matching festival runs, not on an empty month.
     calendarMonth: (date ?? nextFestivalDay(matching, today) ?? nextFestivalDay(everyFestival, today) ?? today).slice(0, 7),
@@ -126,7 +130,7 @@ function UpcomingFestivals({ festivals }: { festivals: Route.ComponentProps["loa
   );
 }
 
-function FindByLocation({ states }: { states: { id: string; name: string }[] }) {
+function FindByLocation({ states }: { states: { id: string; name: string; listings: number }[] }) {
   return (
     <section aria-labelledby="location-heading" className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
       <h2 id="location-heading" className="flex items-center gap-2 font-serif text-xl font-semibold text-ink">
@@ -139,9 +143,13 @@ function FindByLocation({ states }: { states: { id: string; name: string }[] }) 
           <li key={state.id}>
             <Link
               to={`/state/${state.id}`}
-              className="block truncate rounded-xl bg-cream px-3 py-2.5 text-sm font-medium text-ink ring-1 ring-stone-200 transition-colors hover:bg-blush hover:text-rose-brand hover:ring-rose-brand/30"
+              className="flex items-center justify-between gap-2 rounded-xl bg-cream px-3 py-2.5 text-sm font-medium text-ink ring-1 ring-stone-200 transition-colors hover:bg-blush hover:text-rose-brand hover:ring-rose-brand/30"
             >
-              {state.name}
+              <span className="truncate">{state.name}</span>
+              <span className="shrink-0 text-xs font-semibold text-muted tabular-nums">
+                {state.listings}
+                <span className="sr-only"> {state.listings === 1 ? "listing" : "listings"}</span>
+              </span>
             </Link>
           </li>
         ))}

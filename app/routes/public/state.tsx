@@ -25,9 +25,15 @@ export async function loader({ params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, data: page, params }) => {
   const state = page?.state;
   if (!state) return pageMeta(matches, { title: STATE_NOT_FOUND_TITLE, path: `/state/${params.stateId}`, noindex: true });
+  const count = page.wholesalers.length;
   return pageMeta(matches, {
     title: `${state.name} Wholesale Flower Markets & Suppliers`,
-    description: `Find wholesale flower markets and suppliers in ${state.name}: addresses, hours and directions for flower wholesalers serving ${citiesPhrase(state.cities)}.`,
+    // Only what the directory holds: a state without listings says so, and stays out of search results until it has one.
+    description:
+      count > 0
+        ? `${count} wholesale flower ${count === 1 ? "market or supplier" : "markets and suppliers"} in ${state.name}, with addresses and directions, serving ${citiesPhrase(state.cities)}.`
+        : `We have not listed a flower wholesaler in ${state.name} yet. Know one? List your business or suggest a location.`,
+    noindex: count === 0,
     keywords: `${state.name} wholesale flowers, ${state.name} flower market, wholesale florist ${state.name}, bulk flowers ${state.name}`,
     path: `/state/${state.id}`,
     image: page.wholesalers.find((wholesaler) => wholesaler.image)?.image,
@@ -94,7 +100,7 @@ function NoWholesalers({ stateName }: { stateName: string }) {
         {NO_WHOLESALERS_TITLE}
       </h2>
       <p className="mx-auto mt-3 max-w-xl text-muted">
-        We have not listed a wholesaler in {stateName} yet. Try a neighbouring state, or pick up budget flowers at a grocery store near you.
+        We have not listed a wholesaler in {stateName} yet. Try a neighboring state, or pick up budget flowers at a grocery store near you.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/states" prefetch="intent" className={buttonVariants()}>
@@ -114,6 +120,7 @@ function NoWholesalers({ stateName }: { stateName: string }) {
         <Link to="/list-your-business" className="font-semibold text-rose-brand hover:underline">
           List your business
         </Link>
+        .
       </p>
     </section>
   );

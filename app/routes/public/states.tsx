@@ -3,18 +3,26 @@ import { Link } from "react-router";
 import { getDb } from "~/db/db.server";
 import { BackLink } from "~/components/wholesalers/back-link";
 import { listStates } from "~/services/states/states.server";
+import { byListingsFirst, listingCountsByState } from "~/services/wholesalers/wholesalers.server";
 import { pageMeta } from "~/http/meta";
 import type { Route } from "./+types/states";
 
 export async function loader() {
-  const states = await listStates(getDb());
-  return { states: states.map(({ id, name, region, cities }) => ({ id, name, region, cityCount: cities.length })) };
+  const db = getDb();
+  const [states, counts] = await Promise.all([listStates(db), listingCountsByState(db)]);
+  const ordered = byListingsFirst(states, counts);
+  return {
+    states: ordered.map(({ id, name, region, cities, listings }) => ({ id, name, region, cityCount: cities.length, listings })),
+    coverage: { listings: [...counts.values()].reduce((sum, n) => sum + n, 0), states: counts.size },
+  };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta(matches, {
     title: "Flower Wholesalers by State",
-    description: "Browse wholesale flower markets and suppliers in all 50 US states. Pick a state to see addresses, hours and directions.",
+    description: data
+      ? `${data.coverage.listings} wholesale flower markets and suppliers listed in ${data.coverage.states} US states, with addresses and directions. Pick a state to see them.`
+      : "Wholesale flower markets and suppliers by US state, with addresses and directions.",
     keywords: "wholesale flowers by state, flower markets, flower wholesalers near me",
     path: "/states",
   });
@@ -27,7 +35,8 @@ export default function StatesPage({ loaderData }: Route.ComponentProps) {
         <p className="text-sm font-semibold uppercase tracking-[0.14em] text-rose-brand">All states</p>
         <h1 className="mt-2 font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">Find Flower Wholesalers by State</h1>
         <p className="mt-4 text-lg leading-relaxed text-muted">
-          Pick a state to see its wholesale flower markets, flower marts and suppliers, with hours and directions.
+          {loaderData.coverage.listings} wholesale flower markets, flower marts and suppliers in {loaderData.coverage.states} states so far,
+          listed first. Pick a state to see them with addresses and directions.
         </p>
       </header>
       <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -44,7 +53,12 @@ export default function StatesPage({ loaderData }: Route.ComponentProps) {
                 <span className="mt-1 flex items-center gap-1.5 text-sm text-muted">
                   <MapPin className="size-3.5 text-rose-brand" aria-hidden="true" />
                   {state.region}
-                  {state.cityCount > 0 ? ` · ${state.cityCount} major cities` : null}
+                </span>
+                <span
+                  className={`mt-1 block text-sm ${state.listings > 0 ? "font-semibold text-leaf" : "text-muted"}`}
+                  data-testid="state-listings"
+                >
+                  {state.listings > 0 ? `${state.listings} ${state.listings === 1 ? "listing" : "listings"}` : "No listings yet"}
                 </span>
               </span>
               <ArrowRight

@@ -28,7 +28,10 @@ export async function listSitemapEntries(db: Kysely<Database>, settings: SiteSet
     { path: "/" },
     { path: "/states" },
     { path: "/all-states" },
-    ...states.map((state) => ({ path: `/state/${state.id}`, lastmod: updatedByState.get(state.id) })),
+    // A state page without listings stays reachable but is not offered to search engines (it is noindex too).
+    ...states
+      .filter((state) => updatedByState.has(state.id))
+      .map((state) => ({ path: `/state/${state.id}`, lastmod: updatedByState.get(state.id) })),
   ];
   if (settings.general.enableBlog) {
     const posts = await listPublishedPosts(db);

@@ -135,3 +135,20 @@ export async function getDirectoryCoverage(db: Kysely<Database>): Promise<Direct
     .executeTakeFirstOrThrow();
   return { listings: Number(row.n), states: Number(row.states) };
 }
+
+/** How many listings each state has; a state without any is absent. */
+export async function listingCountsByState(db: Kysely<Database>): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom("wholesalers")
+    .select(["state_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy("state_id")
+    .execute();
+  return new Map(rows.map((row) => [row.state_id, Number(row.n)]));
+}
+
+/** States with listings first (most listings first, then by name), then the rest by name. */
+export function byListingsFirst<T extends { id: string; name: string }>(states: readonly T[], counts: Map<string, number>) {
+  return [...states]
+    .map((state) => ({ ...state, listings: counts.get(state.id) ?? 0 }))
+    .sort((a, b) => Number(b.listings > 0) - Number(a.listings > 0) || b.listings - a.listings || a.name.localeCompare(b.name));
+}

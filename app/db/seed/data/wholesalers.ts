@@ -593,7 +593,8 @@ export const wholesalers: SeedWholesaler[] = [
     hours: "",
     description:
       "Honolulu floral company that added a wholesale division to its rose-growing roots and later began selling directly to the general public. It has since stopped growing roses on the Big Island, but its Hart Street store stayed open.",
-    website: "http://www.watanabefloral.com",
+    // The sources give the domain with http://; the site links to other sites only over https.
+    website: "https://www.watanabefloral.com",
     source: "http://www.hawaiinewsnow.com/story/8695109/watanabe-floral-is-pulling-up-its-roses/; http://www.watanabefloral.com/about/; https://www.kitv.com/island-life/business/best-of-hawaii-watanabe-floral-inc/article_2c52caa4-f71d-11ec-ae63-8b8cd6da3686.html; https://www.khon2.com/living-808/celebrate-mothers-day-with-free-flower-delivery-may-8-9/",
     locationApproximate: true,
   },
