@@ -226,10 +226,9 @@ test.describe("admin reports", () => {
 
     await loginAsAdmin(page, `/admin/reports?q=${tag}`);
     await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Reports", exact: true })).toHaveAttribute(
-      "href",
-      "/admin/reports",
-    );
+    // The navigation counts the open reports: this one.
+    const nav = page.getByRole("navigation", { name: "Admin" });
+    await expect(nav.getByRole("link", { name: "Reports 1 open", exact: true })).toHaveAttribute("href", "/admin/reports");
     await expect(page.getByLabel("Status")).toHaveValue("open");
     await expect(rows(page)).toHaveCount(1);
     const row = rows(page).first();
@@ -241,6 +240,7 @@ test.describe("admin reports", () => {
     await row.getByRole("button", { name: `Mark resolved: ${LISTING} (Closed for good)` }).click();
     await expect(toasts(page).getByText(`The report on ${LISTING} was marked resolved.`)).toBeVisible();
     await expect(page.getByText("No open reports match your search.")).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Reports", exact: true })).toBeVisible();
 
     const [resolved] = reportsWith(tag);
     expect(resolved).toMatchObject({ id: stored!.id, status: "resolved", reviewed_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Form, Link, NavLink, useNavigation } from "react-router";
 import { cn } from "~/utils/cn";
 import { DeleteResultToasts } from "./list/record-dialog";
-import { ADMIN_NAV } from "./nav";
+import { ADMIN_NAV, type AdminNavCounts } from "./nav";
 
 export interface ShellAdmin {
   email: string;
@@ -25,28 +25,40 @@ function Brand({ siteName }: { siteName: string }) {
   );
 }
 
-function NavList({ onNavigate }: { onNavigate?: () => void }) {
+function NavList({ counts, onNavigate }: { counts?: AdminNavCounts; onNavigate?: () => void }) {
   return (
     <ul className="grid gap-0.5">
-      {ADMIN_NAV.map(({ to, label, icon: Icon }) => (
-        <li key={to}>
-          <NavLink
-            to={to}
-            end={to === "/admin"}
-            prefetch="intent"
-            onClick={onNavigate}
-            className={({ isActive }) =>
-              cn(
-                "flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition-colors",
-                isActive ? "bg-blush text-rose-brand" : "text-ink/80 hover:bg-stone-100 hover:text-ink",
-              )
-            }
-          >
-            <Icon className="size-[1.125rem] shrink-0" aria-hidden="true" />
-            {label}
-          </NavLink>
-        </li>
-      ))}
+      {ADMIN_NAV.map(({ to, label, icon: Icon, count, countLabel }) => {
+        const waiting = count && counts ? counts[count] : 0;
+        return (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={to === "/admin"}
+              prefetch="intent"
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cn(
+                  "flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition-colors",
+                  isActive ? "bg-blush text-rose-brand" : "text-ink/80 hover:bg-stone-100 hover:text-ink",
+                )
+              }
+            >
+              <Icon className="size-[1.125rem] shrink-0" aria-hidden="true" />
+              {label}
+              {waiting > 0 ? (
+                <span
+                  className="ml-auto rounded-full bg-rose-brand px-2 py-0.5 text-xs font-semibold text-white tabular-nums"
+                  data-testid="nav-count"
+                >
+                  {waiting}
+                  <span className="sr-only"> {countLabel}</span>
+                </span>
+              ) : null}
+            </NavLink>
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -84,7 +96,17 @@ function Account({ admin }: { admin: ShellAdmin }) {
 }
 
 /** The frame of every signed-in admin page: a sidebar on wide screens, a top bar with a slide-in menu on small ones. */
-export function AdminShell({ admin, siteName, children }: { admin: ShellAdmin; siteName: string; children: React.ReactNode }) {
+export function AdminShell({
+  admin,
+  siteName,
+  counts,
+  children,
+}: {
+  admin: ShellAdmin;
+  siteName: string;
+  counts?: AdminNavCounts;
+  children: React.ReactNode;
+}) {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="min-h-screen bg-stone-50">
@@ -101,7 +123,7 @@ export function AdminShell({ admin, siteName, children }: { admin: ShellAdmin; s
           <Brand siteName={siteName} />
         </div>
         <nav aria-label="Admin" className="mt-8 flex-1 overflow-y-auto">
-          <NavList />
+          <NavList counts={counts} />
         </nav>
         <Account admin={admin} />
       </aside>
@@ -131,7 +153,7 @@ export function AdminShell({ admin, siteName, children }: { admin: ShellAdmin; s
                 </Dialog.Close>
               </div>
               <nav aria-label="Admin" className="mt-4 flex-1">
-                <NavList onNavigate={() => setMenuOpen(false)} />
+                <NavList counts={counts} onNavigate={() => setMenuOpen(false)} />
               </nav>
               <div className="mt-6">
                 <Account admin={admin} />

@@ -14,10 +14,17 @@ import {
   type LucideIcon,
 } from "lucide-react";
 
+/** What waits for an admin in a section, counted by the admin layout's loader. */
+export type AdminNavCounts = { pendingSuggestions: number; pendingSubmissions: number; openReports: number };
+
 export interface AdminNavItem {
   to: string;
   label: string;
   icon: LucideIcon;
+  /** The count shown beside the label while it is above zero. */
+  count?: keyof AdminNavCounts;
+  /** What the count means, for screen readers: "3 pending". */
+  countLabel?: string;
 }
 
 /** Every section of the admin area, in the order of the side navigation. */
@@ -29,9 +36,9 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/blog", label: "Blog", icon: Newspaper },
   { to: "/admin/grocery-stores", label: "Grocery Stores", icon: ShoppingBasket },
   { to: "/admin/subscribers", label: "Subscribers", icon: Mail },
-  { to: "/admin/suggestions", label: "Suggestions", icon: Lightbulb },
-  { to: "/admin/submissions", label: "Business listings", icon: ClipboardList },
-  { to: "/admin/reports", label: "Reports", icon: Flag },
+  { to: "/admin/suggestions", label: "Suggestions", icon: Lightbulb, count: "pendingSuggestions", countLabel: "pending" },
+  { to: "/admin/submissions", label: "Business listings", icon: ClipboardList, count: "pendingSubmissions", countLabel: "pending" },
+  { to: "/admin/reports", label: "Reports", icon: Flag, count: "openReports", countLabel: "open" },
   { to: "/admin/settings", label: "Settings", icon: Settings },
   { to: "/admin/image-manager", label: "Image Manager", icon: ImageIcon },
 ];

@@ -4,14 +4,16 @@ import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { NotFound } from "~/components/not-found";
 import type { loader as rootLoader } from "~/root";
 import { adminMiddleware, requireAdmin } from "~/http/auth.server";
+import { getDb } from "~/db/db.server";
+import { getAdminNavCounts } from "~/services/dashboard/dashboard.server";
 import type { Route } from "./+types/layout";
 
 /** Looks the session up once per request for this layout, its pages, their actions and the CSV export. */
 export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
-  return { admin: { email: admin.email, name: admin.name } };
+  return { admin: { email: admin.email, name: admin.name }, counts: await getAdminNavCounts(getDb()) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, error }) =>
@@ -25,7 +27,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   // Without the layout's data (its own loader failed) there is no admin to show: the bare page stands alone.
   if (!data) return <main id="admin-main">{children}</main>;
   return (
-    <AdminShell admin={data.admin} siteName={siteName}>
+    <AdminShell admin={data.admin} siteName={siteName} counts={data.counts}>
       {children}
     </AdminShell>
   );

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { migrateToLatest } from "~/db/migrate.server";
-import { getDashboardCounts } from "./dashboard.server";
+import { getAdminNavCounts, getDashboardCounts } from "./dashboard.server";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wff-dashboard-"));
 const handle = openDatabase({ DATA_DIR: dataDir });
@@ -107,5 +107,39 @@ describe("getDashboardCounts", () => {
       activeSubscribers: 1,
       pendingSuggestions: 2,
     });
+  });
+});
+
+describe("getAdminNavCounts", () => {
+  it("counts pending suggestions, pending business listings and open reports for the navigation", async () => {
+    const now = new Date().toISOString();
+    const { id } = await db.selectFrom("wholesalers").select("id").where("name", "=", "A").executeTakeFirstOrThrow();
+    await db
+      .insertInto("listing_reports")
+      .values([
+        { wholesaler_id: id, kind: "closed", details: "", status: "open", created_at: now },
+        { wholesaler_id: id, kind: "other", details: "", status: "resolved", created_at: now },
+      ])
+      .execute();
+    const submission = (name: string, status: string) => ({
+      name,
+      address: "1 Road",
+      city: "Town",
+      state_id: "oregon",
+      zipcode: "97201",
+      type: "Wholesale",
+      submitter_name: "Sam",
+      submitter_email: "sam@example.com",
+      submitter_role: "owner",
+      hours: "",
+      description: "",
+      status,
+      created_at: now,
+    });
+    await db
+      .insertInto("business_submissions")
+      .values([submission("s1", "pending"), submission("s2", "pending"), submission("s3", "rejected")])
+      .execute();
+    expect(await getAdminNavCounts(db)).toEqual({ pendingSuggestions: 2, pendingSubmissions: 2, openReports: 1 });
   });
 });

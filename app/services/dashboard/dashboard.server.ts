@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { todayIsoDate } from "~/utils/dates";
+import { countOpenReports } from "../reports/admin.server";
+import { countPendingSubmissions } from "../submissions/admin.server";
 import { getVerificationCoverage } from "../wholesalers/admin.server";
 import { getDirectoryCoverage } from "../wholesalers/wholesalers.server";
 
@@ -14,6 +16,17 @@ export interface DashboardCounts {
   activeSubscribers: number;
   pendingSuggestions: number;
 }
+
+const countPendingSuggestions = async (db: Kysely<Database>) =>
+  Number(
+    (
+      await db
+        .selectFrom("location_suggestions")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("status", "=", "pending")
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** The Overview figures, straight from the tables. `today` is the site calendar's date (YYYY-MM-DD). */
 export async function getDashboardCounts(db: Kysely<Database>, today: string = todayIsoDate()): Promise<DashboardCounts> {
@@ -35,11 +48,7 @@ export async function getDashboardCounts(db: Kysely<Database>, today: string = t
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("unsubscribed_at", "is", null)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("location_suggestions")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("status", "=", "pending")
-      .executeTakeFirstOrThrow(),
+    countPendingSuggestions(db),
   ]);
   return {
     wholesalers: coverage.listings,
@@ -48,6 +57,16 @@ export async function getDashboardCounts(db: Kysely<Database>, today: string = t
     upcomingFestivals: Number(festivals.n),
     publishedPosts: Number(posts.n),
     activeSubscribers: Number(subscribers.n),
-    pendingSuggestions: Number(suggestions.n),
+    pendingSuggestions: suggestions,
   };
+}
+
+/** What waits for an admin in each section, for the counts in the admin navigation. */
+export async function getAdminNavCounts(db: Kysely<Database>) {
+  const [pendingSuggestions, pendingSubmissions, openReports] = await Promise.all([
+    countPendingSuggestions(db),
+    countPendingSubmissions(db),
+    countOpenReports(db),
+  ]);
+  return { pendingSuggestions, pendingSubmissions, openReports };
 }
