@@ -1,5 +1,5 @@
 import { DatabaseBackup, Download, FileSpreadsheet, ImageDown, RefreshCcw, type LucideIcon } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
@@ -334,7 +334,7 @@ function ReportView({ report }: { report: ImportReport }) {
   );
 }
 
-const Code = ({ children }: { children: ReactNode }) => <code className="text-ink">{children}</code>;
+const Code = ({ children }: { children: ReactNode }) => <code className="text-[0.9em] text-ink">{children}</code>;
 
 /** "a, b or c", each as code. */
 function orList(words: readonly string[]) {
@@ -458,8 +458,15 @@ function ImportTool({ className }: { className?: string }) {
             when empty). A row whose name and address match an existing wholesaler, ignoring case, updates it. Up to 2 MB and 5,000 rows;
             check the file with a dry run first.
           </p>
-          <code className="mt-2 block overflow-x-auto whitespace-nowrap rounded-lg bg-stone-100 px-3 py-2 text-xs text-ink">
-            {IMPORT_COLUMNS.join(",")}
+          {/* The header line wraps after a comma (<wbr>) and still copies as one line. */}
+          <code className="mt-2 block rounded-lg bg-stone-100 px-3 py-2 text-xs text-ink">
+            {IMPORT_COLUMNS.map((column, index) => (
+              <Fragment key={column}>
+                {index === 0 ? null : ","}
+                <wbr />
+                {column}
+              </Fragment>
+            ))}
           </code>
           <ImportColumnNotes />
         </>
