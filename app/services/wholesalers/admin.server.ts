@@ -31,7 +31,8 @@ export const toAdminWholesaler = (row: AdminRow): AdminWholesaler => ({
   adminNote: row.admin_note,
 });
 
-export interface WholesalerListQuery {
+/** The admin list's search and filters, which the CSV export follows too. */
+export interface WholesalerFilters {
   q?: string;
   type?: string;
   stateId?: string;
@@ -39,6 +40,9 @@ export interface WholesalerListQuery {
   verification?: string;
   /** Today's date on the site's calendar (tests fix it). */
   today?: string;
+}
+
+export interface WholesalerListQuery extends WholesalerFilters {
   page: number;
 }
 
@@ -157,8 +161,11 @@ export function columnsFrom(input: WholesalerInput, location: { latitude: number
   };
 }
 
-/** One page of wholesalers matching the search (name, city, state) and filters, by name. */
-export async function listWholesalersForAdmin(db: Kysely<Database>, query: WholesalerListQuery): Promise<Page<AdminWholesaler>> {
+/**
+ * The wholesalers matching the search (name, city, state) and filters, joined to their state: `base` to
+ * count them, `rows` to read them (with the state's name and code) in the list's order.
+ */
+export function wholesalersMatching(db: Kysely<Database>, query: WholesalerFilters) {
   let base = db.selectFrom("wholesalers").innerJoin("states", "states.id", "wholesalers.state_id");
   if (query.q) {
     const pattern = likePattern(query.q);
@@ -178,13 +185,19 @@ export async function listWholesalersForAdmin(db: Kysely<Database>, query: Whole
     base = base.where((eb) => eb.or([eb("wholesalers.verified_at", "is", null), eb("wholesalers.verified_at", "<", since)]));
   }
 
+  let rows = base.selectAll("wholesalers").select(["states.name as state_name", "states.code as state_code"]);
+  // Needs checking: never verified first, then the oldest verification (both databases sort NULL the same way here).
+  if (needsChecking) {
+    rows = rows.orderBy(sql`case when wholesalers.verified_at is null then 0 else 1 end`).orderBy("wholesalers.verified_at");
+  }
+  return { base, rows: rows.orderBy("wholesalers.name").orderBy("wholesalers.id") };
+}
+
+/** One page of wholesalers matching the search (name, city, state) and filters, by name. */
+export async function listWholesalersForAdmin(db: Kysely<Database>, query: WholesalerListQuery): Promise<Page<AdminWholesaler>> {
+  const { base, rows } = wholesalersMatching(db, query);
   return loadPage(base, query.page, async (window) => {
-    let rows = base.selectAll("wholesalers").select("states.name as state_name");
-    // Needs checking: never verified first, then the oldest verification (both databases sort NULL the same way here).
-    if (needsChecking) {
-      rows = rows.orderBy(sql`case when wholesalers.verified_at is null then 0 else 1 end`).orderBy("wholesalers.verified_at");
-    }
-    const page = await rows.orderBy("wholesalers.name").orderBy("wholesalers.id").limit(window.limit).offset(window.offset).execute();
+    const page = await rows.limit(window.limit).offset(window.offset).execute();
     return page.map(toAdminWholesaler);
   });
 }
