@@ -35,6 +35,7 @@ export default [
       index("routes/admin/dashboard.tsx"),
       route("wholesalers", "routes/admin/wholesalers.tsx"),
       route("wholesalers/new", "routes/admin/wholesalers.tsx", { id: "admin-wholesalers-new" }),
+      route("wholesalers.csv", "routes/admin/wholesalers-csv.ts"),
       route("festivals", "routes/admin/festivals.tsx"),
       route("festivals/new", "routes/admin/festivals.tsx", { id: "admin-festivals-new" }),
       route("blog", "routes/admin/blog.tsx"),

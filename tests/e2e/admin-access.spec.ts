@@ -315,10 +315,15 @@ test.describe("admin access", () => {
         expect(text, `${url}.data`).toContain("/admin/login");
         expect(text, `${url}.data`).not.toMatch(/admin@example\.com|wholesale-flower|"subscribers"|"list"/);
       }
-      // Resource routes under /admin: the CSV export sends to sign-in, the tools only take POST.
-      const csv = await anonymous.get("/admin/subscribers.csv", { maxRedirects: 0 });
-      expect(csv.status()).toBe(302);
-      expect(csv.headers().location).toBe("/admin/login?next=%2Fadmin%2Fsubscribers.csv");
+      // Resource routes under /admin: the CSV exports send to sign-in, the tools only take POST.
+      const exports = adminRoutes.filter((route) => route.path.endsWith(".csv")).map((route) => route.path);
+      expect(exports.sort()).toEqual(["/admin/subscribers.csv", "/admin/wholesalers.csv"]);
+      for (const url of exports) {
+        const csv = await anonymous.get(`${url}?q=a`, { maxRedirects: 0 });
+        expect(csv.status(), url).toBe(302);
+        expect(csv.headers().location, url).toBe(`/admin/login?${new URLSearchParams({ next: `${url}?q=a` })}`);
+        expect(await csv.text(), url).not.toMatch(/^\uFEFF?(name|email),/);
+      }
       for (const route of adminRoutes.filter((r) => r.path.startsWith("/admin/tools/"))) {
         await expectJsonRefusal(
           await anonymous.get(route.path, { maxRedirects: 0 }),

@@ -1,9 +1,11 @@
+import { Download } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/admin/list/fields";
 import { AddButton, AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
 import { RecordDialog, RowActions } from "~/components/admin/list/record-dialog";
 import { ConfirmDuplicatesField } from "~/components/admin/wholesalers/possible-duplicates";
+import { buttonVariants } from "~/components/ui/button";
 import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { getDb } from "~/db/db.server";
 import { parseListParams } from "~/services/admin/list";
@@ -67,6 +69,19 @@ export function action({ request, context }: Route.ActionArgs) {
       return { id, message: `${text("name")} was added.` };
     },
   });
+}
+
+const FILTERS = ["q", "type", "state", "verification"] as const;
+
+/** The export follows the list's search and filters, so what is filtered on screen is what downloads. */
+function exportHref(params: URLSearchParams) {
+  const query = new URLSearchParams();
+  for (const key of FILTERS) {
+    const value = params.get(key);
+    if (value) query.set(key, value);
+  }
+  const search = query.toString();
+  return `/admin/wholesalers.csv${search ? `?${search}` : ""}`;
 }
 
 type Editing =
@@ -302,7 +317,15 @@ export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         title="Wholesalers"
         description={`${list.total} ${list.total === 1 ? "listing matches" : "listings match"}.`}
-        action={<AddButton label="Add Wholesaler" onClick={() => setEditing({ mode: "create" })} />}
+        action={
+          <div className="flex flex-wrap gap-3">
+            <a href={exportHref(params)} download className={buttonVariants({ variant: "secondary" })}>
+              <Download aria-hidden="true" />
+              {FILTERS.some((key) => params.get(key)) ? "Export these as CSV" : "Export CSV"}
+            </a>
+            <AddButton label="Add Wholesaler" onClick={() => setEditing({ mode: "create" })} />
+          </div>
+        }
       />
       <ListToolbar
         searchLabel="Search wholesalers"
