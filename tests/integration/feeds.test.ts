@@ -41,9 +41,17 @@ describe("sitemap.xml, robots.txt and rss.xml", () => {
     ];
     expect([...lastmods.keys()]).toEqual(expect.arrayContaining(dated));
     for (const [loc, lastmod] of lastmods) expect(lastmod, loc).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    // home, 2 state lists, 50 states, blog + posts, festivals + each, about, privacy, terms, sitemap
-    expect(locs).toHaveLength(3 + 50 + 1 + posts.length + 1 + festivals.length + 4);
-    expect(locs).toContain(`${SITE_URL}/state/newhampshire`);
+    // A state page is listed only once the state has a listing.
+    const states = (await (await fetch(`${server.url}/api/states`)).json()) as { id: string }[];
+    const listed: string[] = [];
+    for (const state of states) {
+      const wholesalers = (await (await fetch(`${server.url}/api/wholesalers/state/${state.id}`)).json()) as unknown[];
+      if (wholesalers.length > 0) listed.push(`${SITE_URL}/state/${state.id}`);
+    }
+    expect(locs.filter((loc) => loc.includes("/state/")).sort()).toEqual(listed.sort());
+    expect(locs).not.toContain(`${SITE_URL}/state/newhampshire`);
+    // home, 2 state lists, the listed states, blog + posts, festivals + each, about, list your business, privacy, terms, sitemap
+    expect(locs).toHaveLength(3 + listed.length + 1 + posts.length + 1 + festivals.length + 5);
     expect(locs.every((loc) => loc.startsWith(SITE_URL))).toBe(true);
     for (const loc of locs) {
       const page = await fetch(loc.replace(SITE_URL, server.url), { redirect: "manual" });

@@ -97,7 +97,7 @@ export function BusinessForm({ states, result }: { states: { id: string; name: s
             {...field("address")}
             label="Street address"
             required
-            autoComplete="street-address"
+            autoComplete="address-line1"
             placeholder="754 Wall St"
             maxLength={SUBMISSION_LIMITS.address}
             className="sm:col-span-6"

@@ -43,7 +43,7 @@ export async function listSitemapEntries(db: Kysely<Database>, settings: SiteSet
     entries.push({ path: "/festivals" });
     for (const festival of festivals) entries.push({ path: `/festivals/${festival.id}`, lastmod: festival.updatedAt.slice(0, 10) });
   }
-  entries.push({ path: "/about" }, { path: "/privacy" }, { path: "/terms" }, { path: "/sitemap" });
+  entries.push({ path: "/about" }, { path: "/list-your-business" }, { path: "/privacy" }, { path: "/terms" }, { path: "/sitemap" });
   return entries;
 }
 
