@@ -137,6 +137,31 @@ for (const database of databases) {
       expect(results[0]!.distanceMiles).toBeLessThan(3);
     });
 
+    it("filters by who may buy with ?access=, one value or several, and refuses a value it does not know", async () => {
+      type Listed = { name: string; access: string | null };
+      const publicInCalifornia = await getJson<Listed[]>("/api/wholesalers/state/california?access=public-welcome");
+      expect(publicInCalifornia.map((w) => w.name)).toEqual(["California Flower Mall", "Wholesale Flowers and Supplies"]);
+      const all = await getJson<Listed[]>("/api/wholesalers/state/california");
+      expect(all.length).toBeGreaterThan(publicInCalifornia.length);
+      // A listing whose access no source gives is never in a filtered list.
+      const some = await getJson<Listed[]>("/api/wholesalers/state/washington?access=trade-only,public-hours");
+      expect(some.map((w) => [w.name, w.access])).toEqual([["Seattle Wholesale Growers Market", "public-hours"]]);
+      const near = await getJson<Listed[]>("/api/wholesalers/zipcode/90014?access=public-welcome");
+      expect(near.map((w) => w.name)).toEqual(["California Flower Mall"]);
+      const nearest = await getJson<Listed[]>("/api/wholesalers/zipcode/99780/nearest?access=trade-only");
+      expect(nearest.length).toBeGreaterThan(0);
+      expect(nearest.every((w) => w.access === "trade-only")).toBe(true);
+      for (const path of [
+        "/api/wholesalers/state/california?access=members",
+        "/api/wholesalers/zipcode/90014?access=public-welcome,anyone",
+      ]) {
+        const { message } = await expectJsonError(await get(path), 400);
+        expect(message).toMatch(
+          /^Unknown access "(members|anyone)": use trade-only, public-welcome or public-hours, separated by commas\.$/,
+        );
+      }
+    });
+
     it("GET /api/wholesalers/zipcode answers [] for a zipcode that does not exist or has nobody near", async () => {
       expect(await getJson("/api/wholesalers/zipcode/00000")).toEqual([]);
       expect(await getJson("/api/wholesalers/zipcode/99780")).toEqual([]);

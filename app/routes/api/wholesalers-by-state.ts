@@ -1,8 +1,11 @@
 import { getDb } from "~/db/db.server";
-import { listWholesalersByState, toWholesalerJson } from "~/services/wholesalers/wholesalers.server";
+import { listWholesalersByState, parseAccessFilter, toWholesalerJson } from "~/services/wholesalers/wholesalers.server";
 import { apiResponse, methodNotAllowed } from "~/http/api.server";
 import type { Route } from "./+types/wholesalers-by-state";
 
-export const loader = ({ params }: Route.LoaderArgs) =>
-  apiResponse(async () => (await listWholesalersByState(getDb(), params.stateId)).map(toWholesalerJson));
+export const loader = ({ params, request }: Route.LoaderArgs) =>
+  apiResponse(async () => {
+    const access = parseAccessFilter(new URL(request.url).searchParams.get("access"));
+    return (await listWholesalersByState(getDb(), params.stateId, access)).map(toWholesalerJson);
+  });
 export const action = methodNotAllowed("GET");

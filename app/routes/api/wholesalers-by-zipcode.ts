@@ -1,8 +1,11 @@
 import { getDb } from "~/db/db.server";
-import { findWholesalersNearZipcode, toWholesalerJson } from "~/services/wholesalers/wholesalers.server";
+import { findWholesalersNearZipcode, parseAccessFilter, toWholesalerJson } from "~/services/wholesalers/wholesalers.server";
 import { apiResponse, methodNotAllowed } from "~/http/api.server";
 import type { Route } from "./+types/wholesalers-by-zipcode";
 
-export const loader = ({ params }: Route.LoaderArgs) =>
-  apiResponse(async () => (await findWholesalersNearZipcode(getDb(), params.zipcode)).map(toWholesalerJson));
+export const loader = ({ params, request }: Route.LoaderArgs) =>
+  apiResponse(async () => {
+    const access = parseAccessFilter(new URL(request.url).searchParams.get("access"));
+    return (await findWholesalersNearZipcode(getDb(), params.zipcode, undefined, access)).map(toWholesalerJson);
+  });
 export const action = methodNotAllowed("GET");

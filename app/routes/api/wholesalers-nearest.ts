@@ -1,5 +1,5 @@
 import { getDb } from "~/db/db.server";
-import { findNearestWholesalers, toWholesalerJson } from "~/services/wholesalers/wholesalers.server";
+import { findNearestWholesalers, parseAccessFilter, toWholesalerJson } from "~/services/wholesalers/wholesalers.server";
 import { apiResponse, methodNotAllowed } from "~/http/api.server";
 import type { Route } from "./+types/wholesalers-nearest";
 
@@ -7,6 +7,9 @@ import type { Route } from "./+types/wholesalers-nearest";
 const NEAREST_SUGGESTIONS = 3;
 
 /** The nearest wholesalers at any distance, for the finder's suggestion beyond 25 miles. */
-export const loader = ({ params }: Route.LoaderArgs) =>
-  apiResponse(async () => (await findNearestWholesalers(getDb(), params.zipcode, NEAREST_SUGGESTIONS)).map(toWholesalerJson));
+export const loader = ({ params, request }: Route.LoaderArgs) =>
+  apiResponse(async () => {
+    const access = parseAccessFilter(new URL(request.url).searchParams.get("access"));
+    return (await findNearestWholesalers(getDb(), params.zipcode, NEAREST_SUGGESTIONS, access)).map(toWholesalerJson);
+  });
 export const action = methodNotAllowed("GET");

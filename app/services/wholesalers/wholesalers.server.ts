@@ -3,6 +3,7 @@ import type { Database, WholesalersTable } from "~/db/schema";
 import { fromDbBool } from "~/db/schema";
 import { boundingBox, distanceMiles, roundMiles, SEARCH_RADIUS_MILES, type Point } from "../geo/distance";
 import { assertZipcode, findZipcode } from "../geo/zipcode";
+import { badRequest } from "../errors";
 import { getState } from "../states/states.server";
 
 import { WHOLESALER_ACCESS, type WholesalerAccess, type WholesalerType } from "./constants";
@@ -49,6 +50,24 @@ export function toWholesaler(row: Row): Wholesaler {
   };
 }
 
+/**
+ * The `access` filter of a request: one or more of trade-only, public-welcome and public-hours, separated by
+ * commas; absent or empty means every listing. Anything else is a bad request that names the value.
+ */
+export function parseAccessFilter(value: string | null): WholesalerAccess[] | undefined {
+  if (value === null || value.trim() === "") return undefined;
+  const values = value.split(",").map((part) => part.trim());
+  const unknown = values.find((part) => !(WHOLESALER_ACCESS as readonly string[]).includes(part));
+  if (unknown !== undefined) {
+    throw badRequest(`Unknown access "${unknown}": use trade-only, public-welcome or public-hours, separated by commas.`);
+  }
+  return [...new Set(values as WholesalerAccess[])];
+}
+
+/** Only the listings whose known access is one of `access`; every listing without a filter. */
+export const keepAccess = <T extends Wholesaler>(list: T[], access?: WholesalerAccess[]) =>
+  access ? list.filter((w) => w.access !== null && access.includes(w.access)) : list;
+
 /** A stored access value the site knows, or null (unknown shows nothing rather than a guess). */
 export const accessOf = (value: string | null): WholesalerAccess | null =>
   (WHOLESALER_ACCESS as readonly string[]).includes(value ?? "") ? (value as WholesalerAccess) : null;
@@ -62,10 +81,10 @@ function selectWholesalers(db: Kysely<Database>) {
 }
 
 /** The wholesalers of a state, sorted by name; an unknown state is not found. */
-export async function listWholesalersByState(db: Kysely<Database>, stateId: string): Promise<Wholesaler[]> {
+export async function listWholesalersByState(db: Kysely<Database>, stateId: string, access?: WholesalerAccess[]): Promise<Wholesaler[]> {
   const state = await getState(db, stateId);
   const rows = await selectWholesalers(db).where("wholesalers.state_id", "=", state.id).orderBy("wholesalers.name").execute();
-  return rows.map(toWholesaler);
+  return keepAccess(rows.map(toWholesaler), access);
 }
 
 export async function listFeaturedWholesalers(db: Kysely<Database>, stateId: string, limit: number) {
@@ -86,6 +105,7 @@ export async function findWholesalersNearZipcode(
   db: Kysely<Database>,
   zipcode: string,
   radiusMiles: number = SEARCH_RADIUS_MILES,
+  access?: WholesalerAccess[],
 ): Promise<WholesalerWithDistance[]> {
   assertZipcode(zipcode);
   const origin = await findZipcode(db, zipcode);
@@ -97,19 +117,24 @@ export async function findWholesalersNearZipcode(
     .where("wholesalers.longitude", ">=", box.minLongitude)
     .where("wholesalers.longitude", "<=", box.maxLongitude)
     .execute();
-  return rankByDistance(rows.map(toWholesaler), origin, radiusMiles);
+  return rankByDistance(keepAccess(rows.map(toWholesaler), access), origin, radiusMiles);
 }
 
 /**
  * The `limit` wholesalers nearest to a zipcode at any distance, for when none lie within the radius.
  * The directory holds hundreds of rows, not millions, so ranking them all in memory is cheap and exact.
  */
-export async function findNearestWholesalers(db: Kysely<Database>, zipcode: string, limit: number): Promise<WholesalerWithDistance[]> {
+export async function findNearestWholesalers(
+  db: Kysely<Database>,
+  zipcode: string,
+  limit: number,
+  access?: WholesalerAccess[],
+): Promise<WholesalerWithDistance[]> {
   assertZipcode(zipcode);
   const origin = await findZipcode(db, zipcode);
   if (!origin) return [];
   const rows = await selectWholesalers(db).execute();
-  return rankByDistance(rows.map(toWholesaler), origin, Number.POSITIVE_INFINITY).slice(0, limit);
+  return rankByDistance(keepAccess(rows.map(toWholesaler), access), origin, Number.POSITIVE_INFINITY).slice(0, limit);
 }
 
 /** Nearest first within maxMiles (exact distance); the distance is rounded only for display. */
