@@ -181,6 +181,13 @@ test.describe("admin wholesalers", () => {
     );
     expect(actions).toEqual([{ action: "wholesaler.verify" }, { action: "wholesaler.update" }]);
 
+    // The list filters by who may buy.
+    await page.getByLabel("Who may buy").selectOption("trade-only");
+    await expect(page).toHaveURL(/access=trade-only/);
+    await expect(page.getByRole("row", { name: new RegExp(name) })).toBeVisible();
+    await page.getByLabel("Who may buy").selectOption("public-welcome");
+    await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
+
     // The visitor's card says who may buy, that it is open, and when it was verified.
     await page.goto("/state/oregon");
     const card = page.getByTestId("wholesaler-card").filter({ hasText: name });

@@ -5,12 +5,12 @@ import { exportWholesalersCsv } from "~/services/wholesalers/export.server";
 import { todayIsoDate } from "~/utils/dates";
 import type { Route } from "./+types/wholesalers-csv";
 
-/** /admin/wholesalers.csv: the wholesalers matching the list's `q`, `type`, `state` and `verification`, as a file the import reads back. */
+/** /admin/wholesalers.csv: the wholesalers matching the list's `q`, `type`, `state`, `access` and `verification`, as a file the import reads back. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { q } = parseListParams(url.searchParams);
   const filter = (name: string) => url.searchParams.get(name) || undefined;
-  const query = { q, type: filter("type"), stateId: filter("state"), verification: filter("verification") };
+  const query = { q, type: filter("type"), stateId: filter("state"), access: filter("access"), verification: filter("verification") };
   const { csv } = await exportWholesalersCsv(getDb(), query, adminActor(context));
   return new Response(csv, {
     headers: {

@@ -41,8 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const type = url.searchParams.get("type") ?? undefined;
   const stateId = url.searchParams.get("state") ?? undefined;
   const verification = url.searchParams.get("verification") ?? undefined;
+  const access = url.searchParams.get("access") ?? undefined;
   const db = getDb();
-  const [list, states] = await Promise.all([listWholesalersForAdmin(db, { q, type, stateId, verification, page }), listStates(db)]);
+  const [list, states] = await Promise.all([listWholesalersForAdmin(db, { q, type, stateId, access, verification, page }), listStates(db)]);
   return { list, states: states.map((s) => ({ id: s.id, name: s.name })), today: todayIsoDate() };
 }
 
@@ -71,7 +72,7 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const FILTERS = ["q", "type", "state", "verification"] as const;
+const FILTERS = ["q", "type", "state", "access", "verification"] as const;
 
 /** The export follows the list's search and filters, so what is filtered on screen is what downloads. */
 function exportHref(params: URLSearchParams) {
@@ -340,6 +341,15 @@ export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
             name: "state",
             label: "State",
             options: [{ value: "", label: "All states" }, ...states.map((s) => ({ value: s.id, label: s.name }))],
+          },
+          {
+            name: "access",
+            label: "Who may buy",
+            options: [
+              { value: "", label: "All" },
+              ...WHOLESALER_ACCESS.map((access) => ({ value: access, label: ACCESS_LABELS[access] })),
+              { value: "unknown", label: "Unknown" },
+            ],
           },
           {
             name: "verification",

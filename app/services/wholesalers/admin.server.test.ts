@@ -422,6 +422,17 @@ for (const database of TEST_DATABASES) {
         expect(await getVerificationCoverage(db, "2026-11-25")).toEqual({ verifiedLastYear: 2, total: 5 });
       });
 
+      it("filters the list by who may buy, or by unknown", async () => {
+        await createWholesaler(db, { ...trusted, name: "Open Market", address: "2 Open St", access: "public-welcome" }, actor);
+        await createWholesaler(db, { ...trusted, name: "Trade Hall", address: "3 Trade St", access: "trade-only" }, actor);
+        const names = async (access: string) => (await listWholesalersForAdmin(db, { access, page: 1 })).rows.map((w) => w.name);
+        expect(await names("public-welcome")).toEqual(["Open Market"]);
+        expect(await names("trade-only")).toEqual(["Trade Hall"]);
+        expect(await names("unknown")).toEqual(["Original Flower Mart"]);
+        // An access it does not know filters nothing, like the other filters.
+        expect(await names("members")).toEqual(["Open Market", "Original Flower Mart", "Trade Hall"]);
+      });
+
       it("marks a listing verified today from the version the admin saw, with a new version and an audit row", async () => {
         const id = await originalId();
         await markWholesalerVerified(db, id, T0, actor, "2026-11-25");

@@ -36,6 +36,8 @@ export interface WholesalerFilters {
   q?: string;
   type?: string;
   stateId?: string;
+  /** Who may buy: "trade-only", "public-welcome", "public-hours", or "unknown" for listings without it. */
+  access?: string;
   /** "needs-checking": only listings not verified in the last 12 months, never verified first, then the oldest. */
   verification?: string;
   /** Today's date on the site's calendar (tests fix it). */
@@ -179,6 +181,10 @@ export function wholesalersMatching(db: Kysely<Database>, query: WholesalerFilte
   }
   if (query.type && (WHOLESALER_TYPES as readonly string[]).includes(query.type)) base = base.where("wholesalers.type", "=", query.type);
   if (query.stateId) base = base.where("wholesalers.state_id", "=", query.stateId);
+  // Who may buy: one of the known values, or "unknown" for the listings no source has told us about.
+  if (query.access === "unknown") base = base.where("wholesalers.access", "is", null);
+  else if (query.access && (WHOLESALER_ACCESS as readonly string[]).includes(query.access))
+    base = base.where("wholesalers.access", "=", query.access);
   const needsChecking = query.verification === "needs-checking";
   if (needsChecking) {
     const since = verifiedSince(query.today ?? todayIsoDate());

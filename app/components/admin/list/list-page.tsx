@@ -64,9 +64,10 @@ export function ListToolbar({
       ref={formRef}
       method="get"
       role="search"
-      className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 md:flex-row md:items-end"
+      className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 md:flex-row md:flex-wrap md:items-end"
     >
-      <div className="flex-1">
+      {/* The search keeps a usable width; filters that do not fit beside it wrap to the next line. */}
+      <div className="flex-1 md:min-w-72">
         <label htmlFor="admin-search" className="mb-1.5 block text-sm font-medium">
           {searchLabel}
         </label>
