@@ -1,9 +1,10 @@
-import { sql, type Kysely } from "kysely";
+import { type Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "~/db/schema";
 import { isValidIsoDate } from "~/utils/dates";
-import { likePattern, optionalImagePath, type Actor, type Page } from "../admin/list";
+import { optionalImagePath, type Actor, type Page } from "../admin/list";
 import { loadPage } from "../admin/page.server";
+import { containsText } from "../admin/search.server";
 import { createVersioned, deleteVersioned, updateVersioned, type VersionedRecord } from "../admin/versioned.server";
 import { badRequest } from "../errors";
 import { fieldErrorsOf } from "../form-fields";
@@ -75,12 +76,8 @@ const columnsFrom = (input: BlogPostInput) => ({
 export async function listBlogPostsForAdmin(db: Kysely<Database>, query: BlogListQuery): Promise<Page<BlogPost>> {
   let base = db.selectFrom("blog_posts");
   if (query.q) {
-    const pattern = likePattern(query.q);
-    base = base.where((eb) =>
-      eb.or(
-        (["title", "excerpt", "content"] as const).map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`),
-      ),
-    );
+    const matches = containsText(query.q, ["title", "excerpt", "content"]);
+    base = base.where((eb) => eb.or(matches));
   }
   if (query.category) base = base.where("category", "=", query.category);
   if (isBlogStatus(query.status)) base = base.where("status", "=", query.status);

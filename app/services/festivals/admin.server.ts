@@ -3,8 +3,9 @@ import { z } from "zod";
 import type { Database } from "~/db/schema";
 import { toDbBool } from "~/db/schema";
 import { isValidIsoDate } from "~/utils/dates";
-import { likePattern, optionalImagePath, type Actor, type Page } from "../admin/list";
+import { optionalImagePath, type Actor, type Page } from "../admin/list";
 import { loadPage } from "../admin/page.server";
+import { containsText } from "../admin/search.server";
 import { createVersioned, deleteVersioned, updateVersioned, type VersionedRecord } from "../admin/versioned.server";
 import { badRequest } from "../errors";
 import { fieldErrorsOf, optionalText } from "../form-fields";
@@ -115,10 +116,8 @@ function columnsFrom(input: FestivalInput) {
 export async function listFestivalsForAdmin(db: Kysely<Database>, query: FestivalListQuery): Promise<Page<Festival>> {
   let base = db.selectFrom("festivals");
   if (query.q) {
-    const pattern = likePattern(query.q);
-    base = base.where((eb) =>
-      eb.or((["name", "city", "state"] as const).map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`)),
-    );
+    const matches = containsText(query.q, ["name", "city", "state"]);
+    base = base.where((eb) => eb.or(matches));
   }
   if (query.month) base = base.where(sql`substr(start_date, 6, 2)`, "=", String(query.month).padStart(2, "0"));
   if (query.state) base = base.where(sql`lower(state)`, "=", query.state.toLowerCase());

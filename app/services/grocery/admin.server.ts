@@ -1,8 +1,9 @@
-import { sql, type Kysely } from "kysely";
+import { type Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "~/db/schema";
-import { likePattern, type Actor, type Page } from "../admin/list";
+import { type Actor, type Page } from "../admin/list";
 import { loadPage } from "../admin/page.server";
+import { containsText } from "../admin/search.server";
 import { createVersioned, deleteVersioned, updateVersioned, type VersionedRecord } from "../admin/versioned.server";
 import { badRequest } from "../errors";
 import { fieldErrorsOf } from "../form-fields";
@@ -68,14 +69,8 @@ export function parseGroceryStoreInput(raw: unknown): GroceryStoreInput {
 export async function listGroceryStoresForAdmin(db: Kysely<Database>, query: GroceryListQuery): Promise<Page<AdminGroceryStore>> {
   let base = db.selectFrom("grocery_stores");
   if (query.q) {
-    const pattern = likePattern(query.q);
-    base = base.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(description) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(best_for) like ${pattern} escape '\\'`,
-      ]),
-    );
+    const matches = containsText(query.q, ["name", "description", "best_for"]);
+    base = base.where((eb) => eb.or(matches));
   }
   return loadPage(base, query.page, async (window) => {
     const rows = await base

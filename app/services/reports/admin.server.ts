@@ -1,8 +1,9 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { nowIso } from "~/utils/dates";
-import { likePattern, type Actor, type Page } from "../admin/list";
+import { type Actor, type Page } from "../admin/list";
 import { loadPage } from "../admin/page.server";
+import { containsText } from "../admin/search.server";
 import { recordAdminChange } from "../audit/audit.server";
 import { AppError, notFound } from "../errors";
 import { reportKindLabel } from "./report-form";
@@ -62,15 +63,8 @@ export async function listReportsForAdmin(db: Kysely<Database>, query: ReportLis
   let base = reportsWithListing(db);
   if (filter !== "all") base = base.where("listing_reports.status", "=", filter);
   if (query.q) {
-    const pattern = likePattern(query.q);
-    base = base.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(wholesalers.name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(wholesalers.city) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(listing_reports.details) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(coalesce(listing_reports.email, '')) like ${pattern} escape '\\'`,
-      ]),
-    );
+    const matches = containsText(query.q, ["wholesalers.name", "wholesalers.city", "listing_reports.details", "listing_reports.email"]);
+    base = base.where((eb) => eb.or(matches));
   }
   return loadPage(base, query.page, async (window) => {
     const rows = await base

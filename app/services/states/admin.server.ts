@@ -1,8 +1,9 @@
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "~/db/schema";
-import { likePattern, type Actor, type Page } from "../admin/list";
+import { type Actor, type Page } from "../admin/list";
 import { loadPage } from "../admin/page.server";
+import { containsText } from "../admin/search.server";
 import { updateVersioned, type VersionedRecord } from "../admin/versioned.server";
 import { badRequest, notFound } from "../errors";
 import { fieldErrorsOf } from "../form-fields";
@@ -103,10 +104,8 @@ async function parseStateInput(db: Kysely<Database>, id: string, raw: unknown): 
 export async function listStatesForAdmin(db: Kysely<Database>, query: StateListQuery): Promise<Page<AdminState>> {
   let base = db.selectFrom("states");
   if (query.q) {
-    const pattern = likePattern(query.q);
-    base = base.where((eb) =>
-      eb.or([sql<boolean>`lower(states.name) like ${pattern} escape '\\'`, sql<boolean>`lower(states.id) like ${pattern} escape '\\'`]),
-    );
+    const matches = containsText(query.q, ["states.name", "states.id"]);
+    base = base.where((eb) => eb.or(matches));
   }
   if (isRegion(query.region)) base = base.where("states.region", "=", query.region);
 

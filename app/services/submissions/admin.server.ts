@@ -1,8 +1,9 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { BusinessSubmissionsTable, Database } from "~/db/schema";
 import { nowIso, todayIsoDate } from "~/utils/dates";
-import { likePattern, type Actor, type Page } from "../admin/list";
+import { type Actor, type Page } from "../admin/list";
 import { loadPage } from "../admin/page.server";
+import { containsText } from "../admin/search.server";
 import { recordAdminChange } from "../audit/audit.server";
 import { AppError, badRequest, notFound } from "../errors";
 import { WHOLESALER_ACCESS, WHOLESALER_TYPES, type WholesalerAccess, type WholesalerType } from "../wholesalers/constants";
@@ -81,16 +82,14 @@ export async function listSubmissionsForAdmin(db: Kysely<Database>, query: Submi
   let base = submissions(db);
   if (filter !== "all") base = base.where("business_submissions.status", "=", filter);
   if (query.q) {
-    const pattern = likePattern(query.q);
-    base = base.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(business_submissions.name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(business_submissions.address) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(business_submissions.city) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(business_submissions.submitter_name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(business_submissions.submitter_email) like ${pattern} escape '\\'`,
-      ]),
-    );
+    const matches = containsText(query.q, [
+      "business_submissions.name",
+      "business_submissions.address",
+      "business_submissions.city",
+      "business_submissions.submitter_name",
+      "business_submissions.submitter_email",
+    ]);
+    base = base.where((eb) => eb.or(matches));
   }
   return loadPage(base, query.page, async (window) => {
     const rows = await base

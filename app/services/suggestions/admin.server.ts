@@ -1,8 +1,9 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database, LocationSuggestionsTable } from "~/db/schema";
 import { nowIso } from "~/utils/dates";
-import { likePattern, type Actor, type Page } from "../admin/list";
+import { type Actor, type Page } from "../admin/list";
 import { loadPage } from "../admin/page.server";
+import { containsText } from "../admin/search.server";
 import { recordAdminChange } from "../audit/audit.server";
 import { AppError, notFound } from "../errors";
 import { createWholesaler, parseWholesalerInput } from "../wholesalers/admin.server";
@@ -72,15 +73,8 @@ export async function listSuggestionsForAdmin(db: Kysely<Database>, query: Sugge
   const status = suggestionStatusFrom(query.status);
   let base = db.selectFrom("location_suggestions").where("status", "=", status);
   if (query.q) {
-    const pattern = likePattern(query.q);
-    base = base.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(business_name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(business_address) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(coalesce(contact_name, '')) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(coalesce(email, '')) like ${pattern} escape '\\'`,
-      ]),
-    );
+    const matches = containsText(query.q, ["business_name", "business_address", "contact_name", "email"]);
+    base = base.where((eb) => eb.or(matches));
   }
   return loadPage(base, query.page, async (window) => {
     // Pending ones wait in the order they came; reviewed ones show the latest decisions first.

@@ -2,8 +2,9 @@ import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "~/db/schema";
 import { toDbBool } from "~/db/schema";
-import { likePattern, type Actor, type Page } from "../admin/list";
+import { type Actor, type Page } from "../admin/list";
 import { loadPage } from "../admin/page.server";
+import { containsText } from "../admin/search.server";
 import { createVersioned, deleteVersioned, updateVersioned, type VersionedRecord } from "../admin/versioned.server";
 import { badRequest } from "../errors";
 import { fieldErrorsOf, optionalText } from "../form-fields";
@@ -170,14 +171,8 @@ export function columnsFrom(input: WholesalerInput, location: { latitude: number
 export function wholesalersMatching(db: Kysely<Database>, query: WholesalerFilters) {
   let base = db.selectFrom("wholesalers").innerJoin("states", "states.id", "wholesalers.state_id");
   if (query.q) {
-    const pattern = likePattern(query.q);
-    base = base.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(wholesalers.name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(wholesalers.city) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(states.name) like ${pattern} escape '\\'`,
-      ]),
-    );
+    const matches = containsText(query.q, ["wholesalers.name", "wholesalers.city", "states.name"]);
+    base = base.where((eb) => eb.or(matches));
   }
   if (query.type && (WHOLESALER_TYPES as readonly string[]).includes(query.type)) base = base.where("wholesalers.type", "=", query.type);
   if (query.stateId) base = base.where("wholesalers.state_id", "=", query.stateId);
