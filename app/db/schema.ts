@@ -63,6 +63,8 @@ export interface WholesalersTable {
   admin_note: string | null;
   /** True when the zipcode is the city's nearest to its center rather than one a source gives. */
   location_approximate: Generated<DbBool>;
+  /** True when the coordinates are the listing's own; false when they are its zipcode's centroid. */
+  location_exact: Generated<DbBool>;
   created_at: string;
   updated_at: string;
 }

@@ -285,7 +285,7 @@ describe("migrations", () => {
       await sqlite.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
-    expect(await migrateToLatest(sqlite.db)).toEqual(["0001-initial", "0002-listing-trust"]);
+    expect(await migrateToLatest(sqlite.db)).toEqual(["0001-initial", "0002-listing-trust", "0003-listing-location"]);
     expect(await migrateToLatest(sqlite.db)).toEqual([]);
   });
 
@@ -316,7 +316,7 @@ describe("migrations", () => {
         db,
       );
 
-      expect(await migrateToLatest(db)).toEqual(["0002-listing-trust"]);
+      expect(await migrateToLatest(db)).toEqual(["0002-listing-trust", "0003-listing-location"]);
       const row = await db.selectFrom("wholesalers").selectAll().executeTakeFirstOrThrow();
       expect(row).toMatchObject({
         name: "Lei Stand",

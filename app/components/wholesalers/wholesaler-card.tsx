@@ -1,4 +1,6 @@
 import { Clock, Globe, MapPin, Navigation, Phone, Store } from "lucide-react";
+import { Link } from "react-router";
+import { listingPath } from "~/services/wholesalers/slug";
 import type { Wholesaler } from "~/services/wholesalers/types";
 import { cn } from "~/utils/cn";
 import { Tooltip } from "../ui/tooltip";
@@ -92,10 +94,13 @@ export function WholesalerCard({
   wholesaler,
   headingLevel = 3,
   lazyImage = true,
+  distance,
 }: {
   wholesaler: WholesalerCardData;
   headingLevel?: 2 | 3;
   lazyImage?: boolean;
+  /** How far the listing is from the searched place, already worded ("3.2 miles away", "In 90014"). */
+  distance?: string;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -108,7 +113,17 @@ export function WholesalerCard({
         <TypeBadge type={wholesaler.type} className="absolute left-3 top-3 bg-white/95 shadow-sm" />
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <Heading className="font-serif text-xl font-semibold leading-snug text-ink">{wholesaler.name}</Heading>
+        <Heading className="font-serif text-xl font-semibold leading-snug text-ink">
+          <Link to={listingPath(wholesaler)} prefetch="intent" className="hover:text-rose-brand hover:underline">
+            {wholesaler.name}
+          </Link>
+        </Heading>
+        {distance ? (
+          <p className="mt-1 inline-flex items-center gap-1.5 text-sm font-semibold text-rose-brand" data-testid="listing-distance">
+            <MapPin className="size-4" aria-hidden="true" />
+            {distance}
+          </p>
+        ) : null}
         <ul className="mt-3 grid gap-2 text-sm text-ink/80">
           <li className="flex gap-2">
             <MapPin className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />

@@ -122,6 +122,7 @@ export async function seedDatabase(db: Kysely<Database>, today = todayIsoDate())
           source: w.source,
           admin_note: null,
           location_approximate: toDbBool(w.locationApproximate ?? false),
+          location_exact: toDbBool(w.latitude !== undefined),
           created_at: now,
           updated_at: now,
         };

@@ -52,6 +52,7 @@ interface ValidRow {
   stateName: string;
   latitude: number;
   longitude: number;
+  exact: boolean;
 }
 
 type Existing = Pick<
@@ -70,6 +71,7 @@ type Existing = Pick<
   | "latitude"
   | "longitude"
   | "time_zone"
+  | "location_exact"
   | KeptColumn
 >;
 
@@ -170,7 +172,7 @@ async function validateRows(db: Kysely<Database>, text: string) {
   const { columns, width, rows } = readRows(text);
   const kept = KEPT_COLUMNS.filter((column) => !columns.has(column));
   const findState = await stateLookup(db);
-  const locations = new Map<string, Promise<{ latitude: number; longitude: number }>>();
+  const locations = new Map<string, Promise<{ latitude: number; longitude: number; exact: boolean }>>();
   const valid: ValidRow[] = [];
   const rejections: ImportRejection[] = [];
   const firstRowByKey = new Map<string, number>();
@@ -241,7 +243,7 @@ async function validateRows(db: Kysely<Database>, text: string) {
       location = resolveLocation(db, input);
       locations.set(placeKey, location);
     }
-    let resolved: { latitude: number; longitude: number };
+    let resolved: { latitude: number; longitude: number; exact: boolean };
     try {
       resolved = await location;
     } catch (error) {
@@ -257,7 +259,15 @@ async function validateRows(db: Kysely<Database>, text: string) {
       continue;
     }
     firstRowByKey.set(key, row);
-    valid.push({ row, key, input, stateName: state?.name ?? input.stateId, latitude: resolved.latitude, longitude: resolved.longitude });
+    valid.push({
+      row,
+      key,
+      input,
+      stateName: state?.name ?? input.stateId,
+      latitude: resolved.latitude,
+      longitude: resolved.longitude,
+      exact: resolved.exact,
+    });
   }
   return { rowCount: rows.length, valid, rejections, kept };
 }
@@ -271,7 +281,7 @@ function updateColumns(row: ValidRow, existing: Existing, kept: readonly KeptCol
   const keepCoordinates = row.input.latitude === undefined && existing.zipcode === row.input.zipcode;
   const { featured: _featured, ...columns } = columnsFrom(
     row.input,
-    keepCoordinates ? { latitude: existing.latitude, longitude: existing.longitude } : row,
+    keepCoordinates ? { latitude: existing.latitude, longitude: existing.longitude, exact: fromDbBool(existing.location_exact) } : row,
   );
   for (const column of kept) Object.assign(columns, { [column]: existing[column] });
   return columns;
@@ -279,7 +289,8 @@ function updateColumns(row: ValidRow, existing: Existing, kept: readonly KeptCol
 
 /** Compared by meaning: PostgreSQL reads a boolean as true/false, SQLite as 1/0; hours JSON by the week it holds. */
 function sameValue(column: string, written: unknown, stored: unknown) {
-  if (column === "location_approximate") return fromDbBool(written as DbBool) === fromDbBool(stored as DbBool);
+  if (column === "location_approximate" || column === "location_exact")
+    return fromDbBool(written as DbBool) === fromDbBool(stored as DbBool);
   if (column === "opening_hours") {
     return JSON.stringify(parseWeeklyHours(written as string | null)) === JSON.stringify(parseWeeklyHours(stored as string | null));
   }
@@ -309,6 +320,7 @@ async function classify(db: Kysely<Database>, valid: ValidRow[], kept: readonly 
       "latitude",
       "longitude",
       "time_zone",
+      "location_exact",
       ...KEPT_COLUMNS,
     ])
     .orderBy("id")

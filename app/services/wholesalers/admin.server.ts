@@ -131,14 +131,14 @@ export async function resolveLocation(db: Kysely<Database>, input: WholesalerInp
       zipcode: `Zipcode ${input.zipcode} is in ${zip.city}, ${zip.state_code}, not in ${state.name}.`,
     });
   }
-  return {
-    state,
-    latitude: input.latitude ?? zip.latitude,
-    longitude: input.longitude ?? zip.longitude,
-  };
+  const latitude = input.latitude ?? zip.latitude;
+  const longitude = input.longitude ?? zip.longitude;
+  // Coordinates given with the listing are its own, unless they are the zipcode's centroid (as an exported file repeats them).
+  const exact = Math.abs(latitude - zip.latitude) > 1e-6 || Math.abs(longitude - zip.longitude) > 1e-6;
+  return { state, latitude, longitude, exact };
 }
 
-export function columnsFrom(input: WholesalerInput, location: { latitude: number; longitude: number }) {
+export function columnsFrom(input: WholesalerInput, location: { latitude: number; longitude: number; exact: boolean }) {
   return {
     name: input.name,
     address: input.address,
@@ -161,6 +161,7 @@ export function columnsFrom(input: WholesalerInput, location: { latitude: number
     source: input.source ?? null,
     admin_note: input.adminNote ?? null,
     location_approximate: toDbBool(input.locationApproximate),
+    location_exact: toDbBool(location.exact),
   };
 }
 

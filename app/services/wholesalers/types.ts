@@ -34,6 +34,8 @@ export interface Wholesaler {
   verifiedAt: string | null;
   /** True when the location is the city's central zipcode rather than the listing's own. */
   locationApproximate: boolean;
+  /** True when the coordinates are the listing's own; false when they are only its zipcode's centroid. */
+  locationExact: boolean;
 }
 
 export type WholesalerWithDistance = Wholesaler & { distanceMiles: number };

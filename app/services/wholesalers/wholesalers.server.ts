@@ -47,6 +47,7 @@ export function toWholesaler(row: Row): Wholesaler {
     timeZone: row.time_zone,
     verifiedAt: row.verified_at,
     locationApproximate: fromDbBool(row.location_approximate),
+    locationExact: fromDbBool(row.location_exact),
   };
 }
 
