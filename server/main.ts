@@ -5,7 +5,9 @@ import express from "express";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { drainListeners } from "./drain";
+import { errorAnswer } from "./error-answer";
 import { securityHeaders } from "./security";
+import { closeOnUnreadBody } from "./unread-body";
 import { EnvError, parseEnv, type Env } from "../app/utils/env.server";
 import type { startApp } from "./app";
 
@@ -46,6 +48,7 @@ server.use((_req, res, next) => {
   } as typeof writeHead;
   next();
 });
+server.use(closeOnUnreadBody());
 server.use(compression());
 server.use(drainListeners());
 // Every response carries the security headers and a fresh CSP nonce (res.locals.cspNonce, which the pages read):
@@ -98,7 +101,8 @@ if (development) {
   const buildDir = path.dirname(fileURLToPath(import.meta.url));
   // Hashed assets never change; everything else in public/ may.
   server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-  server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+  // No directory redirects: a path such as /favicon.ico/%2e%2e falls through to the site's own 404 page.
+  server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", redirect: false }));
   appModule = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as AppModule;
 }
 
@@ -110,6 +114,7 @@ try {
   process.exit(1);
 }
 server.use(running.handler);
+server.use(errorAnswer(logger));
 
 const listener = server.listen(env.PORT, env.HOST, () => {
   const address = listener.address();

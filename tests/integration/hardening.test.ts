@@ -261,3 +261,95 @@ describe("a slow reader of a large compressed page", () => {
     expect(unexpected).toEqual([]);
   });
 });
+
+describe("an answer sent before the request's body was read", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** Sends one request on the agent's single keep-alive connection and reads the whole answer. */
+  function send(agent: http.Agent, method: string, pathname: string, body: string, headers: Record<string, string>) {
+    return new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
+      const request = http.request(new URL(pathname, server.url), { method, agent, headers }, (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body: text }));
+      });
+      request.on("error", reject);
+      request.end(body);
+    });
+  }
+
+  it("closes the connection, so the next request on a keep-alive client gets its own answer instead of ECONNRESET", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const json = { "content-type": "application/json" };
+    try {
+      for (let round = 0; round < 2; round++) {
+        const tooLarge = await send(
+          agent,
+          "POST",
+          "/api/newsletter/subscribe",
+          JSON.stringify({ email: "big@example.com", pad: "x".repeat(2_000_000) }),
+          json,
+        );
+        expect(tooLarge.status).toBe(413);
+        expect(tooLarge.connection).toBe("close");
+        expect(JSON.parse(tooLarge.body)).toEqual({ message: "The request body is larger than 16 KB." });
+
+        const unauthorized = await send(agent, "POST", "/api/upload/wholesaler/1", "--zz--", {
+          "content-type": "multipart/form-data; boundary=zz",
+        });
+        expect(unauthorized.status).toBe(401);
+        expect(JSON.parse(unauthorized.body)).toEqual({ message: "Please sign in to continue." });
+      }
+      // A request whose body was read keeps its connection open.
+      const subscribed = await send(agent, "POST", "/api/newsletter/subscribe", JSON.stringify({ email: "kept-alive@example.com" }), json);
+      expect(subscribed.status).toBe(201);
+      expect(subscribed.connection).toBe("keep-alive");
+      const health = await send(agent, "GET", "/healthz", "", {});
+      expect(health.status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+  });
+});
+
+describe("error answers for paths Express itself refuses", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it.each([
+    ["/uploads/%2e%2e/%2e%2e/package.json", 403, "text/plain", "Forbidden."],
+    ["/uploads/..%2f..%2fpackage.json", 403, "text/plain", "Forbidden."],
+    ["/uploads/%00", 400, "text/plain", "Bad request: the address or the request could not be read."],
+    ["/state/%E0%A4%A", 400, "text/plain", "Bad request: the address or the request could not be read."],
+    ["/api/%ff", 400, "application/json", JSON.stringify({ message: "Bad request: the address or the request could not be read." })],
+  ])("%s answers %i with the site's own %s message, not Express's error page", async (pathname, status, type, body) => {
+    // Sent as written: fetch and URL would resolve the dot segments before sending.
+    const response = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+      const { hostname, port } = new URL(server.url);
+      http
+        .get({ hostname, port, path: pathname }, (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => (text += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+        })
+        .on("error", reject);
+    });
+    expect(response.status).toBe(status);
+    expect(response.headers["content-type"]).toContain(type);
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.text).toBe(body);
+  });
+});
