@@ -48,7 +48,8 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   });
 
   const tooMany = "Too many requests. Please wait a few minutes and try again.";
-  app.post("/api/newsletter/subscribe", rateLimit({ limit: 10, windowMs: 10 * MINUTE, message: tooMany }));
+  // One count for the JSON API and the form's own address (/newsletter, used before the page's script runs).
+  app.post(["/api/newsletter/subscribe", "/newsletter"], rateLimit({ limit: 10, windowMs: 10 * MINUTE, message: tooMany }));
   // Sign-in attempts are throttled per account and address in the auth service; this bounds the rest.
   app.post("/admin/login", rateLimit({ limit: 30, windowMs: 10 * MINUTE, message: tooMany }));
   app.use(rateLimit({ limit: 1200, windowMs: MINUTE, message: tooMany }));

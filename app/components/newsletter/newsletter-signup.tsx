@@ -24,7 +24,10 @@ async function messageOf(response: Response): Promise<string | undefined> {
   }
 }
 
-/** Email signup: a success clears the input; a refusal or a network failure shows a toast. */
+/**
+ * Email signup: a success clears the input; a refusal or a network failure shows a toast. Before the page's
+ * script runs (or without JavaScript) the browser posts the form to /newsletter, which answers the same.
+ */
 export function NewsletterSignup({ className }: { className?: string }) {
   const id = useId();
   const [email, setEmail] = useState("");
@@ -57,7 +60,7 @@ export function NewsletterSignup({ className }: { className?: string }) {
   }
 
   return (
-    <form onSubmit={handleSubmit} className={cn("w-full", className)}>
+    <form method="post" action="/newsletter" onSubmit={handleSubmit} className={cn("w-full", className)}>
       <Label htmlFor={id} className="sr-only">
         Email address
       </Label>
