@@ -52,6 +52,13 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   app.post(["/api/newsletter/subscribe", "/newsletter"], rateLimit({ limit: 10, windowMs: 10 * MINUTE, message: tooMany }));
   // Sign-in attempts are throttled per account and address in the auth service; this bounds the rest.
   app.post("/admin/login", rateLimit({ limit: 30, windowMs: 10 * MINUTE, message: tooMany }));
+  // Public forms also count their saved requests per hour in their services; this bounds the refused ones too.
+  for (const form of ["/about", "/list-your-business", "/wholesalers/:id/report"]) {
+    app.post(form, rateLimit({ limit: 60, windowMs: 10 * MINUTE, message: tooMany }));
+  }
+  app.post("/api/upload/{*kind}", rateLimit({ limit: 120, windowMs: 10 * MINUTE, message: tooMany }));
+  // A search costs more than a page read from the cache; people do not search once a second for a minute.
+  app.get(["/search", "/search.data"], rateLimit({ limit: 60, windowMs: MINUTE, message: tooMany }));
   app.use(rateLimit({ limit: 1200, windowMs: MINUTE, message: tooMany }));
 
   registerCalendarRoutes(app);

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
 export interface RateLimitRule {
   /** Requests allowed per client address in each window. */
@@ -8,37 +9,35 @@ export interface RateLimitRule {
 }
 
 /**
- * A fixed-window limiter keyed by client address, kept in this process's memory (one server
- * process serves the site). Expired windows are swept as new ones open, so memory stays bounded.
+ * A fixed-window limit per client address on rate-limiter-flexible. The counters live in this process's
+ * memory by default (one server process serves the site); a limiter on a shared store can be passed
+ * instead, so that several servers count together. The answer past the limit is a 429 with Retry-After,
+ * JSON under /api or for a client that asks for JSON, plain text otherwise; every answer carries
+ * RateLimit-Limit and RateLimit-Remaining.
  */
-export function rateLimit(rule: RateLimitRule) {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let nextSweep = 0;
-  return (req: Request, res: Response, next: NextFunction) => {
-    const now = Date.now();
-    if (now >= nextSweep) {
-      for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
-      nextSweep = now + rule.windowMs;
+export function rateLimit(
+  rule: RateLimitRule,
+  limiter: RateLimiterAbstract = new RateLimiterMemory({ points: rule.limit, duration: Math.ceil(rule.windowMs / 1000) }),
+) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    let result: RateLimiterRes;
+    let refused = false;
+    try {
+      result = await limiter.consume(req.ip ?? "unknown");
+    } catch (rejection) {
+      // A store that fails rejects with an Error; only a RateLimiterRes means the limit was reached.
+      if (!(rejection instanceof RateLimiterRes)) return next(rejection);
+      result = rejection;
+      refused = true;
     }
-    const key = req.ip ?? "unknown";
-    let window = windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + rule.windowMs };
-      windows.set(key, window);
-    }
-    window.count += 1;
     res.setHeader("RateLimit-Limit", String(rule.limit));
-    res.setHeader("RateLimit-Remaining", String(Math.max(0, rule.limit - window.count)));
-    if (window.count > rule.limit) {
-      const retryAfter = Math.ceil((window.resetAt - now) / 1000);
-      res.setHeader("Retry-After", String(retryAfter));
-      if (req.path.startsWith("/api/") || req.accepts(["html", "json"]) === "json") {
-        res.status(429).json({ message: rule.message });
-      } else {
-        res.status(429).type("text/plain").send(rule.message);
-      }
-      return;
+    res.setHeader("RateLimit-Remaining", String(Math.max(0, result.remainingPoints)));
+    if (!refused) return next();
+    res.setHeader("Retry-After", String(Math.max(1, Math.ceil(result.msBeforeNext / 1000))));
+    if (req.path.startsWith("/api/") || req.accepts(["html", "json"]) === "json") {
+      res.status(429).json({ message: rule.message });
+    } else {
+      res.status(429).type("text/plain").send(rule.message);
     }
-    next();
   };
 }

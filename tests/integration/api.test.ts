@@ -19,6 +19,7 @@ const WHOLESALER_KEYS = [
   "image",
   "latitude",
   "locationApproximate",
+  "locationExact",
   "longitude",
   "name",
   "openingHours",
@@ -116,6 +117,8 @@ for (const database of databases) {
         timeZone: "America/Los_Angeles",
         openingHours: { mon: [{ open: "04:30", close: "16:30" }], sun: [{ open: "05:00", close: "12:00" }] },
         locationApproximate: false,
+        // Placed at its zipcode's centroid, not at a point of its own.
+        locationExact: false,
       });
       // Where no source says, the API says null rather than guess.
       expect(list.find((w) => w.name === "Southern California Flower Market")).toMatchObject({ access: null, openingHours: null });

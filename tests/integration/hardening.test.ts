@@ -353,3 +353,54 @@ describe("error answers for paths Express itself refuses", () => {
     expect(response.text).toBe(body);
   });
 });
+
+describe("abuse limits per client address", () => {
+  const servers: RunningServer[] = [];
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  });
+
+  async function subscribeFrom(server: RunningServer, forwardedFor: string, n: number) {
+    const response = await fetch(new URL("/api/newsletter/subscribe", server.url), {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor },
+      body: JSON.stringify({ email: `limit-${forwardedFor.replace(/\W/g, "-")}-${n}@example.com` }),
+    });
+    return response.status;
+  }
+
+  it("without a trusted proxy, X-Forwarded-For cannot spread one client's requests over made-up addresses", async () => {
+    const server = await startServer();
+    servers.push(server);
+    const statuses: number[] = [];
+    for (let n = 1; n <= 11; n++) statuses.push(await subscribeFrom(server, `203.0.113.${n}`, n));
+    expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
+  });
+
+  it("behind a trusted proxy, each forwarded client address has a limit of its own", async () => {
+    const server = await startServer({ TRUST_PROXY: "loopback" });
+    servers.push(server);
+    const spread: number[] = [];
+    for (let n = 1; n <= 11; n++) spread.push(await subscribeFrom(server, `203.0.113.${n}`, n));
+    expect(spread).toEqual(Array<number>(11).fill(201));
+    const same: number[] = [];
+    for (let n = 1; n <= 11; n++) same.push(await subscribeFrom(server, "198.51.100.7", n));
+    expect(same).toEqual([...Array<number>(10).fill(201), 429]);
+  });
+
+  it("site search answers 429 with Retry-After past 60 searches a minute from one address", async () => {
+    const server = await startServer();
+    servers.push(server);
+    // Client-side navigations ask for /search.data: the same count, and cheaper to answer than whole pages.
+    for (let n = 1; n <= 60; n++) {
+      const response = await fetch(new URL(`/search.data?q=rose${n}`, server.url));
+      expect(response.status, `search ${n}`).toBe(200);
+      await response.arrayBuffer();
+    }
+    const refused = await fetch(new URL("/search?q=tulip", server.url), { headers: { accept: BROWSER_ACCEPT } });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.headers.get("ratelimit-remaining")).toBe("0");
+    expect(await refused.text()).toBe(TOO_MANY_REQUESTS_MESSAGE);
+  }, 60_000);
+});
