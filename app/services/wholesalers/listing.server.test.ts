@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/schema";
 import { states } from "~/db/seed/data/states";
 import { TEST_DATABASES, openTestDatabase } from "../../../tests/support/test-databases";
-import { findListing, findNearbyListings } from "./listing.server";
+import { findListing, findNearbyListings, listListingLinks } from "./listing.server";
 
 const T0 = "2026-01-01T00:00:00.000Z";
 
@@ -111,6 +111,26 @@ for (const database of TEST_DATABASES) {
       const nearby = await findNearbyListings(db, desert, 2);
       expect(nearby.map((other) => other.name)).toEqual(["Far Growers", "Centroid Florist"]);
       expect(nearby[0]).toMatchObject({ distanceMiles: 260, sameZipcode: false, state: "California" });
+    });
+
+    it("lists every listing for the sitemaps, by state and then by name, with the day of its last change", async () => {
+      const links = await listListingLinks(db);
+      expect(links.map((link) => [link.state, link.name])).toEqual([
+        ["California", "Aster Stall"],
+        ["California", "Centroid Florist"],
+        ["California", "Far Growers"],
+        ["California", "Origin Market"],
+        ["California", "Zinnia Stall"],
+        ["Nevada", "Desert Blooms"],
+      ]);
+      expect(links.at(-1)).toEqual({
+        id: ids.get("Desert Blooms"),
+        name: "Desert Blooms",
+        city: "Las Vegas",
+        stateId: "nevada",
+        state: "Nevada",
+        updatedOn: "2026-01-01",
+      });
     });
   });
 }

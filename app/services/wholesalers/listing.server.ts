@@ -1,29 +1,15 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { rankByDistance, selectWholesalers, toWholesaler } from "./wholesalers.server";
-import type { Wholesaler } from "./types";
+import type { NearbyListing, Wholesaler } from "./types";
+
+export type { NearbyListing };
 
 /** How many other listings a listing's page suggests. */
 export const NEARBY_LISTINGS = 3;
 
 /** A listing as its own page shows it: every fact, and its state's two-letter code for the postal address. */
 export type Listing = Wholesaler & { stateCode: string };
-
-/** Another listing near this one, with what its page link and its honest distance need. */
-export interface NearbyListing {
-  id: number;
-  name: string;
-  type: Wholesaler["type"];
-  city: string;
-  state: string;
-  zipcode: string;
-  /** Great-circle miles between the two points, rounded to one decimal place. */
-  distanceMiles: number;
-  /** True only when both points are the listings' own, so the distance may be shown to the tenth of a mile. */
-  distanceExact: boolean;
-  /** True when both listings are in the same zipcode. */
-  sameZipcode: boolean;
-}
 
 /** The listing with this id, or undefined when there is none. */
 export async function findListing(db: Kysely<Database>, id: number): Promise<Listing | undefined> {
@@ -55,4 +41,42 @@ export async function findNearbyListings(
       distanceExact: listing.locationExact && other.locationExact,
       sameZipcode: listing.zipcode === other.zipcode,
     }));
+}
+
+/** What a link to a listing's page needs, for the sitemaps. */
+export interface ListingLink {
+  id: number;
+  name: string;
+  city: string;
+  stateId: string;
+  state: string;
+  /** YYYY-MM-DD of the listing's last change. */
+  updatedOn: string;
+}
+
+/** Every listing, by state name and then by name, for sitemap.xml and the /sitemap page. */
+export async function listListingLinks(db: Kysely<Database>): Promise<ListingLink[]> {
+  const rows = await db
+    .selectFrom("wholesalers")
+    .innerJoin("states", "states.id", "wholesalers.state_id")
+    .select([
+      "wholesalers.id",
+      "wholesalers.name",
+      "wholesalers.city",
+      "wholesalers.state_id",
+      "wholesalers.updated_at",
+      "states.name as state_name",
+    ])
+    .orderBy("states.name")
+    .orderBy("wholesalers.name")
+    .orderBy("wholesalers.id")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    city: row.city,
+    stateId: row.state_id,
+    state: row.state_name,
+    updatedOn: String(row.updated_at).slice(0, 10),
+  }));
 }
