@@ -55,13 +55,15 @@ export const meta: Route.MetaFunction = ({ matches, data: page, params }) => {
   });
 };
 
-/** One fact of the listing: an icon, what it is, and the fact. */
+/** One fact of the listing: an icon and what it is (the term), and the fact; side by side from a small tablet up. */
 function Fact({ icon: Icon, term, children }: { icon: typeof MapPin; term: string; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[1.25rem_minmax(0,1fr)] gap-x-3 py-3.5 first:pt-0 last:pb-0 sm:grid-cols-[1.25rem_8rem_minmax(0,1fr)]">
-      <Icon className="mt-0.5 size-5 text-rose-brand" aria-hidden="true" />
-      <dt className="text-sm font-semibold text-ink sm:mt-px">{term}</dt>
-      <dd className="col-start-2 mt-1 min-w-0 text-ink/85 sm:col-start-3 sm:mt-0">{children}</dd>
+    <div className="py-3.5 first:pt-0 last:pb-0 sm:grid sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-x-3">
+      <dt className="flex items-center gap-3 text-sm font-semibold text-ink sm:h-6">
+        <Icon className="size-5 shrink-0 text-rose-brand" aria-hidden="true" />
+        {term}
+      </dt>
+      <dd className="mt-1 min-w-0 pl-8 text-ink/85 sm:mt-0 sm:pl-0">{children}</dd>
     </div>
   );
 }
