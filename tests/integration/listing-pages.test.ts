@@ -43,6 +43,10 @@ describe("a page for every listing", () => {
       expect(response.status, path).toBe(200);
       const html = await response.text();
       expect(canonicalOf(html), path).toBe(`${SITE_URL}${path}`);
+      const description = (/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? "").replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, "_");
+      expect(description.length, path).toBeGreaterThanOrEqual(50);
+      expect(description.length, path).toBeLessThanOrEqual(200);
+      expect(html, path).not.toContain('<meta name="robots"');
       const blocks = jsonLdOf(html);
       expect(blocks, path).toHaveLength(1);
       const business = blocks[0]!;

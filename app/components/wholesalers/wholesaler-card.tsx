@@ -21,7 +21,6 @@ export type WholesalerCardData = Pick<
   | "zipcode"
   | "type"
   | "hours"
-  | "description"
   | "image"
   | "phone"
   | "website"

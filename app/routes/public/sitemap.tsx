@@ -121,9 +121,10 @@ export default function Sitemap({ loaderData }: Route.ComponentProps) {
         </Group>
         {listingsByState.length > 0 ? (
           <Group id="sitemap-listings" title="Wholesaler listings">
-            <div className="mt-2 grid gap-x-8 sm:grid-cols-2 lg:grid-cols-3">
+            {/* Columns rather than a grid: a state with eight listings would leave holes beside the states with one. */}
+            <div className="mt-2 gap-x-8 sm:columns-2 lg:columns-3">
               {listingsByState.map((group) => (
-                <div key={group.state}>
+                <div key={group.state} className="break-inside-avoid pt-px">
                   <h3 className="mt-4 text-sm font-semibold uppercase tracking-wider text-rose-brand">{group.state}</h3>
                   <LinkList links={group.links} />
                 </div>
