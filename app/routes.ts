@@ -16,6 +16,7 @@ export default [
     route("terms", "routes/public/terms.tsx"),
     route("sitemap", "routes/public/sitemap.tsx"),
     route("search", "routes/public/search.tsx"),
+    route("wholesalers/:id/:slug?", "routes/public/wholesaler.tsx"),
     route("newsletter", "routes/public/newsletter.tsx"),
     route("newsletter/unsubscribe", "routes/public/unsubscribe.tsx"),
     route("*", "routes/public/not-found.tsx"),

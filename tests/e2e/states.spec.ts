@@ -219,7 +219,10 @@ test.describe("State page (/state/{stateId})", () => {
     await expect(page.getByRole("heading", { name: "Grocery Stores That Sell Flowers" })).toBeInViewport();
   });
 
-  test("a card without a photo says 'No image available'; a broken photo falls back to the default one", async ({ page, pageErrors }) => {
+  test("a card without a photo is compact and its page says 'No image available'; a broken photo falls back to the default one", async ({
+    page,
+    pageErrors,
+  }) => {
     const [broken, missing] = withDatabase((db) => {
       const find = (name: string) =>
         db.prepare("select id, name, image from wholesalers where state_id = 'newyork' and name = ?").get(name) as {
@@ -243,8 +246,12 @@ test.describe("State page (/state/{stateId})", () => {
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
       const missingCard = page.getByTestId("wholesaler-card").filter({ has: page.getByRole("heading", { name: missing.name }) });
-      await expect(missingCard.getByText("No image available", { exact: true })).toBeVisible();
       await expect(missingCard.getByRole("img")).toHaveCount(0);
+      await expect(missingCard.getByText("No image available", { exact: true })).toHaveCount(0);
+      // The listing's own page keeps the photo's 3:2 frame and says so there.
+      await missingCard.getByRole("link", { name: missing.name, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(missing.name);
+      await expect(page.getByText("No image available", { exact: true })).toBeVisible();
     } finally {
       setImage(broken.id, broken.image);
       setImage(missing.id, missing.image);

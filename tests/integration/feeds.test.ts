@@ -44,14 +44,17 @@ describe("sitemap.xml, robots.txt and rss.xml", () => {
     // A state page is listed only once the state has a listing.
     const states = (await (await fetch(`${server.url}/api/states`)).json()) as { id: string }[];
     const listed: string[] = [];
+    let listings = 0;
     for (const state of states) {
       const wholesalers = (await (await fetch(`${server.url}/api/wholesalers/state/${state.id}`)).json()) as unknown[];
       if (wholesalers.length > 0) listed.push(`${SITE_URL}/state/${state.id}`);
+      listings += wholesalers.length;
     }
     expect(locs.filter((loc) => loc.includes("/state/")).sort()).toEqual(listed.sort());
     expect(locs).not.toContain(`${SITE_URL}/state/newhampshire`);
-    // home, 2 state lists, the listed states, blog + posts, festivals + each, about, list your business, privacy, terms, sitemap
-    expect(locs).toHaveLength(3 + listed.length + 1 + posts.length + 1 + festivals.length + 5);
+    // home, 2 state lists, the listed states, every listing's page, blog + posts, festivals + each, about, list your business, privacy, terms, sitemap
+    expect(locs.filter((loc) => loc.includes("/wholesalers/"))).toHaveLength(listings);
+    expect(locs).toHaveLength(3 + listed.length + listings + 1 + posts.length + 1 + festivals.length + 5);
     expect(locs.every((loc) => loc.startsWith(SITE_URL))).toBe(true);
     for (const loc of locs) {
       const page = await fetch(loc.replace(SITE_URL, server.url), { redirect: "manual" });

@@ -2,9 +2,11 @@ import { BadgeCheck } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
 import type { SiteContext } from "~/http/site-context";
 import { ACCESS_LABELS, type WholesalerAccess } from "~/services/wholesalers/constants";
-import type { WeeklyHours } from "~/services/wholesalers/opening-hours";
+import type { NearbyListing } from "~/services/wholesalers/types";
+import { formatWeeklyHours, WEEKDAY_SHORT_NAMES, WEEKDAYS, type WeeklyHours } from "~/services/wholesalers/opening-hours";
 import { cn } from "~/utils/cn";
 import { Tooltip } from "../ui/tooltip";
+import { formatDistance } from "./format";
 import { OpenStatus } from "./open-status";
 
 const ACCESS_BADGE: Record<WholesalerAccess, string> = {
@@ -67,4 +69,91 @@ export function ListingOpenStatus({ hours, timeZone, className }: { hours: Weekl
   const root = useRouteLoaderData<SiteContext>("root");
   if (!root) return null;
   return <OpenStatus hours={hours} timeZone={timeZone} now={root.renderedAt} className={className} />;
+}
+
+/** A phone number as a `tel:` address: digits and a leading plus only. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+/** "originallaflowermarket.com" from "https://originallaflowermarket.com/": the site's name, as people say it. */
+export function websiteLabel(url: string) {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
+}
+
+export const APPROXIMATE_LOCATION_TEXT = "Approximate location: the zipcode is the city's center, not confirmed for this address.";
+
+/** Said where a source gave no zipcode and the listing sits at its city's central one. */
+export function ApproximateLocationNote({ className }: { className?: string }) {
+  return (
+    <span className={cn("block text-xs text-muted", className)} data-testid="approximate-location">
+      {APPROXIMATE_LOCATION_TEXT}
+    </span>
+  );
+}
+
+/** Whether the listing's point (its map marker, the start of its distances) is its own or its zipcode's center. */
+export function LocationPrecisionNote({ exact, zipcode, className }: { exact: boolean; zipcode: string; className?: string }) {
+  return (
+    <span className={cn("block text-xs text-muted", className)} data-testid="location-precision">
+      {exact
+        ? "Map point: this address's own location."
+        : `Map point: the center of zipcode ${zipcode}, not the street address. Distances from here are approximate.`}
+    </span>
+  );
+}
+
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "Mon" for the day it is at `now` on the listing's own clock. */
+function weekdayAt(now: string, timeZone: string): string {
+  let format = weekdayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone });
+    weekdayFormats.set(timeZone, format);
+  }
+  return format.format(new Date(now));
+}
+
+/**
+ * The week as a table, days with the same hours on one row, today's row (on the listing's clock, when the
+ * page was rendered, like ListingOpenStatus) marked.
+ */
+export function WeeklyHoursTable({ hours, timeZone, className }: { hours: WeeklyHours; timeZone: string | null; className?: string }) {
+  const root = useRouteLoaderData<SiteContext>("root");
+  const today = root && timeZone ? WEEKDAYS.find((day) => WEEKDAY_SHORT_NAMES[day] === weekdayAt(root.renderedAt, timeZone)) : undefined;
+  return (
+    <table className={cn("w-full max-w-sm text-sm", className)} data-testid="weekly-hours">
+      <caption className="sr-only">Opening hours by day</caption>
+      <tbody>
+        {formatWeeklyHours(hours).map((row) => {
+          const isToday = today !== undefined && row.weekdays.includes(today);
+          return (
+            <tr key={row.days} className={cn("border-b border-stone-100 last:border-0", isToday && "font-semibold text-ink")}>
+              <th scope="row" className={cn("py-1.5 pr-4 text-left align-top", isToday ? "font-semibold" : "font-medium text-muted")}>
+                {row.days}
+                {isToday ? (
+                  <span className="ml-1.5 rounded-full bg-blush px-1.5 py-0.5 text-[0.7rem] font-semibold text-rose-brand">Today</span>
+                ) : null}
+              </th>
+              <td className={cn("py-1.5 text-right tabular-nums", row.text === "Closed" && !isToday && "text-muted")}>{row.text}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * How far another listing is, no more precise than the two points are: to the tenth of a mile when both
+ * are the listings' own, "Also in 90014" when both sit in one zipcode, else rounded to whole miles.
+ */
+export function nearbyDistanceText(nearby: Pick<NearbyListing, "distanceMiles" | "distanceExact" | "sameZipcode" | "zipcode">): string {
+  if (nearby.distanceExact) return formatDistance(nearby.distanceMiles);
+  if (nearby.sameZipcode) return `Also in ${nearby.zipcode}`;
+  const miles = Math.max(1, Math.round(nearby.distanceMiles));
+  return `About ${miles} ${miles === 1 ? "mile" : "miles"} away`;
 }

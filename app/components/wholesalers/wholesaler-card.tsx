@@ -1,4 +1,5 @@
-import { Clock, Globe, MapPin, Navigation, Phone, Store } from "lucide-react";
+import { Clock, Globe, MapPin, Navigation, Phone } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { listingPath } from "~/services/wholesalers/slug";
 import type { Wholesaler } from "~/services/wholesalers/types";
@@ -6,7 +7,7 @@ import { cn } from "~/utils/cn";
 import { Tooltip } from "../ui/tooltip";
 import { buttonVariants } from "../ui/button";
 import { directionsUrl } from "./format";
-import { AccessBadge, ListingOpenStatus, VerifiedNote } from "./listing-facts";
+import { AccessBadge, ApproximateLocationNote, ListingOpenStatus, telHref, VerifiedNote, websiteLabel } from "./listing-facts";
 import { ReportProblem } from "./report-problem";
 import { WholesalerImage } from "./wholesaler-image";
 
@@ -20,7 +21,6 @@ export type WholesalerCardData = Pick<
   | "zipcode"
   | "type"
   | "hours"
-  | "description"
   | "image"
   | "phone"
   | "website"
@@ -82,14 +82,21 @@ export function DirectionsLink({ wholesaler, className }: { wholesaler: Paramete
   );
 }
 
-function websiteLabel(url: string) {
-  try {
-    return new URL(url).hostname.replace(/^www\./, "");
-  } catch {
-    return url;
-  }
+/** The card's rows: an icon in the site's rose, then the fact. */
+function FactRow({ icon: Icon, children, className }: { icon: typeof MapPin; children: ReactNode; className?: string }) {
+  return (
+    <li className={cn("flex min-w-0 gap-2", className)}>
+      <Icon className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
+      {children}
+    </li>
+  );
 }
 
+/**
+ * One listing, compact: its name (a link to its page), type and who may buy, the distance when the list is
+ * about a place, open now and its hours, address, phone and website, then Get Directions and Report a
+ * problem. A photo shows as a small 3:2 picture beside the name; without one the card takes no room for it.
+ */
 export function WholesalerCard({
   wholesaler,
   headingLevel = 3,
@@ -103,98 +110,100 @@ export function WholesalerCard({
   distance?: string;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const structuredHours = wholesaler.openingHours && wholesaler.timeZone ? wholesaler.openingHours : null;
   return (
     <article
-      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+      className="group flex h-full flex-col rounded-2xl border border-stone-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md sm:p-5"
       data-testid="wholesaler-card"
     >
-      <div className="relative">
-        <WholesalerImage src={wholesaler.image} alt={`${wholesaler.name} in ${wholesaler.city}`} lazy={lazyImage} />
-        <TypeBadge type={wholesaler.type} className="absolute left-3 top-3 bg-white/95 shadow-sm" />
-      </div>
-      <div className="flex flex-1 flex-col p-5">
-        <Heading className="font-serif text-xl font-semibold leading-snug text-ink">
-          <Link to={listingPath(wholesaler)} prefetch="intent" className="hover:text-rose-brand hover:underline">
-            {wholesaler.name}
-          </Link>
-        </Heading>
-        {distance ? (
-          <p className="mt-1 inline-flex items-center gap-1.5 text-sm font-semibold text-rose-brand" data-testid="listing-distance">
-            <MapPin className="size-4" aria-hidden="true" />
-            {distance}
-          </p>
-        ) : null}
-        <ul className="mt-3 grid gap-2 text-sm text-ink/80">
-          <li className="flex gap-2">
-            <MapPin className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
-            <span>
-              <span className="sr-only">Address: </span>
-              {wholesaler.address}, {wholesaler.city}, {wholesaler.state} {wholesaler.zipcode}
-              {wholesaler.locationApproximate ? (
-                <span className="block text-xs text-muted" data-testid="approximate-location">
-                  Approximate location: the zipcode is the city's center, not confirmed for this address.
-                </span>
-              ) : null}
-            </span>
-          </li>
-          {wholesaler.access ? (
-            <li className="flex gap-2">
-              <Store className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
-              <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <Heading className="font-serif text-lg font-semibold leading-snug text-ink sm:text-xl">
+            <Link to={listingPath(wholesaler)} prefetch="intent" className="hover:text-rose-brand hover:underline">
+              {wholesaler.name}
+            </Link>
+          </Heading>
+          <div className="mt-2 flex flex-wrap items-center gap-1.5">
+            <TypeBadge type={wholesaler.type} />
+            {wholesaler.access ? (
+              <>
                 <span className="sr-only">Who may buy: </span>
                 <AccessBadge access={wholesaler.access} />
-                {wholesaler.accessNote ? <span>{wholesaler.accessNote}</span> : null}
-              </span>
-            </li>
-          ) : null}
-          {wholesaler.openingHours && wholesaler.timeZone ? (
-            <li className="flex gap-2">
-              <Clock className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
-              <span className="grid gap-0.5">
-                <span className="sr-only">Opening hours: </span>
-                <ListingOpenStatus hours={wholesaler.openingHours} timeZone={wholesaler.timeZone} />
-                {wholesaler.hours ? <span className="text-xs text-muted">{wholesaler.hours}</span> : null}
-              </span>
-            </li>
-          ) : wholesaler.hours ? (
-            <li className="flex gap-2">
-              <Clock className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
-              <span>
-                <span className="sr-only">Hours: </span>
-                {wholesaler.hours}
-              </span>
-            </li>
-          ) : null}
-          {wholesaler.phone ? (
-            <li className="flex gap-2">
-              <Phone className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
-              <a href={`tel:${wholesaler.phone.replace(/[^\d+]/g, "")}`} className="hover:text-rose-brand hover:underline">
-                <span className="sr-only">Phone: </span>
-                {wholesaler.phone}
-              </a>
-            </li>
-          ) : null}
-          {wholesaler.website ? (
-            <li className="flex min-w-0 gap-2">
-              <Globe className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
-              <a
-                href={wholesaler.website}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="truncate hover:text-rose-brand hover:underline"
-              >
-                {websiteLabel(wholesaler.website)}
-                <span className="sr-only"> (website, opens in a new tab)</span>
-              </a>
-            </li>
-          ) : null}
-        </ul>
-        <p className="mt-4 flex-1 text-sm leading-relaxed text-muted">{wholesaler.description}</p>
-        {wholesaler.verifiedAt ? <VerifiedNote verifiedAt={wholesaler.verifiedAt} className="mt-4" /> : null}
-        <div className="mt-5 flex flex-wrap items-center gap-2">
-          <DirectionsLink wholesaler={wholesaler} />
-          <ReportProblem wholesaler={wholesaler} />
+              </>
+            ) : null}
+          </div>
+          {wholesaler.accessNote ? <p className="mt-1.5 text-xs text-muted">{wholesaler.accessNote}</p> : null}
         </div>
+        {wholesaler.image ? (
+          <WholesalerImage
+            src={wholesaler.image}
+            alt={`${wholesaler.name} in ${wholesaler.city}`}
+            lazy={lazyImage}
+            sizes="112px"
+            className="w-24 shrink-0 rounded-lg sm:w-28"
+          />
+        ) : null}
+      </div>
+      {distance ? (
+        <p className="mt-2 inline-flex items-center gap-1.5 text-sm font-semibold text-rose-brand" data-testid="listing-distance">
+          <MapPin className="size-4" aria-hidden="true" />
+          {distance}
+        </p>
+      ) : null}
+      <ul className="mt-3 grid gap-2 text-sm text-ink/80">
+        {structuredHours && wholesaler.timeZone ? (
+          <FactRow icon={Clock}>
+            <span className="grid min-w-0 gap-0.5">
+              <span className="sr-only">Opening hours: </span>
+              <ListingOpenStatus hours={structuredHours} timeZone={wholesaler.timeZone} />
+              {wholesaler.hours ? <span className="text-xs text-muted">{wholesaler.hours}</span> : null}
+            </span>
+          </FactRow>
+        ) : wholesaler.hours ? (
+          <FactRow icon={Clock}>
+            <span>
+              <span className="sr-only">Hours: </span>
+              {wholesaler.hours}
+            </span>
+          </FactRow>
+        ) : null}
+        <FactRow icon={MapPin}>
+          <span>
+            <span className="sr-only">Address: </span>
+            {wholesaler.address}, {wholesaler.city}, {wholesaler.state} {wholesaler.zipcode}
+            {wholesaler.locationApproximate ? <ApproximateLocationNote /> : null}
+          </span>
+        </FactRow>
+        {wholesaler.phone ? (
+          <FactRow icon={Phone}>
+            <a href={telHref(wholesaler.phone)} className="font-medium text-ink hover:text-rose-brand hover:underline">
+              <span className="sr-only">Phone: </span>
+              {wholesaler.phone}
+            </a>
+          </FactRow>
+        ) : null}
+        {wholesaler.website ? (
+          <FactRow icon={Globe}>
+            <a
+              href={wholesaler.website}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="truncate hover:text-rose-brand hover:underline"
+            >
+              {websiteLabel(wholesaler.website)}
+              <span className="sr-only"> (website, opens in a new tab)</span>
+            </a>
+          </FactRow>
+        ) : null}
+      </ul>
+      {wholesaler.verifiedAt ? <VerifiedNote verifiedAt={wholesaler.verifiedAt} className="mt-3" /> : null}
+      {/* Directions is what a card is for; reporting is the quieter action, small enough to share the row on a phone. */}
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-4">
+        <DirectionsLink wholesaler={wholesaler} />
+        <ReportProblem
+          wholesaler={wholesaler}
+          className="bg-transparent px-2.5 text-xs text-muted ring-0 hover:bg-blush/60 hover:text-rose-brand"
+        />
       </div>
     </article>
   );

@@ -10,8 +10,8 @@ const WIDTH = 600;
 const HEIGHT = 400;
 
 /**
- * A wholesaler's photo in a 3:2 frame. Without a photo the frame says so; a photo that fails to load
- * is replaced by the default stock photo.
+ * A wholesaler's photo in a 3:2 frame. Without a photo the frame says so (the listing's page keeps the
+ * frame; a card leaves it out); a photo that fails to load is replaced by the default stock photo.
  */
 export function WholesalerImage({
   src,
@@ -33,7 +33,7 @@ export function WholesalerImage({
       <div
         className={cn(
           frame,
-          "flex aspect-[5/2] flex-col items-center justify-center gap-2 bg-gradient-to-br from-blush/70 via-cream to-[#eef3ec] text-muted",
+          "flex flex-col items-center justify-center gap-2 bg-gradient-to-br from-blush/70 via-cream to-[#eef3ec] text-muted",
         )}
       >
         <span className="flex size-12 items-center justify-center rounded-full bg-white/80 text-rose-brand shadow-sm">

@@ -5,6 +5,8 @@ import { listPublishedPosts } from "~/services/blog/blog.server";
 import { listFestivals } from "~/services/festivals/festivals.server";
 import { getSiteSettings } from "~/services/settings/settings.server";
 import { listStates, REGIONS } from "~/services/states/states.server";
+import { listListingLinks } from "~/services/wholesalers/listing.server";
+import { listingPath } from "~/services/wholesalers/slug";
 import { pageMeta } from "~/http/meta";
 import { isFeatureEnabled } from "~/http/site.server";
 import type { Route } from "./+types/sitemap";
@@ -21,8 +23,9 @@ export async function loader() {
   const settings = await getSiteSettings(db);
   const blog = isFeatureEnabled(settings, "blog");
   const festivals = isFeatureEnabled(settings, "festivals");
-  const [states, posts, festivalList] = await Promise.all([
+  const [states, listings, posts, festivalList] = await Promise.all([
     listStates(db),
+    listListingLinks(db),
     blog ? listPublishedPosts(db) : [],
     festivals ? listFestivals(db) : [],
   ]);
@@ -44,9 +47,19 @@ export async function loader() {
     states: states.filter((state) => state.region === region).map((state) => ({ label: state.name, to: `/state/${state.id}` })),
   })).filter((group) => group.states.length > 0);
 
+  // The listings come sorted by state, so each state's are next to each other.
+  const listingsByState: { state: string; links: PageLink[] }[] = [];
+  for (const listing of listings) {
+    const link = { label: `${listing.name} (${listing.city})`, to: listingPath(listing) };
+    const last = listingsByState.at(-1);
+    if (last?.state === listing.state) last.links.push(link);
+    else listingsByState.push({ state: listing.state, links: [link] });
+  }
+
   return {
     main,
     regions,
+    listingsByState,
     posts: posts.map((post) => ({ label: post.title, to: `/blog/${post.id}` })),
     festivals: festivalList.map((festival) => ({ label: `${festival.name} (${festival.city}, ${festival.state})`, to: `/festivals/${festival.id}` })),
   };
@@ -86,7 +99,7 @@ function Group({ id, title, children }: { id: string; title: string; children: R
 }
 
 export default function Sitemap({ loaderData }: Route.ComponentProps) {
-  const { main, regions, posts, festivals } = loaderData;
+  const { main, regions, listingsByState, posts, festivals } = loaderData;
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
       <PageIntro eyebrow="Site index" title={SITEMAP_TITLE}>
@@ -106,6 +119,19 @@ export default function Sitemap({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
         </Group>
+        {listingsByState.length > 0 ? (
+          <Group id="sitemap-listings" title="Wholesaler listings">
+            {/* Columns rather than a grid: a state with eight listings would leave holes beside the states with one. */}
+            <div className="mt-2 gap-x-8 sm:columns-2 lg:columns-3">
+              {listingsByState.map((group) => (
+                <div key={group.state} className="break-inside-avoid pt-px">
+                  <h3 className="mt-4 text-sm font-semibold uppercase tracking-wider text-rose-brand">{group.state}</h3>
+                  <LinkList links={group.links} />
+                </div>
+              ))}
+            </div>
+          </Group>
+        ) : null}
         {posts.length > 0 ? (
           <Group id="sitemap-blog" title="Blog articles">
             <LinkList links={posts} columns="md:grid-cols-2" />

@@ -4,6 +4,8 @@ import { listPublishedPosts } from "../blog/blog.server";
 import { listFestivals } from "../festivals/festivals.server";
 import type { SiteSettings } from "../settings/settings.server";
 import { listStates } from "../states/states.server";
+import { listListingLinks } from "../wholesalers/listing.server";
+import { listingPath } from "../wholesalers/slug";
 
 export interface SitemapEntry {
   path: string;
@@ -15,8 +17,9 @@ const escapeXml = (text: string) =>
 
 /** Every public URL the search engines should know, honouring the Blog and Festivals switches. */
 export async function listSitemapEntries(db: Kysely<Database>, settings: SiteSettings): Promise<SitemapEntry[]> {
-  const [states, lastWholesalerChange] = await Promise.all([
+  const [states, listings, lastWholesalerChange] = await Promise.all([
     listStates(db),
+    listListingLinks(db),
     db
       .selectFrom("wholesalers")
       .select(["state_id", (eb) => eb.fn.max("updated_at").as("updated")])
@@ -32,6 +35,7 @@ export async function listSitemapEntries(db: Kysely<Database>, settings: SiteSet
     ...states
       .filter((state) => updatedByState.has(state.id))
       .map((state) => ({ path: `/state/${state.id}`, lastmod: updatedByState.get(state.id) })),
+    ...listings.map((listing) => ({ path: listingPath(listing), lastmod: listing.updatedOn })),
   ];
   if (settings.general.enableBlog) {
     const posts = await listPublishedPosts(db);

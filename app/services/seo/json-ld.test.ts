@@ -5,12 +5,15 @@ import {
   blogPostingJsonLd,
   businessType,
   faqPageJsonLd,
+  listingJsonLd,
+  openingHoursSpecification,
   organizationJsonLd,
   stateBusinessListJsonLd,
   ticketOffer,
   ticketPriceAmount,
   webSiteJsonLd,
   type BusinessListing,
+  type ListingBusiness,
 } from "./json-ld";
 
 const site = { name: "Petal Finder", url: "https://flowers.example.com", email: "team@flowers.example.com" };
@@ -113,6 +116,89 @@ describe("stateBusinessListJsonLd", () => {
     expect(businessType("Retail")).toBe("Florist");
     expect(businessType("Both")).toBe("Florist");
     expect(businessType("Wholesale")).toBe("WholesaleStore");
+  });
+});
+
+describe("listingJsonLd", () => {
+  const page = "https://flowers.example.com/wholesalers/4/downtown-flower-market";
+  const market: ListingBusiness = {
+    name: "Downtown Flower Market",
+    address: "754 Wall St",
+    city: "Los Angeles",
+    stateCode: "CA",
+    zipcode: "90014",
+    type: "Both",
+    description: "Stalls of fresh flowers.",
+    image: "/uploads/market.webp",
+    phone: "(213) 555-0100",
+    website: "https://market.example.com",
+    latitude: 34.04,
+    longitude: -118.25,
+    openingHours: {
+      mon: [{ open: "06:00", close: "14:00" }],
+      tue: [{ open: "06:00", close: "14:00" }],
+      wed: [{ open: "06:00", close: "14:00" }],
+      thu: [{ open: "06:00", close: "14:00" }],
+      fri: [
+        { open: "06:00", close: "14:00" },
+        { open: "22:00", close: "02:00" },
+      ],
+      sat: [{ open: "00:00", close: "24:00" }],
+      sun: [],
+    },
+  };
+
+  it("describes the business of a listing's page with its address, point, phone, site, photo and weekly hours", () => {
+    expect(listingJsonLd(market, page, site.url)).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Florist",
+      "@id": `${page}#business`,
+      name: "Downtown Flower Market",
+      description: "Stalls of fresh flowers.",
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: "754 Wall St",
+        addressLocality: "Los Angeles",
+        addressRegion: "CA",
+        postalCode: "90014",
+        addressCountry: "US",
+      },
+      geo: { "@type": "GeoCoordinates", latitude: 34.04, longitude: -118.25 },
+      telephone: "(213) 555-0100",
+      url: "https://market.example.com",
+      image: "https://flowers.example.com/uploads/market.webp",
+      mainEntityOfPage: page,
+      openingHoursSpecification: [
+        {
+          "@type": "OpeningHoursSpecification",
+          dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday"],
+          opens: "06:00",
+          closes: "14:00",
+        },
+        { "@type": "OpeningHoursSpecification", dayOfWeek: ["Friday"], opens: "06:00", closes: "14:00" },
+        { "@type": "OpeningHoursSpecification", dayOfWeek: ["Friday"], opens: "22:00", closes: "02:00" },
+        { "@type": "OpeningHoursSpecification", dayOfWeek: ["Saturday"], opens: "00:00", closes: "23:59" },
+      ],
+    });
+  });
+
+  it("says nothing it does not know: no phone, website, photo or hours; the page is then its url", () => {
+    const bare = listingJsonLd(
+      { ...market, type: "Wholesale", phone: undefined, website: undefined, image: null, openingHours: null },
+      page,
+      site.url,
+    );
+    expect(bare["@type"]).toBe("WholesaleStore");
+    expect(bare.url).toBe(page);
+    for (const property of ["telephone", "image", "openingHoursSpecification"]) expect(bare).not.toHaveProperty(property);
+  });
+
+  it("gathers days with the same hours wherever they fall in the week, and leaves closed days out", () => {
+    const range = [{ open: "07:00", close: "12:00" }];
+    const spec = openingHoursSpecification({ mon: range, tue: [], wed: range, thu: [], fri: range, sat: [], sun: [] });
+    expect(spec).toEqual([
+      { "@type": "OpeningHoursSpecification", dayOfWeek: ["Monday", "Wednesday", "Friday"], opens: "07:00", closes: "12:00" },
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { BlogPost } from "../blog/types";
 import type { WholesalerType } from "../wholesalers/constants";
 import type { Wholesaler } from "../wholesalers/types";
+import { WEEKDAY_NAMES, WEEKDAYS, type Weekday, type WeeklyHours } from "../wholesalers/opening-hours";
 import { absoluteUrl } from "~/utils/url";
 
 /**
@@ -82,6 +83,27 @@ export type BusinessListing = Pick<
   "name" | "address" | "city" | "zipcode" | "type" | "description" | "image" | "phone" | "website" | "latitude" | "longitude"
 >;
 
+/** A wholesaler as a schema.org local business: what it is, its postal address, its point and what else is known. */
+function localBusiness(wholesaler: BusinessListing, stateCode: string, siteUrl: string) {
+  return {
+    "@type": businessType(wholesaler.type),
+    name: wholesaler.name,
+    description: wholesaler.description,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: wholesaler.address,
+      addressLocality: wholesaler.city,
+      addressRegion: stateCode,
+      postalCode: wholesaler.zipcode,
+      addressCountry: "US",
+    },
+    geo: { "@type": "GeoCoordinates", latitude: wholesaler.latitude, longitude: wholesaler.longitude },
+    ...(wholesaler.phone ? { telephone: wholesaler.phone } : {}),
+    ...(wholesaler.website ? { url: wholesaler.website } : {}),
+    ...(wholesaler.image ? { image: absoluteUrl(siteUrl, wholesaler.image) } : {}),
+  };
+}
+
 /** The wholesalers of a state as local businesses, in the order the page lists them. */
 export function stateBusinessListJsonLd(
   state: { id: string; name: string; code: string },
@@ -97,24 +119,48 @@ export function stateBusinessListJsonLd(
     itemListElement: wholesalers.map((wholesaler, index) => ({
       "@type": "ListItem",
       position: index + 1,
-      item: {
-        "@type": businessType(wholesaler.type),
-        name: wholesaler.name,
-        description: wholesaler.description,
-        address: {
-          "@type": "PostalAddress",
-          streetAddress: wholesaler.address,
-          addressLocality: wholesaler.city,
-          addressRegion: state.code,
-          postalCode: wholesaler.zipcode,
-          addressCountry: "US",
-        },
-        geo: { "@type": "GeoCoordinates", latitude: wholesaler.latitude, longitude: wholesaler.longitude },
-        ...(wholesaler.phone ? { telephone: wholesaler.phone } : {}),
-        ...(wholesaler.website ? { url: wholesaler.website } : {}),
-        ...(wholesaler.image ? { image: absoluteUrl(siteUrl, wholesaler.image) } : {}),
-      },
+      item: localBusiness(wholesaler, state.code, siteUrl),
     })),
+  };
+}
+
+/** schema.org Time has no 24:00; a day that runs to midnight closes at 23:59, as the search engines ask. */
+const schemaTime = (time: string) => (time === "24:00" ? "23:59" : time);
+
+/**
+ * A weekly schedule as OpeningHoursSpecification: one entry per time range, days with the same ranges
+ * sharing it. A closed day is left out; a range past midnight keeps its earlier closing time, which
+ * schema.org reads as the next day.
+ */
+export function openingHoursSpecification(hours: WeeklyHours) {
+  const groups = new Map<string, { days: string[]; ranges: WeeklyHours[Weekday] }>();
+  for (const day of WEEKDAYS) {
+    if (hours[day].length === 0) continue;
+    const key = JSON.stringify(hours[day]);
+    const group = groups.get(key) ?? { days: [], ranges: hours[day] };
+    group.days.push(WEEKDAY_NAMES[day]);
+    groups.set(key, group);
+  }
+  return [...groups.values()].flatMap(({ days, ranges }) =>
+    ranges.map((range) => ({ "@type": "OpeningHoursSpecification", dayOfWeek: days, opens: range.open, closes: schemaTime(range.close) })),
+  );
+}
+
+export type ListingBusiness = BusinessListing & Pick<Wholesaler, "openingHours"> & { stateCode: string };
+
+/**
+ * A listing's own page: the business with its opening hours when they are known day by day. Its `url` is
+ * the business's own website when known (as on the state page), else this page, which is also its `@id`.
+ */
+export function listingJsonLd(listing: ListingBusiness, pageUrl: string, siteUrl: string): JsonLd {
+  const business = localBusiness(listing, listing.stateCode, siteUrl);
+  return {
+    "@context": SCHEMA_CONTEXT,
+    ...business,
+    "@id": `${pageUrl}#business`,
+    url: listing.website ?? pageUrl,
+    mainEntityOfPage: pageUrl,
+    ...(listing.openingHours ? { openingHoursSpecification: openingHoursSpecification(listing.openingHours) } : {}),
   };
 }
 

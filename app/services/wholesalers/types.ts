@@ -46,3 +46,19 @@ export interface DirectoryCoverage {
   /** States with at least one listing. */
   states: number;
 }
+
+/** Another listing near this one, with what its page link and its honest distance need. */
+export interface NearbyListing {
+  id: number;
+  name: string;
+  type: Wholesaler["type"];
+  city: string;
+  state: string;
+  zipcode: string;
+  /** Great-circle miles between the two points, rounded to one decimal place. */
+  distanceMiles: number;
+  /** True only when both points are the listings' own, so the distance may be shown to the tenth of a mile. */
+  distanceExact: boolean;
+  /** True when both listings are in the same zipcode. */
+  sameZipcode: boolean;
+}

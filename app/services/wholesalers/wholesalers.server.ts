@@ -73,7 +73,8 @@ export const keepAccess = <T extends Wholesaler>(list: T[], access?: WholesalerA
 export const accessOf = (value: string | null): WholesalerAccess | null =>
   (WHOLESALER_ACCESS as readonly string[]).includes(value ?? "") ? (value as WholesalerAccess) : null;
 
-function selectWholesalers(db: Kysely<Database>) {
+/** Every wholesaler joined with its state's name: the base of each listing query. */
+export function selectWholesalers(db: Kysely<Database>) {
   return db
     .selectFrom("wholesalers")
     .innerJoin("states", "states.id", "wholesalers.state_id")
@@ -139,7 +140,7 @@ export async function findNearestWholesalers(
 }
 
 /** Nearest first within maxMiles (exact distance); the distance is rounded only for display. */
-function rankByDistance(wholesalers: Wholesaler[], origin: Point, maxMiles: number): WholesalerWithDistance[] {
+export function rankByDistance(wholesalers: Wholesaler[], origin: Point, maxMiles: number): WholesalerWithDistance[] {
   return wholesalers
     .map((w) => ({ w, miles: distanceMiles(origin, w) }))
     .filter(({ miles }) => miles <= maxMiles)
