@@ -2,7 +2,7 @@ import type { StateMapData } from "~/services/maps/types";
 import { MapMarkers } from "./markers";
 
 /** What the markers mean, under a state's map. */
-export const STATE_MAP_KEY = "Numbers match the listings below; a ringed circle counts the listings at one place.";
+export const STATE_MAP_KEY = "Numbers match the numbered listings; a ringed circle counts the listings at one place.";
 
 /**
  * A state's outline with a numbered marker per listing. Decorative for screen readers: the numbered list
