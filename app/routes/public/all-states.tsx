@@ -3,12 +3,16 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
 import { BackLink } from "~/components/wholesalers/back-link";
+import { UsMap } from "~/components/maps/us-map";
+import { usMap } from "~/services/maps/maps.server";
 import { listStates, REGIONS } from "~/services/states/states.server";
+import { listingCountsByState } from "~/services/wholesalers/wholesalers.server";
 import { pageMeta } from "~/http/meta";
 import type { Route } from "./+types/all-states";
 
 export async function loader() {
-  const states = await listStates(getDb());
+  const db = getDb();
+  const [states, counts] = await Promise.all([listStates(db), listingCountsByState(db)]);
   const regions = REGIONS.map((region) => ({
     region,
     states: states
@@ -16,7 +20,7 @@ export async function loader() {
       .map(({ id, name }) => ({ id, name }))
       .sort((a, b) => a.name.localeCompare(b.name, "en-US")),
   }));
-  return { regions };
+  return { regions, map: usMap(counts) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -38,9 +42,12 @@ export default function AllStatesPage({ loaderData }: Route.ComponentProps) {
         <p className="text-sm font-semibold uppercase tracking-[0.14em] text-rose-brand">Browse by region</p>
         <h1 className="mt-2 font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">All 50 States</h1>
         <p className="mt-4 text-lg leading-relaxed text-muted">
-          Find wholesale flower markets and suppliers in every state, grouped by region.
+          Find wholesale flower markets and suppliers in every state: pick one on the map, or from its region below.
         </p>
       </header>
+      <div className="mt-8">
+        <UsMap map={loaderData.map} />
+      </div>
       <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {loaderData.regions.map(({ region, states }) => (
           <section

@@ -5,6 +5,8 @@ import { buttonVariants } from "~/components/ui/button";
 import { BackLink } from "~/components/wholesalers/back-link";
 import { citiesPhrase } from "~/components/wholesalers/format";
 import { WholesalerCard } from "~/components/wholesalers/wholesaler-card";
+import { StateMap } from "~/components/maps/state-map";
+import { stateMap } from "~/services/maps/maps.server";
 import { findState } from "~/services/states/states.server";
 import { listWholesalersByState } from "~/services/wholesalers/wholesalers.server";
 import { stateBusinessListJsonLd } from "~/services/seo/json-ld";
@@ -17,9 +19,17 @@ const NO_WHOLESALERS_TITLE = "No Wholesalers Listed Yet";
 export async function loader({ params }: Route.LoaderArgs) {
   const db = getDb();
   const state = await findState(db, params.stateId);
-  if (!state) return data({ state: null, wholesalers: [] }, { status: 404 });
+  if (!state) return data({ state: null, wholesalers: [], map: null }, { status: 404 });
   const wholesalers = await listWholesalersByState(db, state.id);
-  return { state: { id: state.id, name: state.name, code: state.code, region: state.region, cities: state.cities }, wholesalers };
+  // Each listing's number is its place in the full list, so that the map and the cards agree whatever is shown.
+  const map =
+    wholesalers.length > 0
+      ? stateMap(
+          state.id,
+          wholesalers.map(({ id, name, latitude, longitude }, index) => ({ id, name, latitude, longitude, number: index + 1 })),
+        )
+      : null;
+  return { state: { id: state.id, name: state.name, code: state.code, region: state.region, cities: state.cities }, wholesalers, map };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data: page, params }) => {
@@ -42,7 +52,7 @@ export const meta: Route.MetaFunction = ({ matches, data: page, params }) => {
 };
 
 export default function StatePage({ loaderData }: Route.ComponentProps) {
-  const { state, wholesalers } = loaderData;
+  const { state, wholesalers, map } = loaderData;
   if (!state) return <StateNotFound />;
 
   const count = wholesalers.length;
@@ -73,17 +83,39 @@ export default function StatePage({ loaderData }: Route.ComponentProps) {
       </header>
 
       {count > 0 ? (
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {wholesalers.map((wholesaler, index) => (
-            <li key={wholesaler.id}>
-              <WholesalerCard wholesaler={wholesaler} headingLevel={2} lazyImage={index >= 3} />
-            </li>
-          ))}
-        </ul>
+        // The map stays beside the list on wide screens, as on a map search; on a phone it comes first.
+        <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_26rem]">
+          {map ? (
+            <div className="lg:sticky lg:top-24 lg:order-last">
+              <StateMap map={map} stateName={state.name} showKey={count > 1} />
+            </div>
+          ) : null}
+          <ul className="grid gap-6 sm:grid-cols-2">
+            {wholesalers.map((wholesaler, index) => (
+              <li key={wholesaler.id} className="relative">
+                <ListingNumber number={index + 1} />
+                <WholesalerCard wholesaler={wholesaler} headingLevel={2} lazyImage={index >= 3} />
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : (
         <NoWholesalers stateName={state.name} />
       )}
     </div>
+  );
+}
+
+/** The listing's number on the state's map, over the card's top-left corner; the map is decorative, so is the number. */
+function ListingNumber({ number }: { number: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="listing-number"
+      className="absolute -left-3 -top-3 z-10 flex size-7 items-center justify-center rounded-full bg-plum text-xs font-bold text-white shadow ring-2 ring-white"
+    >
+      {number}
+    </span>
   );
 }
 

@@ -1,0 +1,47 @@
+import type { ResultsMapData } from "~/services/maps/types";
+import { MapMarkers } from "./markers";
+
+/**
+ * The area around a search point: counties, the search radius, numbered markers, and lines towards the
+ * listings beyond the frame. Decorative for screen readers: the numbered results list is its text.
+ */
+export function ResultsMap({ map, className }: { map: ResultsMapData; className?: string }) {
+  return (
+    <svg
+      viewBox={`0 0 ${map.width} ${map.height}`}
+      className={className ?? "block h-auto w-full rounded-2xl bg-sky-50"}
+      aria-hidden="true"
+      data-testid="results-map"
+      data-counties={map.countyCount}
+    >
+      <path d={map.land} className="fill-cream" data-testid="results-map-land" />
+      <path d={map.counties} className="fill-none stroke-stone-300" strokeWidth={0.75} data-testid="results-map-counties" />
+      <path d={map.stateBorders} className="fill-none stroke-stone-500" strokeWidth={1.5} strokeDasharray="5 3" />
+      <path d={map.circle} className="fill-rose-brand/10 stroke-rose-brand" strokeWidth={1.5} data-testid="results-map-radius" />
+      {map.offFrame.map((listing) => (
+        <g
+          key={listing.number}
+          data-testid="map-off-frame"
+          data-number={listing.number}
+          className="font-sans font-bold"
+          textAnchor="middle"
+        >
+          <path d={listing.line} className="fill-none stroke-plum/70" strokeWidth={1.5} strokeDasharray="4 3" />
+          <circle cx={listing.x} cy={listing.y} r={11} className="fill-white stroke-plum" strokeWidth={2} />
+          <text x={listing.x} y={listing.y} dy="0.35em" className="fill-plum text-[12px]">
+            {listing.number}
+          </text>
+        </g>
+      ))}
+      <circle
+        cx={map.center.x}
+        cy={map.center.y}
+        r={5}
+        className="fill-ink stroke-white"
+        strokeWidth={2}
+        data-testid="results-map-center"
+      />
+      <MapMarkers markers={map.markers} />
+    </svg>
+  );
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { states as seedStates } from "~/db/seed/data/states";
+import { AppError } from "../errors";
+import { locatorMap, resultsMap, stateMap, usMap } from "./maps.server";
+import { numbersLabel, stateMapName, type MapListing } from "./types";
+
+/** The 90014 centroid (downtown Los Angeles), where three seeded listings share a point. */
+const DOWNTOWN_LA = { latitude: 34.0407, longitude: -118.2468 };
+const listing = (number: number, latitude: number, longitude: number): MapListing => ({
+  id: 100 + number,
+  number,
+  name: `Listing ${number}`,
+  latitude,
+  longitude,
+});
+
+describe("usMap", () => {
+  it("has the 50 states by this site's ids, sorted by name, each shaded by its class of listings", () => {
+    const map = usMap(
+      new Map([
+        ["california", 8],
+        ["newyork", 7],
+        ["texas", 6],
+        ["wisconsin", 2],
+        ["hawaii", 1],
+      ]),
+    );
+    expect(map.states.map((state) => state.id).sort()).toEqual(seedStates.map((state) => state.id).sort());
+    expect(map.states.map((state) => state.name)).toEqual(
+      seedStates.map((state) => state.name).sort((a, b) => a.localeCompare(b, "en-US")),
+    );
+    const level = (id: string) => map.states.find((state) => state.id === id)?.level;
+    expect([level("alaska"), level("hawaii"), level("wisconsin"), level("texas"), level("newyork"), level("california")]).toEqual([
+      0, 1, 2, 3, 4, 4,
+    ]);
+    expect(map.states.find((state) => state.id === "california")?.listings).toBe(8);
+    for (const state of map.states) expect(state.d).toMatch(/^M\d/);
+    expect(map.insets).toMatch(/^M.*z.*z$/);
+  });
+
+  it("names each state with its listings", () => {
+    expect(stateMapName("California", 7)).toBe("California: 7 listings");
+    expect(stateMapName("Hawaii", 1)).toBe("Hawaii: 1 listing");
+    expect(stateMapName("Alaska", 0)).toBe("Alaska: no listings yet");
+  });
+});
+
+describe("stateMap", () => {
+  it("draws one marker per place: listings at one point (or too close to tell apart) share a marker with their count", () => {
+    const map = stateMap("california", [
+      listing(1, DOWNTOWN_LA.latitude, DOWNTOWN_LA.longitude),
+      listing(2, 37.7621, -122.4011),
+      listing(3, DOWNTOWN_LA.latitude, DOWNTOWN_LA.longitude),
+      listing(5, DOWNTOWN_LA.latitude, DOWNTOWN_LA.longitude),
+      listing(4, 32.7157, -117.1611),
+    ]);
+    expect(map.outline).toMatch(/^M/);
+    expect(map.markers.map((marker) => marker.numbers)).toEqual([[1, 3, 5], [2], [4]]);
+    expect(map.markers.map((marker) => marker.label)).toEqual(["1, 3, 5", "2", "4"]);
+    for (const marker of map.markers) {
+      expect(marker.x).toBeGreaterThan(0);
+      expect(marker.x).toBeLessThan(map.width);
+      expect(marker.y).toBeGreaterThan(0);
+      expect(marker.y).toBeLessThan(map.height);
+    }
+    // San Francisco is north-west of Los Angeles, San Diego south-east.
+    const [la, sf, sd] = map.markers;
+    expect(sf?.x).toBeLessThan(la?.x ?? 0);
+    expect(sf?.y).toBeLessThan(la?.y ?? 0);
+    expect(sd?.y).toBeGreaterThan(la?.y ?? 0);
+  });
+
+  it("answers not found for an unknown state", () => {
+    expect(() => stateMap("atlantis", [])).toThrow(AppError);
+    expect(() => locatorMap("atlantis", DOWNTOWN_LA)).toThrow("State not found");
+  });
+
+  it("labels several numbers as runs", () => {
+    expect(numbersLabel([3, 1, 2])).toBe("1–3");
+    expect(numbersLabel([1, 2, 3, 5, 6, 7])).toBe("1–3, 5–7");
+    expect(numbersLabel([2, 5])).toBe("2, 5");
+    expect(numbersLabel([4, 5, 9])).toBe("4, 5, 9");
+  });
+});
+
+describe("resultsMap", () => {
+  it("draws the counties around the search point, the radius, markers inside the frame and lines towards the listings beyond it", () => {
+    const map = resultsMap({
+      center: DOWNTOWN_LA,
+      radiusMiles: 25,
+      listings: [
+        listing(1, DOWNTOWN_LA.latitude, DOWNTOWN_LA.longitude),
+        listing(2, DOWNTOWN_LA.latitude, DOWNTOWN_LA.longitude),
+        listing(3, 34.1478, -118.1445),
+        // San Francisco, far outside the frame to the north-west.
+        listing(4, 37.7621, -122.4011),
+      ],
+    });
+    // A frame of about 25 miles around downtown reaches into Los Angeles County and its neighbours.
+    expect(map.countyCount).toBeGreaterThanOrEqual(4);
+    expect(map.countyCount).toBeLessThan(20);
+    expect(map.land).toMatch(/^M/);
+    expect(map.counties).toMatch(/^M/);
+    expect(map.circle).toMatch(/^M.*z$/);
+    expect(map.center).toEqual({ x: 320, y: 200 });
+    expect(map.markers.map((marker) => marker.numbers)).toEqual([[1, 2], [3]]);
+    expect(map.offFrame).toHaveLength(1);
+    const [beyond] = map.offFrame;
+    expect(beyond?.number).toBe(4);
+    // The line ends on the frame's edge (inset for its marker), towards the north-west.
+    expect(beyond?.x === 14 || beyond?.y === 14).toBe(true);
+    expect(beyond?.x).toBeLessThan(320);
+    expect(beyond?.y).toBeLessThan(200);
+    expect(beyond?.line).toBe(`M320 200L${beyond?.x} ${beyond?.y}`);
+  });
+
+  it("shows more counties for a wider radius", () => {
+    const narrow = resultsMap({ center: DOWNTOWN_LA, radiusMiles: 10, listings: [] });
+    const wide = resultsMap({ center: DOWNTOWN_LA, radiusMiles: 100, listings: [] });
+    expect(wide.countyCount).toBeGreaterThan(narrow.countyCount);
+    expect(narrow.markers).toEqual([]);
+    expect(narrow.offFrame).toEqual([]);
+  });
+});
+
+describe("locatorMap", () => {
+  it("puts the listing's point inside its state's small map", () => {
+    const map = locatorMap("california", DOWNTOWN_LA);
+    expect(map.width).toBe(240);
+    expect(map.outline).toMatch(/^M/);
+    expect(map.marker.x).toBeGreaterThan(map.width / 2);
+    expect(map.marker.y).toBeGreaterThan(map.height / 2);
+    expect(map.marker.y).toBeLessThan(map.height);
+  });
+});

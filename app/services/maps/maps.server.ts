@@ -1,0 +1,246 @@
+/**
+ * The site's maps as plain data for the components in app/components/maps: the country shaded by
+ * listings, a state with numbered markers, the area around a search point, and a listing's locator.
+ */
+import type { Feature, MultiPolygon } from "geojson";
+import { geoPath, type GeoProjection } from "d3-geo";
+import { merge, mesh } from "topojson-client";
+import type { GeometryObject } from "topojson-specification";
+import { notFound } from "../errors";
+import { STATE_NOT_FOUND } from "../states/states.server";
+import {
+  areaProjection,
+  circleAround,
+  countryProjection,
+  pathData,
+  projectPoint,
+  shapeProjection,
+  type LngLat,
+  type Point,
+} from "./projection.server";
+import { findStateShape, usShapes, usStates } from "./shapes.server";
+import {
+  US_MAP_CLASSES,
+  numbersLabel,
+  type LocatorMapData,
+  type MapFrame,
+  type MapListing,
+  type MapMarker,
+  type OffFrameListing,
+  type ResultsMapData,
+  type StateMapData,
+  type UsMapData,
+} from "./types";
+
+/** The map of the country: 975 × 610 is AlbersUsa's own aspect. */
+const US_FRAME: MapFrame = { width: 975, height: 610 };
+/** State and results maps: close to the size they are shown at, so markers keep a readable size. */
+const STATE_WIDTH = 400;
+const STATE_MAX_HEIGHT = 380;
+/** Room around a state for markers and their labels. */
+const STATE_PADDING = 18;
+const RESULTS_FRAME: MapFrame = { width: 640, height: 400 };
+/** The search circle keeps this much room to the frame's edge. */
+const RESULTS_MARGIN = 24;
+const LOCATOR_WIDTH = 240;
+const LOCATOR_MAX_HEIGHT = 200;
+/** Markers closer than this (pixels) would overlap: they become one marker with a count. */
+const MARKER_SPACING = 22;
+/** An off-frame line ends this far inside the frame, where its numbered marker sits. */
+const EDGE_INSET = 14;
+/** Labels of markers this close to the right edge go on their left. */
+const LABEL_ROOM = 64;
+
+const levelOf = (listings: number) => US_MAP_CLASSES.findIndex((level) => listings >= level.min && listings <= level.max);
+
+let usPaths: { id: string; name: string; d: string }[] | undefined;
+let usInsets: string | undefined;
+
+/** The country's shapes are the same for every request: project them once per process. */
+function countryShapes() {
+  if (!usPaths || usInsets === undefined) {
+    const states = usStates("country");
+    const projection = countryProjection(US_FRAME, states);
+    // Whole pixels: a pixel of this map is about three miles.
+    usPaths = states.features.map((state) => ({ id: String(state.id), name: state.properties.name, d: pathData(projection, state, 0) }));
+    usInsets = ["alaska", "hawaii"]
+      .map((id) => {
+        const shape = findStateShape(id, "country");
+        if (!shape) return "";
+        const [[x0, y0], [x1, y1]] = geoPath(projection).bounds(shape);
+        const pad = 6;
+        return `M${Math.floor(x0 - pad)} ${Math.floor(y0 - pad)}H${Math.ceil(x1 + pad)}V${Math.ceil(y1 + pad)}H${Math.floor(x0 - pad)}z`;
+      })
+      .join("");
+  }
+  return { paths: usPaths, insets: usInsets };
+}
+
+/** The 50 states, each shaded by its number of listings (`counts`: state id -> listings; absent means none). */
+export function usMap(counts: ReadonlyMap<string, number>): UsMapData {
+  const { paths, insets } = countryShapes();
+  return {
+    ...US_FRAME,
+    insets,
+    states: paths
+      .map((state) => {
+        const listings = counts.get(state.id) ?? 0;
+        return { ...state, listings, level: levelOf(listings) };
+      })
+      .sort((a, b) => a.name.localeCompare(b.name, "en-US")),
+  };
+}
+
+/**
+ * Listings become markers; listings that share a point, or would overlap at this scale, become one
+ * marker that shows their count and lists their numbers. Markers are ordered by their first number.
+ */
+export function markersFor(listings: readonly MapListing[], projection: GeoProjection, frame: MapFrame): MapMarker[] {
+  const groups: { x: number; y: number; points: Point[]; numbers: number[] }[] = [];
+  for (const listing of [...listings].sort((a, b) => a.number - b.number)) {
+    const point = projectPoint(projection, [listing.longitude, listing.latitude]);
+    if (!point) continue;
+    const near = groups.find((group) => Math.hypot(group.x - point.x, group.y - point.y) < MARKER_SPACING);
+    if (near) {
+      near.points.push(point);
+      near.numbers.push(listing.number);
+      near.x = near.points.reduce((sum, p) => sum + p.x, 0) / near.points.length;
+      near.y = near.points.reduce((sum, p) => sum + p.y, 0) / near.points.length;
+    } else {
+      groups.push({ ...point, points: [point], numbers: [listing.number] });
+    }
+  }
+  return groups.map(({ x, y, numbers }) => ({
+    x: Math.round(x * 10) / 10,
+    y: Math.round(y * 10) / 10,
+    numbers,
+    label: numbersLabel(numbers),
+    labelSide: x > frame.width - LABEL_ROOM ? "left" : "right",
+  }));
+}
+
+function requireState(stateId: string) {
+  const shape = findStateShape(stateId);
+  if (!shape) throw notFound(STATE_NOT_FOUND);
+  return shape;
+}
+
+const stateOutlines = new Map<string, { d: string; frame: MapFrame }>();
+
+/** A state's outline with a numbered marker per listing (`number`: the listing's place in the full list). */
+export function stateMap(stateId: string, listings: readonly MapListing[]): StateMapData {
+  const shape = requireState(stateId);
+  const { projection, frame } = shapeProjection(shape, STATE_WIDTH, STATE_MAX_HEIGHT, STATE_PADDING);
+  let outline = stateOutlines.get(stateId);
+  if (!outline) {
+    outline = { d: pathData(projection, shape, 1), frame };
+    stateOutlines.set(stateId, outline);
+  }
+  return { ...frame, outline: outline.d, markers: markersFor(listings, projection, frame) };
+}
+
+/** A small map of a listing's state with the listing's point on it. */
+export function locatorMap(stateId: string, point: { latitude: number; longitude: number }): LocatorMapData {
+  const shape = requireState(stateId);
+  const { projection, frame } = shapeProjection(shape, LOCATOR_WIDTH, LOCATOR_MAX_HEIGHT, 10);
+  const marker = projectPoint(projection, [point.longitude, point.latitude]) ?? { x: frame.width / 2, y: frame.height / 2 };
+  return { ...frame, outline: pathData(projection, shape, 0), marker };
+}
+
+/** Where the ray from `from` towards `to` leaves the frame shrunk by `inset`. */
+function edgePoint(from: Point, to: Point, frame: MapFrame, inset: number): Point {
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  const limits = [
+    dx > 0 ? (frame.width - inset - from.x) / dx : dx < 0 ? (inset - from.x) / dx : Infinity,
+    dy > 0 ? (frame.height - inset - from.y) / dy : dy < 0 ? (inset - from.y) / dy : Infinity,
+  ];
+  const t = Math.min(...limits);
+  return { x: Math.round((from.x + dx * t) * 10) / 10, y: Math.round((from.y + dy * t) * 10) / 10 };
+}
+
+const inside = (point: Point, frame: MapFrame) => point.x >= 0 && point.y >= 0 && point.x <= frame.width && point.y <= frame.height;
+
+type CountyGeometry = GeometryObject & { type: "Polygon" | "MultiPolygon" };
+
+/**
+ * The counties whose bounding box (written by the generator) meets the box west..east, south..north.
+ * The one county across the antimeridian (west > east) is tested as its two halves.
+ */
+function countiesNear(west: number, south: number, east: number, north: number): CountyGeometry[] {
+  const overlaps = (w: number, e: number) => w <= east && e >= west;
+  return usShapes().counties.objects.counties.geometries.filter((geometry): geometry is CountyGeometry => {
+    const [w = 0, s = 0, e = 0, n = 0] = geometry.bbox ?? [];
+    const across = w > e ? overlaps(w, 180) || overlaps(-180, e) : overlaps(w, e);
+    return across && s <= north && n >= south && (geometry.type === "Polygon" || geometry.type === "MultiPolygon");
+  });
+}
+
+export interface ResultsMapInput {
+  /** The search point: a zipcode's centre or the visitor's position. */
+  center: { latitude: number; longitude: number };
+  radiusMiles: number;
+  /** Listings within the radius and the nearest beyond it, numbered as in the page's list. */
+  listings: readonly MapListing[];
+}
+
+/**
+ * The area around a search point: the counties in the frame, the search radius as a circle, numbered
+ * markers, and for each listing outside the frame a line from the search point towards it, ending at
+ * the frame's edge with its number.
+ */
+export function resultsMap({ center, radiusMiles, listings }: ResultsMapInput): ResultsMapData {
+  const frame = RESULTS_FRAME;
+  const origin: LngLat = [center.longitude, center.latitude];
+  const projection = areaProjection(origin, radiusMiles, frame, RESULTS_MARGIN);
+
+  // The frame's extent in degrees, from points along its edges (a conic frame is not a lat/lng box).
+  const edge: LngLat[] = [];
+  for (let i = 0; i <= 8; i++) {
+    const fx = (frame.width * i) / 8;
+    const fy = (frame.height * i) / 8;
+    for (const [x, y] of [
+      [fx, 0],
+      [fx, frame.height],
+      [0, fy],
+      [frame.width, fy],
+    ] as const) {
+      const lngLat = projection.invert?.([x, y]);
+      if (lngLat) edge.push([lngLat[0], lngLat[1]]);
+    }
+  }
+  const lngs = edge.map(([lng]) => lng);
+  const lats = edge.map(([, lat]) => lat);
+  const near = countiesNear(Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats));
+
+  const { counties } = usShapes();
+  const nearIds = new Set<GeometryObject>(near);
+  const land: Feature<MultiPolygon> | null = near.length > 0 ? { type: "Feature", properties: {}, geometry: merge(counties, near) } : null;
+  const countyBorders = mesh(counties, counties.objects.counties, (a, b) => a !== b && (nearIds.has(a) || nearIds.has(b)));
+  const stateBorders = mesh(counties, counties.objects.states, (a, b) => a !== b);
+
+  const centerPoint = projectPoint(projection, origin) ?? { x: frame.width / 2, y: frame.height / 2 };
+  const inFrame: MapListing[] = [];
+  const offFrame: OffFrameListing[] = [];
+  for (const listing of listings) {
+    const point = projectPoint(projection, [listing.longitude, listing.latitude]);
+    if (point && inside(point, frame)) {
+      inFrame.push(listing);
+    } else if (point) {
+      const end = edgePoint(centerPoint, point, frame, EDGE_INSET);
+      offFrame.push({ number: listing.number, ...end, line: `M${centerPoint.x} ${centerPoint.y}L${end.x} ${end.y}` });
+    }
+  }
+
+  return {
+    ...frame,
+    land: land ? pathData(projection, land, 0) : "",
+    counties: pathData(projection, countyBorders, 0),
+    stateBorders: pathData(projection, stateBorders, 0),
+    countyCount: near.length,
+    circle: pathData(projection, circleAround(origin, radiusMiles), 1),
+    center: centerPoint,
+    markers: markersFor(inFrame, projection, frame),
+    offFrame,
+  };
+}
