@@ -101,10 +101,16 @@ const POST_DOC = sql.raw(
 const FESTIVAL_DOC = sql.raw(
   `(setweight(to_tsvector('english', festivals.name), 'A') || setweight(to_tsvector('english', festivals.location || ' ' || festivals.city || ' ' || festivals.state), 'B') || setweight(to_tsvector('english', festivals.description), 'D'))`,
 );
-/* SQLite's bm25 weights per FTS5 column, in the same spirit (lower bm25 is better). */
-const WHOLESALER_BM25 = sql.raw(`bm25(wholesalers_search, 10.0, 4.0, 1.0)`);
-const POST_BM25 = sql.raw(`bm25(blog_posts_search, 10.0, 4.0, 1.0)`);
-const FESTIVAL_BM25 = sql.raw(`bm25(festivals_search, 10.0, 4.0, 1.0)`);
+/** The PostgreSQL documents by the table they index, for the test that the planner can use their indexes. */
+export const POSTGRES_SEARCH_DOCUMENTS = { wholesalers: WHOLESALER_DOC, states: STATE_DOC, blog_posts: POST_DOC, festivals: FESTIVAL_DOC };
+/**
+ * The rowids and bm25 ranks of an FTS5 table's matches, weighted per column in the same spirit (lower bm25
+ * is better). A subquery of its own: FTS5 answers bm25 only in the query that holds the MATCH, which must
+ * not also count over a window.
+ */
+function ftsMatches(table: string, weights: string, match: Matcher) {
+  return sql`(select rowid, bm25(${sql.raw(table)}, ${sql.raw(weights)}) as rank from ${sql.raw(table)} where ${sql.raw(table)} match ${match.fts})`;
+}
 
 interface WholesalerRow {
   id: number;
@@ -132,11 +138,10 @@ async function searchWholesalers(db: Kysely<Database>, terms: string[], match: M
           and (${WHOLESALER_DOC} || ${stateWeighted}) @@ ${match.all}
         order by ts_rank(${WHOLESALER_DOC} || ${stateWeighted}, ${match.all}) desc, wholesalers.name, wholesalers.id
         limit ${SEARCH_RESULTS_PER_KIND}`
-    : sql<Counted<WholesalerRow>>`select ${columns} from wholesalers_search
-        join wholesalers on wholesalers.id = wholesalers_search.rowid
+    : sql<Counted<WholesalerRow>>`select ${columns} from ${ftsMatches("wholesalers_search", "10.0, 4.0, 1.0", match)} as found
+        join wholesalers on wholesalers.id = found.rowid
         join states on states.id = wholesalers.state_id
-        where wholesalers_search match ${match.fts}
-        order by ${WHOLESALER_BM25}, wholesalers.name, wholesalers.id
+        order by found.rank, wholesalers.name, wholesalers.id
         limit ${SEARCH_RESULTS_PER_KIND}`;
   const { rows } = await query.execute(db);
   return {
@@ -188,10 +193,10 @@ async function searchPosts(db: Kysely<Database>, terms: string[], match: Matcher
         where blog_posts.status = 'published' and ${POST_DOC} @@ ${match.all}
         order by ts_rank(${POST_DOC}, ${match.all}) desc, blog_posts.date desc, blog_posts.id desc
         limit ${SEARCH_RESULTS_PER_KIND}`
-    : sql<Counted<PostRow>>`select ${columns} from blog_posts_search
-        join blog_posts on blog_posts.id = blog_posts_search.rowid
-        where blog_posts_search match ${match.fts} and blog_posts.status = 'published'
-        order by ${POST_BM25}, blog_posts.date desc, blog_posts.id desc
+    : sql<Counted<PostRow>>`select ${columns} from ${ftsMatches("blog_posts_search", "10.0, 4.0, 1.0", match)} as found
+        join blog_posts on blog_posts.id = found.rowid
+        where blog_posts.status = 'published'
+        order by found.rank, blog_posts.date desc, blog_posts.id desc
         limit ${SEARCH_RESULTS_PER_KIND}`;
   const { rows } = await query.execute(db);
   return {
@@ -227,10 +232,9 @@ async function searchFestivals(db: Kysely<Database>, terms: string[], match: Mat
     ? sql<Counted<FestivalRow>>`select ${columns} from festivals where ${FESTIVAL_DOC} @@ ${match.all}
         order by ts_rank(${FESTIVAL_DOC}, ${match.all}) desc, festivals.start_date, festivals.name
         limit ${SEARCH_RESULTS_PER_KIND}`
-    : sql<Counted<FestivalRow>>`select ${columns} from festivals_search
-        join festivals on festivals.id = festivals_search.rowid
-        where festivals_search match ${match.fts}
-        order by ${FESTIVAL_BM25}, festivals.start_date, festivals.name
+    : sql<Counted<FestivalRow>>`select ${columns} from ${ftsMatches("festivals_search", "10.0, 4.0, 1.0", match)} as found
+        join festivals on festivals.id = found.rowid
+        order by found.rank, festivals.start_date, festivals.name
         limit ${SEARCH_RESULTS_PER_KIND}`;
   const { rows } = await query.execute(db);
   return {
