@@ -8,9 +8,10 @@ import { Input } from "~/components/ui/input";
 import { TypeBadge } from "~/components/wholesalers/wholesaler-card";
 import { getDb } from "~/db/db.server";
 import type { CityPlace } from "~/services/geo/cities.server";
-import { CITY_RADIUS_MILES, searchCity, type CitySearch, type NearbyWholesaler } from "~/services/search/city-search.server";
+import { searchCity, type CitySearch, type NearbyWholesaler } from "~/services/search/city-search.server";
 import {
   aboutMiles,
+  CITY_RADIUS_MILES,
   highlightParts,
   NO_RESULTS_HINT,
   normalizeSearchQuery,

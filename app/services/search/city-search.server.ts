@@ -4,10 +4,9 @@ import { lookupCity, type CityPlace } from "../geo/cities.server";
 import { boundingBox, distanceMiles } from "../geo/distance";
 import type { WholesalerType } from "../wholesalers/constants";
 import { wholesalerPlaceFrom } from "../wholesalers/wholesalers.server";
+import { CITY_RADIUS_MILES } from "./query";
 import type { WholesalerHit } from "./search.server";
 
-/** How far from a city its wholesalers are looked for. */
-export const CITY_RADIUS_MILES = 100;
 /** The most wholesalers shown near a city. */
 export const CITY_NEAREST_LIMIT = 5;
 /** Shown at any distance when fewer than this lie within the radius. */

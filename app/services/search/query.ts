@@ -107,6 +107,9 @@ export function aboutMiles(miles: number): string {
   return `about ${whole.toLocaleString("en-US")} ${whole === 1 ? "mile" : "miles"}`;
 }
 
+/** How far from a city its wholesalers are looked for. */
+export const CITY_RADIUS_MILES = 100;
+
 /** A query that is a zipcode, answered by the zipcode results page instead. */
 export function zipcodeOf(query: string): string | null {
   return /^\d{5}$/.test(query) ? query : null;
