@@ -62,13 +62,19 @@ for (const database of TEST_DATABASES) {
           zip("62701", "Springfield", "IL", 39.8, -89.65),
           zip("62702", "Springfield", "IL", 39.82, -89.64),
           zip("01101", "Springfield", "MA", 42.1, -72.59),
+          zip("01102", "Springfield", "MA", 42.12, -72.57),
           zip("65801", "Springfield", "MO", 37.21, -93.29),
+          zip("65802", "Springfield", "MO", 37.19, -93.27),
+          zip("16433", "Springfield", "PA", 41.8, -80.36),
           zip("78201", "San Antonio", "TX", 29.47, -98.53),
           zip("78202", "San Antonio", "TX", 29.43, -98.46),
           zip("78203", "San Antonio", "TX", 29.41, -98.46),
           zip("33576", "San Antonio", "FL", 28.34, -82.27),
           zip("15701", "Indiana", "PA", 40.62, -79.15),
+          zip("15705", "Indiana", "PA", 40.64, -79.17),
           zip("10001", "New York", "NY", 40.75, -73.99),
+          zip("10002", "New York", "NY", 40.72, -73.99),
+          zip("13440", "Rose", "NY", 43.15, -76.9),
         ])
         .execute();
     });
@@ -91,8 +97,13 @@ for (const database of TEST_DATABASES) {
     });
 
     it("takes the much larger city of a shared name, naming the others", async () => {
+      expect(await lookupCity(db, "Springfield, IL")).toMatchObject({
+        kind: "found",
+        city: { name: "Springfield", stateCode: "IL" },
+        others: [],
+      });
       const found = await lookupCity(db, "san antonio");
-      expect(found).toMatchObject({ kind: "found", city: { name: "San Antonio", stateCode: "TX" }, others: [{ stateCode: "FL" }] });
+      expect(found).toMatchObject({ kind: "found", city: { name: "San Antonio", stateCode: "TX" }, others: [] });
       expect(await lookupCity(db, "San Antonio, Texas")).toMatchObject({ kind: "found", city: { stateCode: "TX" }, others: [] });
       expect(await lookupCity(db, "san antonio fl")).toMatchObject({ kind: "found", city: { stateCode: "FL" } });
     });
@@ -104,12 +115,19 @@ for (const database of TEST_DATABASES) {
       expect(springfield.name).toBe("Springfield");
       expect(springfield.choices.map((city) => city.stateCode)).toEqual(["IL", "MA", "MO"]);
       expect(await lookupCity(db, "Springfield, MO")).toMatchObject({ kind: "found", city: { stateCode: "MO" } });
+      // A place of one zipcode counts only with its state.
+      expect(await lookupCity(db, "Springfield, Pennsylvania")).toMatchObject({ kind: "found", city: { stateCode: "PA", zipcodes: 1 } });
+    });
+
+    it("takes a flower for a flower, not for a village of that name", async () => {
+      expect(await lookupCity(db, "rose")).toEqual({ kind: "none" });
+      expect(await lookupCity(db, "Rose, NY")).toMatchObject({ kind: "found", city: { name: "Rose", stateCode: "NY" } });
     });
 
     it("reads a state's name as that state's city or none, and finds nothing in anything else", async () => {
       expect(await lookupCity(db, "New York")).toMatchObject({ kind: "found", city: { stateCode: "NY" } });
       expect(await lookupCity(db, "Indiana")).toEqual({ kind: "none" });
-      for (const query of ["roses", "", "'; drop table zipcodes; --", "Chicago, TX", "%", "a".repeat(200)]) {
+      for (const query of ["", "'; drop table zipcodes; --", "Chicago, TX", "%", "a".repeat(200)]) {
         expect(await lookupCity(db, query), query).toEqual({ kind: "none" });
       }
     });

@@ -32,6 +32,11 @@ interface StateName {
 
 /** The longest state name in words ("District of Columbia"). */
 const MAX_STATE_WORDS = 3;
+/**
+ * Without a state, only places with at least this many zipcodes count as the city a word means: "rose" is a
+ * flower before it is Rose, NY (one zipcode), which "Rose, NY" still finds.
+ */
+const MIN_ZIPCODES_WITHOUT_STATE = 2;
 /** A city of the name this many times larger (in zipcodes) than the next one is the one meant. */
 const DOMINANT_FACTOR = 3;
 
@@ -94,7 +99,8 @@ async function citiesNamed(db: Kysely<Database>, reading: CityQuery): Promise<Ci
 
 /**
  * The city a search names, from the zipcodes the site holds. A query that is only a state's name ("New
- * York", "Indiana") is the city of that name in that state or none: Indiana, PA is not what "Indiana" means.
+ * York", "Indiana") is the city of that name in that state or none: Indiana, PA is not what "Indiana" means;
+ * without a state, a place of one zipcode is not taken for a city either.
  * When cities of comparable size share the name, the answer is the choice of them by state.
  */
 export async function lookupCity(db: Kysely<Database>, query: string): Promise<CityLookup> {
@@ -103,6 +109,7 @@ export async function lookupCity(db: Kysely<Database>, query: string): Promise<C
     if (reading.city === "") continue;
     let cities = await citiesNamed(db, reading);
     const stateNamed = states.find((state) => state.name.toLowerCase() === reading.city);
+    if (!reading.stateCode) cities = cities.filter((city) => city.zipcodes >= MIN_ZIPCODES_WITHOUT_STATE);
     if (!reading.stateCode && stateNamed) cities = cities.filter((city) => city.stateCode === stateNamed.code);
     const [first, second] = cities;
     if (!first) continue;

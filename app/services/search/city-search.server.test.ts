@@ -25,6 +25,7 @@ for (const database of TEST_DATABASES) {
         .values([
           { zip: "60601", city: "Chicago", state_code: "IL", latitude: 41.88, longitude: -87.62 },
           { zip: "67202", city: "Wichita", state_code: "KS", latitude: 37.69, longitude: -97.34 },
+          { zip: "67203", city: "Wichita", state_code: "KS", latitude: 37.71, longitude: -97.36 },
         ])
         .execute();
       const wholesaler = (name: string, latitude: number, longitude: number) => ({
