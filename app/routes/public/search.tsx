@@ -80,11 +80,14 @@ function Highlight({ text, terms }: { text: string; terms: readonly string[] }) 
   );
 }
 
-/** The passage of a long text where the match is, in quotation style under a result's title. */
-function Snippet({ text, terms }: { text: string | null; terms: readonly string[] }) {
+/**
+ * A result's text under its title: the passage around the match (short already, and never clamped, so
+ * that the marked word stays in sight), or else a summary clamped to three lines.
+ */
+function Snippet({ text, terms, clamp = false }: { text: string | null; terms: readonly string[]; clamp?: boolean }) {
   if (!text) return null;
   return (
-    <p className="line-clamp-3 text-sm leading-relaxed text-muted">
+    <p className={cn("text-sm leading-relaxed text-muted", clamp && "line-clamp-3")}>
       <Highlight text={text} terms={terms} />
     </p>
   );
@@ -273,7 +276,7 @@ function Results({ query, results }: { query: string; results: SiteSearchResults
                       <Highlight text={post.title} terms={terms} />
                     </Link>
                   </h3>
-                  <Snippet text={post.snippet ?? post.excerpt} terms={terms} />
+                  {post.snippet ? <Snippet text={post.snippet} terms={terms} /> : <Snippet text={post.excerpt} terms={terms} clamp />}
                 </article>
               </li>
             ))}

@@ -82,7 +82,7 @@ const WORDS_BEFORE_MATCH = 8;
  * About `maxLength` characters of a long text around its first matching word, cut at word boundaries and
  * marked with "…" where text was left out; null when no word of the text matches.
  */
-export function excerptAround(text: string, terms: readonly string[], maxLength = 180): string | null {
+export function excerptAround(text: string, terms: readonly string[], maxLength = 150): string | null {
   const words = [...text.matchAll(/\S+/g)];
   const first = words.findIndex((word) => (word[0].match(WORD) ?? []).some((part) => matchesTerm(part, terms)));
   if (first === -1) return null;

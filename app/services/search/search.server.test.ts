@@ -175,7 +175,7 @@ for (const database of TEST_DATABASES) {
       const snippet = results.posts?.items[1]?.snippet ?? "";
       expect(snippet.startsWith("…")).toBe(true);
       expect(snippet).toContain("Add one peony, or three peonies");
-      expect(snippet.length).toBeLessThanOrEqual(182);
+      expect(snippet.length).toBeLessThanOrEqual(152);
     });
 
     it("matches the last word as a prefix while the visitor is typing", async () => {
