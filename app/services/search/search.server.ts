@@ -129,12 +129,13 @@ async function searchWholesalers(db: Kysely<Database>, terms: string[], match: M
     wholesalers.description, wholesalers.hours, states.name as state_name, count(*) over () as total`;
   // The state's name belongs to the document too ("roses oregon"); it lives in another table, so on
   // PostgreSQL it is added at query time, after an indexable condition (a word in the listing's own
-  // document, or a state whose name holds one) has narrowed the rows.
+  // document, or a state whose name holds one: `= any(array(…))` rather than `in (…)`, so that the planner
+  // can combine the GIN index and the state_id index in one bitmap) has narrowed the rows.
   const stateWeighted = sql`setweight(to_tsvector('english', states.name), 'B')`;
   const query = match.postgres
     ? sql<Counted<WholesalerRow>>`select ${columns} from wholesalers join states on states.id = wholesalers.state_id
         where (${WHOLESALER_DOC} @@ ${match.any}
-            or wholesalers.state_id in (select states.id from states where ${STATE_DOC} @@ ${match.any}))
+            or wholesalers.state_id = any(array(select states.id from states where ${STATE_DOC} @@ ${match.any})))
           and (${WHOLESALER_DOC} || ${stateWeighted}) @@ ${match.all}
         order by ts_rank(${WHOLESALER_DOC} || ${stateWeighted}, ${match.all}) desc, wholesalers.name, wholesalers.id
         limit ${SEARCH_RESULTS_PER_KIND}`
