@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from "k
 import * as initial from "./migrations/0001-initial.server";
 import * as listingTrust from "./migrations/0002-listing-trust.server";
 import * as listingLocation from "./migrations/0003-listing-location.server";
+import * as searchIndex from "./migrations/0004-search-index.server";
 import type { Database } from "./schema";
 
 /** Every migration, in order. Imported statically so that the server bundle carries them. */
@@ -9,6 +10,7 @@ const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-listing-trust": listingTrust,
   "0003-listing-location": listingLocation,
+  "0004-search-index": searchIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

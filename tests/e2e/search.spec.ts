@@ -1,4 +1,4 @@
-import { NO_RESULTS_HINT } from "../../app/services/search/query";
+import { CITY_RADIUS_MILES, NO_RESULTS_HINT } from "../../app/services/search/query";
 import { expect, expectAccessible, test } from "./fixtures";
 
 interface ApiFestival {
@@ -20,7 +20,7 @@ test.describe("site search (/search)", () => {
     await expectAccessible(page);
   });
 
-  test("finds wholesalers and festivals, grouped by kind with counts, each leading to its page", async ({ page, request }) => {
+  test("finds wholesalers and festivals, grouped by kind with counts, each leading to its own page", async ({ page, request }) => {
     const festivals = (await (await request.get("/api/flower-festivals?q=dallas")).json()) as ApiFestival[];
     expect(festivals.length).toBeGreaterThan(0);
 
@@ -41,7 +41,7 @@ test.describe("site search (/search)", () => {
     const wholesalerLinks = wholesalerGroup.getByRole("link");
     await expect(wholesalerLinks.first()).toBeVisible();
     for (const href of await wholesalerLinks.evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
-      expect(href).toMatch(/^\/state\/[a-z]+$/);
+      expect(href).toMatch(/^\/wholesalers\/\d+\/[a-z0-9-]+$/);
     }
     await expectAccessible(page);
 
@@ -77,5 +77,51 @@ test.describe("site search (/search)", () => {
     await expect(box).toHaveValue(query.slice(0, 100));
     await expect(page.getByRole("heading", { level: 1 })).toContainText("<b>rose</b> 100%_'\"");
     await expect(page.locator("main b")).toHaveCount(0);
+  });
+
+  test("finds an article that mentions roses only in its text, marking whole words", async ({ page }) => {
+    await page.goto("/search?q=rose");
+    const articles = page.getByRole("region", { name: /^Blog articles \(\d+\)$/ });
+    const article = articles.getByRole("listitem").filter({ has: page.getByRole("link", { name: "How to Dry Flowers at Home" }) });
+    await expect(article.locator("mark").first()).toHaveText(/^roses?$/i);
+    // Every marked word begins with what was typed: "primrose" or "Monroe" would never be marked.
+    for (const marked of await page.locator("main mark").allTextContents()) expect(marked).toMatch(/^rose/i);
+    await expectAccessible(page);
+    await article.getByRole("link", { name: "How to Dry Flowers at Home" }).click();
+    await expect(page).toHaveURL(/^.*\/blog\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("How to Dry Flowers at Home");
+  });
+
+  test("a city shows its nearest wholesalers by distance, and a shared name offers the choice of states", async ({ page }) => {
+    await page.goto("/search?q=Chicago");
+    const near = page.getByRole("region", { name: "Wholesalers near Chicago, IL" });
+    await expect(near.getByRole("listitem")).toHaveCount(3);
+    const first = near.getByRole("listitem").first();
+    await expect(first.getByRole("link", { name: "Kennicott Brothers Company" })).toHaveAttribute(
+      "href",
+      /^\/wholesalers\/\d+\/kennicott-brothers-company$/,
+    );
+    await expect(first).toContainText("about 3 miles");
+    for (const distance of await near.getByText(/^about \d+ miles?$/).allTextContents()) {
+      expect(Number(distance.replace(/\D/g, ""))).toBeLessThanOrEqual(CITY_RADIUS_MILES);
+    }
+    await expectAccessible(page);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("searchbox", { name: SEARCH_BOX }).fill("springfield");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    const choices = page.getByRole("region", { name: "Which Springfield?" });
+    await expect(choices.getByRole("link", { name: "Springfield, MA" })).toBeVisible();
+    await choices.getByRole("link", { name: "Springfield, IL" }).click();
+    await expect(page).toHaveURL("/search?q=Springfield%2C%20IL");
+    const springfield = page.getByRole("region", { name: "Wholesalers near Springfield, IL" });
+    await expect(
+      springfield.getByText(
+        `No wholesaler in the directory lies within ${CITY_RADIUS_MILES} miles of Springfield, IL. These are the nearest.`,
+      ),
+    ).toBeVisible();
+    await expect(springfield.getByRole("listitem")).toHaveCount(3);
+    await expect(springfield.getByRole("listitem").first()).toContainText(/about \d{3} miles/);
+    await expectAccessible(page);
   });
 });

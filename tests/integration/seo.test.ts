@@ -252,7 +252,14 @@ describe("search engine metadata, structured data, valid HTML and links", () => 
     expect(paths.filter((pagePath) => pagePath.startsWith("/state/")).sort()).toEqual(
       listedStates.map((state) => `/state/${state.id}`).sort(),
     );
-    paths.push("/search", "/search?q=rose", "/search?q=zzzz-no-such-flower", `/state/${emptyState.id}`);
+    paths.push(
+      "/search",
+      "/search?q=rose",
+      "/search?q=Chicago",
+      "/search?q=Springfield",
+      "/search?q=zzzz-no-such-flower",
+      `/state/${emptyState.id}`,
+    );
     await mapLimit(paths, 8, async (pagePath) => {
       const response = await get(pagePath);
       expect(response.status, pagePath).toBe(200);
@@ -468,6 +475,16 @@ describe("search engine metadata, structured data, valid HTML and links", () => 
       .filter(([pagePath]) => !pagePath.startsWith("/search") && pagePath !== `/state/${emptyState.id}`)
       .filter(([, html]) => readHead(html).meta.get("robots"));
     expect(indexable.map(([pagePath]) => pagePath)).toEqual([]);
+  });
+
+  it("sends a zipcode typed into search to the zipcode results page", async () => {
+    for (const query of ["90014", " 90014 "]) {
+      const response = await get(`/search?q=${encodeURIComponent(query)}`);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/near?zip=90014");
+    }
+    expect((await get("/search?q=9001")).status).toBe(200);
+    expect((await get("/search?q=90014%20roses")).status).toBe(200);
   });
 
   it("marks admin pages noindex", async () => {

@@ -1,5 +1,5 @@
-import { ArrowRight, BookOpen, CalendarDays, MapPin, Search, SearchX, Store, type LucideIcon } from "lucide-react";
-import { Form, Link } from "react-router";
+import { ArrowRight, BookOpen, CalendarDays, MapPin, Navigation, Search, SearchX, Store, type LucideIcon } from "lucide-react";
+import { Form, Link, redirect } from "react-router";
 import { CategoryBadge } from "~/components/blog/blog-card";
 import { formatPostDate } from "~/components/blog/format";
 import { formatDateRange } from "~/components/festivals/dates";
@@ -7,8 +7,20 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { TypeBadge } from "~/components/wholesalers/wholesaler-card";
 import { getDb } from "~/db/db.server";
-import { NO_RESULTS_HINT, normalizeSearchQuery, SEARCH_QUERY_MAX_LENGTH, searchTerms } from "~/services/search/query";
+import type { CityPlace } from "~/services/geo/cities.server";
+import { searchCity, type CitySearch, type NearbyWholesaler } from "~/services/search/city-search.server";
+import {
+  aboutMiles,
+  CITY_RADIUS_MILES,
+  highlightParts,
+  NO_RESULTS_HINT,
+  normalizeSearchQuery,
+  SEARCH_QUERY_MAX_LENGTH,
+  searchTerms,
+  zipcodeOf,
+} from "~/services/search/query";
 import { searchSite, type SearchGroup, type SiteSearchResults } from "~/services/search/search.server";
+import { listingPath } from "~/services/wholesalers/slug";
 import { getSiteSettings } from "~/services/settings/settings.server";
 import { cn } from "~/utils/cn";
 import { pageMeta } from "~/http/meta";
@@ -21,7 +33,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { general } = await getSiteSettings(db);
   const sections = { blog: general.enableBlog, festivals: general.enableFestivals };
   const query = normalizeSearchQuery(new URL(request.url).searchParams.get("q"));
-  return { query, sections, results: query ? await searchSite(db, query, sections) : null };
+  const zipcode = zipcodeOf(query);
+  // A zipcode has its own results page: the wholesalers around it, by distance.
+  if (zipcode) throw redirect(`/near?zip=${zipcode}`, 302);
+  const noCity: CitySearch = { kind: "none" };
+  if (!query) return { query, sections, results: null, city: noCity };
+  const [results, city] = await Promise.all([searchSite(db, query, sections), searchCity(db, query)]);
+  return { query, sections, results, city };
 }
 
 /** "wholesalers, states, blog articles and festivals", less the sections that are switched off. */
@@ -45,22 +63,33 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
   });
 };
 
-/** The words of the query marked wherever they appear in a result's text. */
+/** The words of the query marked where whole words of a result's text match them (see highlightParts). */
 function Highlight({ text, terms }: { text: string; terms: readonly string[] }) {
-  if (terms.length === 0) return <>{text}</>;
-  const pattern = new RegExp(`(${terms.map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`, "gi");
   return (
     <>
-      {text.split(pattern).map((part, index) =>
-        index % 2 === 1 ? (
+      {highlightParts(text, terms).map((part, index) =>
+        part.match ? (
           <mark key={index} className="rounded-sm bg-blush px-0.5 text-inherit">
-            {part}
+            {part.text}
           </mark>
         ) : (
-          part
+          part.text
         ),
       )}
     </>
+  );
+}
+
+/**
+ * A result's text under its title: the passage around the match (short already, and never clamped, so
+ * that the marked word stays in sight), or else a summary clamped to three lines.
+ */
+function Snippet({ text, terms, clamp = false }: { text: string | null; terms: readonly string[]; clamp?: boolean }) {
+  if (!text) return null;
+  return (
+    <p className={cn("text-sm leading-relaxed text-muted", clamp && "line-clamp-3")}>
+      <Highlight text={text} terms={terms} />
+    </p>
   );
 }
 
@@ -196,7 +225,7 @@ function Results({ query, results }: { query: string; results: SiteSearchResults
                 <article className={resultCard}>
                   <TypeBadge type={wholesaler.type} className="self-start" />
                   <h3 className="font-serif text-lg font-semibold leading-snug text-ink">
-                    <Link to={`/state/${wholesaler.stateId}`} className={cn("hover:text-rose-brand", stretchedLink)}>
+                    <Link to={listingPath(wholesaler)} className={cn("hover:text-rose-brand", stretchedLink)}>
                       <Highlight text={wholesaler.name} terms={terms} />
                     </Link>
                   </h3>
@@ -206,6 +235,7 @@ function Results({ query, results }: { query: string; results: SiteSearchResults
                       {wholesaler.address}, <Highlight text={wholesaler.city} terms={terms} />, <Highlight text={wholesaler.state} terms={terms} />
                     </span>
                   </p>
+                  <Snippet text={wholesaler.snippet} terms={terms} />
                 </article>
               </li>
             ))}
@@ -246,9 +276,7 @@ function Results({ query, results }: { query: string; results: SiteSearchResults
                       <Highlight text={post.title} terms={terms} />
                     </Link>
                   </h3>
-                  <p className="line-clamp-3 text-sm leading-relaxed text-muted">
-                    <Highlight text={post.excerpt} terms={terms} />
-                  </p>
+                  {post.snippet ? <Snippet text={post.snippet} terms={terms} /> : <Snippet text={post.excerpt} terms={terms} clamp />}
                 </article>
               </li>
             ))}
@@ -275,6 +303,7 @@ function Results({ query, results }: { query: string; results: SiteSearchResults
                       <Highlight text={festival.city} terms={terms} />, <Highlight text={festival.state} terms={terms} />
                     </span>
                   </p>
+                  <Snippet text={festival.snippet} terms={terms} />
                 </article>
               </li>
             ))}
@@ -327,8 +356,115 @@ function Suggestions({ sections, title }: { sections: { blog: boolean; festivals
   );
 }
 
+/** "Chicago, IL": how the site names a city, and what its search link asks for. */
+const cityLabel = (city: Pick<CityPlace, "name" | "stateCode">) => `${city.name}, ${city.stateCode}`;
+const citySearchPath = (city: Pick<CityPlace, "name" | "stateCode">) => `/search?q=${encodeURIComponent(cityLabel(city))}`;
+
+function CityChoices({ cities, className }: { cities: CityPlace[]; className?: string }) {
+  return (
+    <ul className={cn("flex flex-wrap gap-2", className)}>
+      {cities.map((city) => (
+        <li key={city.stateCode}>
+          <Link
+            to={citySearchPath(city)}
+            className="inline-flex items-center gap-1.5 rounded-full bg-cream px-3.5 py-1.5 text-sm font-medium text-ink ring-1 ring-stone-200 transition-colors hover:bg-blush hover:text-rose-brand"
+          >
+            <MapPin className="size-3.5 text-rose-brand" aria-hidden="true" />
+            {cityLabel(city)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NearbyCard({ wholesaler }: { wholesaler: NearbyWholesaler }) {
+  return (
+    <li>
+      <article className={resultCard}>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <TypeBadge type={wholesaler.type} />
+          <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-leaf">
+            <Navigation className="size-4" aria-hidden="true" />
+            {aboutMiles(wholesaler.distanceMiles)}
+          </p>
+        </div>
+        <h3 className="font-serif text-lg font-semibold leading-snug text-ink">
+          <Link to={listingPath(wholesaler)} className={cn("hover:text-rose-brand", stretchedLink)}>
+            {wholesaler.name}
+          </Link>
+        </h3>
+        <p className="flex items-start gap-1.5 text-sm text-muted">
+          <MapPin className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
+          <span>
+            {wholesaler.address}, {wholesaler.city}, {wholesaler.state}
+          </span>
+        </p>
+      </article>
+    </li>
+  );
+}
+
+/** The wholesalers nearest the city the query names, or the choice of cities when the name is shared. */
+function CitySection({ city }: { city: Exclude<CitySearch, { kind: "none" }> }) {
+  const box = "rounded-3xl border border-stone-200 bg-white/80 p-5 shadow-sm sm:p-8";
+  if (city.kind === "ambiguous") {
+    return (
+      <section aria-labelledby="city-choice-heading" className={box}>
+        <h2 id="city-choice-heading" className="flex items-center gap-2 font-serif text-2xl font-semibold text-ink">
+          <MapPin className="size-5 text-rose-brand" aria-hidden="true" />
+          Which {city.name}?
+        </h2>
+        <p className="mt-2 text-muted">
+          There is a {city.name} in {city.choices.length} states. Pick one to see the wholesalers nearest to it.
+        </p>
+        <CityChoices cities={city.choices} className="mt-4" />
+      </section>
+    );
+  }
+  const within = city.nearby.filter((w) => w.withinRadius).length;
+  const label = cityLabel(city.city);
+  return (
+    <section aria-labelledby="near-city-heading" className={box}>
+      <h2 id="near-city-heading" className="flex items-center gap-2 font-serif text-2xl font-semibold text-ink">
+        <Navigation className="size-5 text-rose-brand" aria-hidden="true" />
+        Wholesalers near {label}
+      </h2>
+      <p className="mt-2 text-sm text-muted">
+        Nearest first. Distances run from the middle of {city.city.name} and are rounded to whole miles.
+      </p>
+      {within < city.nearby.length ? (
+        <p className="mt-3 rounded-xl bg-blush/60 px-4 py-3 text-sm font-medium text-ink">
+          {within === 0
+            ? `No wholesaler in the directory lies within ${CITY_RADIUS_MILES} miles of ${label}. These are the nearest.`
+            : `Only ${within} within ${CITY_RADIUS_MILES} miles of ${label}; the next nearest follow.`}
+        </p>
+      ) : null}
+      <ol className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {city.nearby.map((wholesaler) => (
+          <NearbyCard key={wholesaler.id} wholesaler={wholesaler} />
+        ))}
+      </ol>
+      {city.others.length > 0 ? (
+        <div className="mt-6 border-t border-stone-200 pt-4">
+          <p className="text-sm text-muted">Looking for another {city.city.name}?</p>
+          <CityChoices cities={city.others} className="mt-2" />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** The line under the heading: what the page found. */
+function summary(total: number, sections: { blog: boolean; festivals: boolean }, city: CitySearch) {
+  const results = `${total} ${total === 1 ? "result" : "results"} among the ${kindsPhrase(sections)}.`;
+  if (city.kind === "found") return `The wholesalers nearest ${cityLabel(city.city)}, and ${results}`;
+  if (city.kind === "ambiguous") return `${city.name} is a city in ${city.choices.length} states, and ${results}`;
+  return results.charAt(0).toUpperCase() + results.slice(1);
+}
+
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, sections, results } = loaderData;
+  const { query, sections, results, city } = loaderData;
   const total = results?.total ?? 0;
   return (
     <>
@@ -339,18 +475,19 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             {query ? `Results for “${query}”` : "Find flowers, markets and festivals"}
           </h1>
           <p className="mt-4 max-w-2xl text-lg leading-relaxed text-muted" role="status">
-            {query
-              ? `${total} ${total === 1 ? "result" : "results"} among the ${kindsPhrase(sections)}.`
-              : `Look up ${kindsPhrase(sections)} by name, city or state.`}
+            {query ? summary(total, sections, city) : `Look up ${kindsPhrase(sections)} by name, city or state.`}
           </p>
           <SearchForm query={query} />
         </div>
       </section>
 
-      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
+        {city.kind !== "none" ? <CitySection city={city} /> : null}
         {results && total > 0 ? (
-          <Results query={query} results={results} />
-        ) : results ? (
+          <div>
+            <Results query={query} results={results} />
+          </div>
+        ) : results && city.kind === "none" ? (
           <div className="grid gap-8">
             <div className="flex flex-col items-center rounded-3xl border border-dashed border-stone-300 bg-white/70 px-6 py-12 text-center">
               <SearchX className="size-10 text-rose-brand/70" aria-hidden="true" />
@@ -359,7 +496,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             </div>
             <Suggestions sections={sections} title="Try one of these" />
           </div>
-        ) : (
+        ) : results ? null : (
           <Suggestions sections={sections} title="Popular searches" />
         )}
       </div>

@@ -294,7 +294,11 @@ async function restoreSqlite(unpacked: Unpacked, options: RestoreOptions, dataDi
 }
 
 function sqliteRowCounts(db: SqliteDatabase.Database): Record<string, number> {
-  const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as {
+  // Ordinary tables only: full-text search's virtual tables and their shadow tables (migration 0004) hold
+  // rows even in a database that holds no data, and come and go with the ordinary tables' rows.
+  const tables = db
+    .prepare("select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%' order by name")
+    .all() as {
     name: string;
   }[];
   const counts: Record<string, number> = {};

@@ -1,0 +1,120 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+import type { Point } from "./distance";
+
+/** A US city as the zipcode centroids know it: its point is the mean of its zipcodes' centroids. */
+export interface CityPlace extends Point {
+  name: string;
+  stateCode: string;
+  stateName: string;
+  /** How many zipcodes the city has: a measure of its size, used to tell Portland, OR from Portland, ME. */
+  zipcodes: number;
+}
+
+export type CityLookup =
+  | { kind: "none" }
+  /** `others` are the smaller cities of the same name elsewhere, largest first. */
+  | { kind: "found"; city: CityPlace; others: CityPlace[] }
+  /** Cities of comparable size share the name (Springfield): the visitor picks the state. */
+  | { kind: "ambiguous"; name: string; choices: CityPlace[] };
+
+export interface CityQuery {
+  /** The city's name in lower case, words separated by one space. */
+  city: string;
+  /** The state's two-letter code, when the query names one. */
+  stateCode?: string;
+}
+
+interface StateName {
+  code: string;
+  name: string;
+}
+
+/** The longest state name in words ("District of Columbia"). */
+const MAX_STATE_WORDS = 3;
+/**
+ * Without a state, only places with at least this many zipcodes count as the city a word means: "rose" is a
+ * flower before it is Rose, NY (one zipcode), which "Rose, NY" still finds.
+ */
+const MIN_ZIPCODES_WITHOUT_STATE = 2;
+/** A city of the name this many times larger (in zipcodes) than the next one is the one meant. */
+const DOMINANT_FACTOR = 3;
+
+/**
+ * The readings of a query as a city, most specific first: "San Antonio, Texas", "san antonio tx" and
+ * "Chicago, IL" name a state after the city; "Chicago" names none. Punctuation and case do not matter: the
+ * zipcode list writes "Winston Salem" and "Coeur D Alene".
+ */
+export function parseCityQuery(query: string, states: readonly StateName[]): CityQuery[] {
+  const words = query
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  if (words.length === 0) return [];
+  const readings: CityQuery[] = [];
+  for (let count = Math.min(MAX_STATE_WORDS, words.length - 1); count >= 1; count -= 1) {
+    const tail = words.slice(-count).join(" ");
+    const state = states.find((s) => s.name.toLowerCase() === tail || (count === 1 && s.code.toLowerCase() === tail));
+    if (state) readings.push({ city: cityName(words.slice(0, -count)), stateCode: state.code });
+  }
+  readings.push({ city: cityName(words) });
+  return readings;
+}
+
+/** The zipcode list spells these out: "St. Louis" is "Saint Louis", "Ft Worth" is "Fort Worth". */
+const ABBREVIATIONS: Record<string, string> = { st: "saint", ste: "sainte", ft: "fort", mt: "mount" };
+
+function cityName(words: string[]): string {
+  return words.map((word, index) => (index === 0 ? (ABBREVIATIONS[word] ?? word) : word)).join(" ");
+}
+
+interface CityRow {
+  city: string;
+  state_code: string;
+  state_name: string;
+  zipcodes: number | string;
+  latitude: number | string;
+  longitude: number | string;
+}
+
+async function citiesNamed(db: Kysely<Database>, reading: CityQuery): Promise<CityPlace[]> {
+  // lower(city) is what zipcodes_city_idx indexes (migration 0004).
+  const { rows } = await sql<CityRow>`
+    select min(zipcodes.city) as city, zipcodes.state_code, min(states.name) as state_name, count(*) as zipcodes,
+      avg(zipcodes.latitude) as latitude, avg(zipcodes.longitude) as longitude
+    from zipcodes join states on states.code = zipcodes.state_code
+    where lower(zipcodes.city) = ${reading.city} ${reading.stateCode ? sql`and zipcodes.state_code = ${reading.stateCode}` : sql``}
+    group by zipcodes.state_code
+    order by count(*) desc, zipcodes.state_code`.execute(db);
+  return rows.map((row) => ({
+    name: row.city,
+    stateCode: row.state_code,
+    stateName: row.state_name,
+    zipcodes: Number(row.zipcodes),
+    latitude: Number(row.latitude),
+    longitude: Number(row.longitude),
+  }));
+}
+
+/**
+ * The city a search names, from the zipcodes the site holds. A query that is only a state's name ("New
+ * York", "Indiana") is the city of that name in that state or none: Indiana, PA is not what "Indiana" means;
+ * without a state, a place of one zipcode is not taken for a city either.
+ * When cities of comparable size share the name, the answer is the choice of them by state.
+ */
+export async function lookupCity(db: Kysely<Database>, query: string): Promise<CityLookup> {
+  const states = await db.selectFrom("states").select(["code", "name"]).execute();
+  for (const reading of parseCityQuery(query, states)) {
+    if (reading.city === "") continue;
+    let cities = await citiesNamed(db, reading);
+    const stateNamed = states.find((state) => state.name.toLowerCase() === reading.city);
+    if (!reading.stateCode) cities = cities.filter((city) => city.zipcodes >= MIN_ZIPCODES_WITHOUT_STATE);
+    if (!reading.stateCode && stateNamed) cities = cities.filter((city) => city.stateCode === stateNamed.code);
+    const [first, second] = cities;
+    if (!first) continue;
+    if (!second || first.zipcodes >= DOMINANT_FACTOR * second.zipcodes) return { kind: "found", city: first, others: cities.slice(1) };
+    return { kind: "ambiguous", name: first.name, choices: cities };
+  }
+  return { kind: "none" };
+}
