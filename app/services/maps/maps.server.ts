@@ -5,7 +5,7 @@
 import type { Feature, MultiPolygon } from "geojson";
 import { geoPath, type GeoProjection } from "d3-geo";
 import { merge, mesh } from "topojson-client";
-import type { GeometryObject } from "topojson-specification";
+import type { GeometryCollection, GeometryObject } from "topojson-specification";
 import { notFound } from "../errors";
 import { STATE_NOT_FOUND } from "../states/states.server";
 import {
@@ -214,10 +214,12 @@ export function resultsMap({ center, radiusMiles, listings }: ResultsMapInput): 
   const near = countiesNear(Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats));
 
   const { counties } = usShapes();
-  const nearIds = new Set<GeometryObject>(near);
+  // Borders among the frame's counties only: a county outside the box cannot draw a line inside it.
+  const nearCollection: GeometryCollection = { type: "GeometryCollection", geometries: near };
+  const stateOf = (county: GeometryObject) => String(county.id).slice(0, 2);
   const land: Feature<MultiPolygon> | null = near.length > 0 ? { type: "Feature", properties: {}, geometry: merge(counties, near) } : null;
-  const countyBorders = mesh(counties, counties.objects.counties, (a, b) => a !== b && (nearIds.has(a) || nearIds.has(b)));
-  const stateBorders = mesh(counties, counties.objects.states, (a, b) => a !== b);
+  const countyBorders = mesh(counties, nearCollection, (a, b) => a !== b && stateOf(a) === stateOf(b));
+  const stateBorders = mesh(counties, nearCollection, (a, b) => a !== b && stateOf(a) !== stateOf(b));
 
   const centerPoint = projectPoint(projection, origin) ?? { x: frame.width / 2, y: frame.height / 2 };
   const inFrame: MapListing[] = [];
