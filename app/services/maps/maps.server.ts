@@ -39,9 +39,10 @@ const STATE_WIDTH = 400;
 const STATE_MAX_HEIGHT = 380;
 /** Room around a state for markers and their labels. */
 const STATE_PADDING = 18;
-const RESULTS_FRAME: MapFrame = { width: 640, height: 400 };
+// Small enough that markers stay readable on a phone (shown about 360 px wide there).
+const RESULTS_FRAME: MapFrame = { width: 480, height: 320 };
 /** The search circle keeps this much room to the frame's edge. */
-const RESULTS_MARGIN = 24;
+const RESULTS_MARGIN = 20;
 const LOCATOR_WIDTH = 240;
 const LOCATOR_MAX_HEIGHT = 200;
 /** Markers closer than this (pixels) would overlap: they become one marker with a count. */
