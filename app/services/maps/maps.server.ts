@@ -126,18 +126,19 @@ function requireState(stateId: string) {
   return shape;
 }
 
-const stateOutlines = new Map<string, { d: string; frame: MapFrame }>();
+/** A state's projection and outline are the same for every request: computed once per state and process. */
+const stateOutlines = new Map<string, { projection: GeoProjection; frame: MapFrame; d: string }>();
 
 /** A state's outline with a numbered marker per listing (`number`: the listing's place in the full list). */
 export function stateMap(stateId: string, listings: readonly MapListing[]): StateMapData {
-  const shape = requireState(stateId);
-  const { projection, frame } = shapeProjection(shape, STATE_WIDTH, STATE_MAX_HEIGHT, STATE_PADDING);
   let outline = stateOutlines.get(stateId);
   if (!outline) {
-    outline = { d: pathData(projection, shape, 1), frame };
+    const shape = requireState(stateId);
+    const { projection, frame } = shapeProjection(shape, STATE_WIDTH, STATE_MAX_HEIGHT, STATE_PADDING);
+    outline = { projection, frame, d: pathData(projection, shape, 1) };
     stateOutlines.set(stateId, outline);
   }
-  return { ...frame, outline: outline.d, markers: markersFor(listings, projection, frame) };
+  return { ...outline.frame, outline: outline.d, markers: markersFor(listings, outline.projection, outline.frame) };
 }
 
 /** A small map of a listing's state with the listing's point on it. */
