@@ -8,7 +8,8 @@
  *   hundred pixels across (the country, one state, a locator). DC and the territories are left out: none
  *   has a page here, and AlbersUsa has no inset for the territories.
  * - `counties`: the counties of the 50 states and DC (DC stays so that a map around Washington has no
- *   hole), simplified less, for a results map a few dozen miles across; plus the states for their borders.
+ *   hole), simplified less, for a results map a few dozen miles across; state borders are the borders
+ *   between counties of two states.
  * Simplification is Visvalingam's (topojson-simplify) on spherical triangle areas, so a threshold means
  * the same on the ground everywhere, and it preserves topology: shared borders stay shared.
  * A rerun on the same packages writes a byte-identical file and leaves an unchanged file alone.
@@ -160,20 +161,8 @@ export function buildShapes() {
     .filter((geometry) => keep(String(geometry.id).slice(0, 2)))
     // The county's name is not drawn: only its FIPS id (whose first two digits are the state's) travels.
     .map(({ properties: _properties, ...geometry }) => geometry as GeometryObject<Props>);
-  const borderGeometries = (atlasCounties.objects.states?.geometries ?? [])
-    .filter((geometry) => keep(String(geometry.id)))
-    .map(
-      ({ properties: _properties, ...geometry }) =>
-        ({ ...geometry, id: stateFips.get(String(geometry.id)) ?? String(geometry.id) }) as GeometryObject<Props>,
-    );
   const counties = simplified(
-    {
-      ...atlasCounties,
-      objects: {
-        counties: { type: "GeometryCollection", geometries: countyGeometries },
-        states: { type: "GeometryCollection", geometries: borderGeometries },
-      },
-    },
+    { ...atlasCounties, objects: { counties: { type: "GeometryCollection", geometries: countyGeometries } } },
     DETAIL.counties,
   );
   return { country, states, counties: withBoundingBoxes(counties, "counties") };

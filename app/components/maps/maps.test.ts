@@ -120,16 +120,16 @@ describe("map components", () => {
     const body = parse(renderToStaticMarkup(createElement(ResultsMap, { map })));
     const svg = body.querySelector("svg");
     expect(svg?.getAttribute("aria-hidden")).toBe("true");
-    expect(svg?.getAttribute("viewBox")).toBe("0 0 640 400");
+    expect(svg?.getAttribute("viewBox")).toBe("0 0 480 320");
     expect(Number(svg?.getAttribute("data-counties"))).toBeGreaterThanOrEqual(4);
     // Each county border is a move in the borders' path.
     expect(body.querySelector('[data-testid="results-map-counties"]')?.getAttribute("d")?.match(/M/g)?.length).toBeGreaterThanOrEqual(3);
     expect(body.querySelector('[data-testid="results-map-radius"]')?.getAttribute("d")).toMatch(/^M.*z$/);
-    expect(body.querySelector('[data-testid="results-map-center"]')?.getAttribute("cx")).toBe("320");
+    expect(body.querySelector('[data-testid="results-map-center"]')?.getAttribute("cx")).toBe("240");
     expect([...body.querySelectorAll('[data-testid="map-marker"]')].map((marker) => marker.textContent)).toEqual(["1", "2"]);
     const beyond = [...body.querySelectorAll('[data-testid="map-off-frame"]')];
     expect(beyond.map((line) => [line.getAttribute("data-number"), line.textContent])).toEqual([["3", "3"]]);
-    expect(beyond[0]?.querySelector("path")?.getAttribute("d")).toMatch(/^M320 200L/);
+    expect(beyond[0]?.querySelector("path")?.getAttribute("d")).toMatch(/^M240 160L/);
   });
 
   it("LocatorMap: the state's outline with the listing's point", () => {

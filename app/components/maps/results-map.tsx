@@ -9,14 +9,14 @@ export function ResultsMap({ map, className }: { map: ResultsMapData; className?
   return (
     <svg
       viewBox={`0 0 ${map.width} ${map.height}`}
-      className={className ?? "block h-auto w-full rounded-2xl bg-sky-50"}
+      className={className ?? "block h-auto w-full rounded-2xl bg-sky-100"}
       aria-hidden="true"
       data-testid="results-map"
       data-counties={map.countyCount}
     >
-      <path d={map.land} className="fill-cream" data-testid="results-map-land" />
+      <path d={map.land} className="fill-white" data-testid="results-map-land" />
       <path d={map.counties} className="fill-none stroke-stone-300" strokeWidth={0.75} data-testid="results-map-counties" />
-      <path d={map.stateBorders} className="fill-none stroke-stone-500" strokeWidth={1.5} strokeDasharray="5 3" />
+      <path d={map.stateBorders} className="fill-none stroke-stone-400" strokeWidth={1.5} strokeDasharray="5 3" />
       <path d={map.circle} className="fill-rose-brand/10 stroke-rose-brand" strokeWidth={1.5} data-testid="results-map-radius" />
       {map.offFrame.map((listing) => (
         <g

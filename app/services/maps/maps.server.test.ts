@@ -102,16 +102,16 @@ describe("resultsMap", () => {
     expect(map.land).toMatch(/^M/);
     expect(map.counties).toMatch(/^M/);
     expect(map.circle).toMatch(/^M.*z$/);
-    expect(map.center).toEqual({ x: 320, y: 200 });
+    expect(map.center).toEqual({ x: 240, y: 160 });
     expect(map.markers.map((marker) => marker.numbers)).toEqual([[1, 2], [3]]);
     expect(map.offFrame).toHaveLength(1);
     const [beyond] = map.offFrame;
     expect(beyond?.number).toBe(4);
     // The line ends on the frame's edge (inset for its marker), towards the north-west.
     expect(beyond?.x === 14 || beyond?.y === 14).toBe(true);
-    expect(beyond?.x).toBeLessThan(320);
-    expect(beyond?.y).toBeLessThan(200);
-    expect(beyond?.line).toBe(`M320 200L${beyond?.x} ${beyond?.y}`);
+    expect(beyond?.x).toBeLessThan(240);
+    expect(beyond?.y).toBeLessThan(160);
+    expect(beyond?.line).toBe(`M240 160L${beyond?.x} ${beyond?.y}`);
   });
 
   it("shows more counties for a wider radius", () => {

@@ -5,7 +5,7 @@
 import type { Feature, MultiPolygon } from "geojson";
 import { geoPath, type GeoProjection } from "d3-geo";
 import { merge, mesh } from "topojson-client";
-import type { GeometryObject } from "topojson-specification";
+import type { GeometryCollection, GeometryObject } from "topojson-specification";
 import { notFound } from "../errors";
 import { STATE_NOT_FOUND } from "../states/states.server";
 import {
@@ -39,9 +39,10 @@ const STATE_WIDTH = 400;
 const STATE_MAX_HEIGHT = 380;
 /** Room around a state for markers and their labels. */
 const STATE_PADDING = 18;
-const RESULTS_FRAME: MapFrame = { width: 640, height: 400 };
+// Small enough that markers stay readable on a phone (shown about 360 px wide there).
+const RESULTS_FRAME: MapFrame = { width: 480, height: 320 };
 /** The search circle keeps this much room to the frame's edge. */
-const RESULTS_MARGIN = 24;
+const RESULTS_MARGIN = 20;
 const LOCATOR_WIDTH = 240;
 const LOCATOR_MAX_HEIGHT = 200;
 /** Markers closer than this (pixels) would overlap: they become one marker with a count. */
@@ -125,18 +126,19 @@ function requireState(stateId: string) {
   return shape;
 }
 
-const stateOutlines = new Map<string, { d: string; frame: MapFrame }>();
+/** A state's projection and outline are the same for every request: computed once per state and process. */
+const stateOutlines = new Map<string, { projection: GeoProjection; frame: MapFrame; d: string }>();
 
 /** A state's outline with a numbered marker per listing (`number`: the listing's place in the full list). */
 export function stateMap(stateId: string, listings: readonly MapListing[]): StateMapData {
-  const shape = requireState(stateId);
-  const { projection, frame } = shapeProjection(shape, STATE_WIDTH, STATE_MAX_HEIGHT, STATE_PADDING);
   let outline = stateOutlines.get(stateId);
   if (!outline) {
-    outline = { d: pathData(projection, shape, 1), frame };
+    const shape = requireState(stateId);
+    const { projection, frame } = shapeProjection(shape, STATE_WIDTH, STATE_MAX_HEIGHT, STATE_PADDING);
+    outline = { projection, frame, d: pathData(projection, shape, 1) };
     stateOutlines.set(stateId, outline);
   }
-  return { ...frame, outline: outline.d, markers: markersFor(listings, projection, frame) };
+  return { ...outline.frame, outline: outline.d, markers: markersFor(listings, outline.projection, outline.frame) };
 }
 
 /** A small map of a listing's state with the listing's point on it. */
@@ -214,10 +216,12 @@ export function resultsMap({ center, radiusMiles, listings }: ResultsMapInput): 
   const near = countiesNear(Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats));
 
   const { counties } = usShapes();
-  const nearIds = new Set<GeometryObject>(near);
+  // Borders among the frame's counties only: a county outside the box cannot draw a line inside it.
+  const nearCollection: GeometryCollection = { type: "GeometryCollection", geometries: near };
+  const stateOf = (county: GeometryObject) => String(county.id).slice(0, 2);
   const land: Feature<MultiPolygon> | null = near.length > 0 ? { type: "Feature", properties: {}, geometry: merge(counties, near) } : null;
-  const countyBorders = mesh(counties, counties.objects.counties, (a, b) => a !== b && (nearIds.has(a) || nearIds.has(b)));
-  const stateBorders = mesh(counties, counties.objects.states, (a, b) => a !== b);
+  const countyBorders = mesh(counties, nearCollection, (a, b) => a !== b && stateOf(a) === stateOf(b));
+  const stateBorders = mesh(counties, nearCollection, (a, b) => a !== b && stateOf(a) !== stateOf(b));
 
   const centerPoint = projectPoint(projection, origin) ?? { x: frame.width / 2, y: frame.height / 2 };
   const inFrame: MapListing[] = [];

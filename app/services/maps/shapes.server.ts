@@ -19,8 +19,8 @@ export interface UsShapes {
   country: StatesTopology;
   /** The same with more detail, for the map of one state. */
   states: StatesTopology;
-  /** The counties (and the states, for their borders), with more detail, for maps a few dozen miles across. */
-  counties: Topology<{ counties: GeometryCollection; states: GeometryCollection }>;
+  /** The counties (ids: FIPS codes, the state's two digits first), with more detail, for maps a few dozen miles across. */
+  counties: Topology<{ counties: GeometryCollection }>;
 }
 
 let shapes: UsShapes | undefined;
