@@ -1,6 +1,7 @@
 import { BadgeCheck, Clock, Globe, MapPin, Phone, SearchX, Store } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Link, redirect } from "react-router";
+import { LocatorMap } from "~/components/maps/locator-map";
 import { buttonVariants } from "~/components/ui/button";
 import { BackLink } from "~/components/wholesalers/back-link";
 import {
@@ -21,6 +22,7 @@ import { WholesalerImage } from "~/components/wholesalers/wholesaler-image";
 import { getDb } from "~/db/db.server";
 import { pageMeta, siteIdentity } from "~/http/meta";
 import { parseId } from "~/services/ids";
+import { locatorMap } from "~/services/maps/maps.server";
 import { listingJsonLd } from "~/services/seo/json-ld";
 import { findListing, findNearbyListings, type NearbyListing } from "~/services/wholesalers/listing.server";
 import { listingPath, slugify } from "~/services/wholesalers/slug";
@@ -34,10 +36,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const db = getDb();
   const id = parseId(params.id);
   const listing = id === undefined ? undefined : await findListing(db, id);
-  if (!listing) return data({ listing: null, nearby: [] }, { status: 404 });
+  if (!listing) return data({ listing: null, nearby: [], map: null }, { status: 404 });
   // The slug only makes the address readable: any other spelling of it goes to the one canonical address.
   if (params.slug !== slugify(listing.name)) throw redirect(`${listingPath(listing)}${new URL(request.url).search}`, 301);
-  return { listing: toWholesalerJson(listing), nearby: await findNearbyListings(db, listing) };
+  return {
+    listing: toWholesalerJson(listing),
+    nearby: await findNearbyListings(db, listing),
+    map: locatorMap(listing.stateId, listing),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data: page, params }) => {
@@ -69,8 +75,8 @@ function Fact({ icon: Icon, term, children }: { icon: typeof MapPin; term: strin
 }
 
 export default function WholesalerPage({ loaderData }: Route.ComponentProps) {
-  const { listing, nearby } = loaderData;
-  if (!listing) return <WholesalerNotFound />;
+  const { listing, nearby, map } = loaderData;
+  if (!listing || !map) return <WholesalerNotFound />;
   const structuredHours = listing.openingHours && listing.timeZone ? listing.openingHours : null;
 
   return (
@@ -187,6 +193,14 @@ export default function WholesalerPage({ loaderData }: Route.ComponentProps) {
             sizes="(min-width: 1024px) 352px, calc(100vw - 2rem)"
             className="rounded-2xl ring-1 ring-black/5"
           />
+          <figure className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
+            <LocatorMap map={map} className="mx-auto block h-auto w-full max-w-64" />
+            <figcaption className="mt-2 text-center text-sm text-muted">
+              {listing.locationExact
+                ? `${listing.city}, ${listing.state}`
+                : `${listing.city}, ${listing.state}: the center of zipcode ${listing.zipcode}`}
+            </figcaption>
+          </figure>
           {nearby.length > 0 ? <NearbyListings nearby={nearby} /> : null}
         </aside>
       </div>
