@@ -1,13 +1,15 @@
 import { Flower2, MapPinned, ShoppingBasket } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, Link, type ShouldRevalidateFunction } from "react-router";
 import { getDb } from "~/db/db.server";
 import { buttonVariants } from "~/components/ui/button";
 import { BackLink } from "~/components/wholesalers/back-link";
 import { citiesPhrase } from "~/components/wholesalers/format";
+import { ListingFilters, NoMatches, useListingFilters } from "~/components/wholesalers/listing-filters";
 import { WholesalerCard } from "~/components/wholesalers/wholesaler-card";
 import { findState } from "~/services/states/states.server";
 import { listWholesalersByState } from "~/services/wholesalers/wholesalers.server";
 import { stateBusinessListJsonLd } from "~/services/seo/json-ld";
+import { NO_FILTERS, onlyFiltersChanged } from "~/services/wholesalers/filters";
 import { pageMeta, siteIdentity } from "~/http/meta";
 import type { Route } from "./+types/state";
 
@@ -21,6 +23,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   const wholesalers = await listWholesalersByState(db, state.id);
   return { state: { id: state.id, name: state.name, code: state.code, region: state.region, cities: state.cities }, wholesalers };
 }
+
+/** The filters work on the loaded list: a URL that differs only in them needs no new data. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  onlyFiltersChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ matches, data: page, params }) => {
   const state = page?.state;
@@ -73,15 +79,29 @@ export default function StatePage({ loaderData }: Route.ComponentProps) {
       </header>
 
       {count > 0 ? (
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {wholesalers.map((wholesaler, index) => (
+        <FilteredStateListings wholesalers={wholesalers} />
+      ) : (
+        <NoWholesalers stateName={state.name} />
+      )}
+    </div>
+  );
+}
+
+function FilteredStateListings({ wholesalers }: { wholesalers: Route.ComponentProps["loaderData"]["wholesalers"] }) {
+  const { filters, setFilters, filtered } = useListingFilters(wholesalers);
+  return (
+    <div className="mt-10">
+      <ListingFilters filters={filters} onChange={setFilters} shown={filtered.length} total={wholesalers.length} />
+      {filtered.length > 0 ? (
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {filtered.map((wholesaler, index) => (
             <li key={wholesaler.id}>
               <WholesalerCard wholesaler={wholesaler} headingLevel={2} lazyImage={index >= 3} />
             </li>
           ))}
         </ul>
       ) : (
-        <NoWholesalers stateName={state.name} />
+        <NoMatches onClear={() => setFilters(NO_FILTERS)} />
       )}
     </div>
   );
