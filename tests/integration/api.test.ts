@@ -19,6 +19,7 @@ const WHOLESALER_KEYS = [
   "image",
   "latitude",
   "locationApproximate",
+  "locationExact",
   "longitude",
   "name",
   "openingHours",

@@ -101,7 +101,7 @@ export function ListingFilters({
           {matchCount(shown, total, active)}
         </p>
       </div>
-      <div className="mt-3 flex flex-col gap-4 lg:flex-row lg:items-start lg:gap-8">
+      <div className="mt-3 flex flex-wrap items-start gap-x-8 gap-y-4">
         <fieldset>
           <legend className="mb-1.5 text-xs font-semibold uppercase tracking-wide text-muted">Type</legend>
           <div className="flex flex-wrap gap-2">

@@ -60,13 +60,13 @@ export function ZipcodeFinder({
           if (!isValidZipcode(zipcode) || searching) event.preventDefault();
           else setEdited(false);
         }}
-        className="lg:col-start-1 lg:row-start-1"
+        className="min-w-0 lg:col-start-1 lg:row-start-1"
       >
         {hiddenParams.map(([name, value]) => (
           <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
         ))}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <div className="flex-1">
+          <div className="min-w-0 flex-1">
             <Label htmlFor={inputId}>Zipcode</Label>
             <div className="relative">
               <MapPin
