@@ -1,4 +1,5 @@
-import { data, useLocation, type ShouldRevalidateFunction } from "react-router";
+import { data, useLocation, useSearchParams, type ShouldRevalidateFunction } from "react-router";
+import type { ReactNode } from "react";
 import { getDb } from "~/db/db.server";
 import { BackLink } from "~/components/wholesalers/back-link";
 import { ListingFilters, NoMatches, useListingFilters } from "~/components/wholesalers/listing-filters";
@@ -9,6 +10,7 @@ import {
   ResultsPanel,
   FAR_AWAY_MILES,
   ZIPCODE_EMPTY_MESSAGE,
+  ZIPCODE_ERROR_MESSAGE,
 } from "~/components/wholesalers/near-results";
 import { ZipcodeFinder } from "~/components/wholesalers/zipcode-finder";
 import { AppError } from "~/services/errors";
@@ -71,6 +73,42 @@ export const meta: Route.MetaFunction = ({ matches, data: page }) => {
   });
 };
 
+function NearShell({ zipcode, subtitle, children }: { zipcode?: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
+      <BackLink to="/">Back to Home</BackLink>
+      <header className="mt-6 max-w-3xl">
+        <h1 className="font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">
+          {zipcode ? `Wholesalers near ${zipcode}` : PAGE_TITLE}
+        </h1>
+        {subtitle ? <p className="mt-3 text-lg text-muted">{subtitle}</p> : null}
+      </header>
+      <div className="mt-8 rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">{children}</div>
+    </div>
+  );
+}
+
+/** A search that failed on our side: the spec's error message, and the finder to try again. */
+export function ErrorBoundary() {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const query = readNearPageQuery(searchParams);
+  return (
+    <NearShell zipcode={query.zipcode}>
+      <ZipcodeFinder
+        key={location.key}
+        initialZipcode={query.zipcode ?? ""}
+        radius={query.radius}
+        results={
+          <ResultsPanel label="Zipcode search results">
+            <ResultsNotice tone="error">{ZIPCODE_ERROR_MESSAGE}</ResultsNotice>
+          </ResultsPanel>
+        }
+      />
+    </NearShell>
+  );
+}
+
 export default function NearPage({ loaderData }: Route.ComponentProps) {
   const { query, problem, result, festivalsHref } = loaderData;
   const location = useLocation();
@@ -78,19 +116,10 @@ export default function NearPage({ loaderData }: Route.ComponentProps) {
   const place = result?.origin.city ? `${result.origin.zipcode} (${result.origin.city}, ${result.origin.stateName ?? ""})` : query.zipcode;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
-      <BackLink to="/">Back to Home</BackLink>
-      <header className="mt-6 max-w-3xl">
-        <h1 className="font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">
-          {query.zipcode ? `Wholesalers near ${query.zipcode}` : PAGE_TITLE}
-        </h1>
-        {result?.origin.city ? (
-          <p className="mt-3 text-lg text-muted">
-            Around {result.origin.city}, {result.origin.stateName}, within {result.radiusMiles} miles.
-          </p>
-        ) : null}
-      </header>
-      <div className="mt-8 rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
+    <NearShell
+      zipcode={query.zipcode}
+      subtitle={result?.origin.city ? `Around ${result.origin.city}, ${result.origin.stateName ?? ""}, within ${result.radiusMiles} miles.` : undefined}
+    >
         <ZipcodeFinder
           key={location.key}
           initialZipcode={query.zipcode ?? ""}
@@ -134,7 +163,6 @@ export default function NearPage({ loaderData }: Route.ComponentProps) {
             ) : null
           }
         />
-      </div>
-    </div>
+    </NearShell>
   );
 }
