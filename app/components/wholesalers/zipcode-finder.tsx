@@ -81,7 +81,6 @@ export function ZipcodeFinder({
                 inputMode="numeric"
                 autoComplete="postal-code"
                 pattern="[0-9]{5}"
-                maxLength={ZIPCODE_LENGTH}
                 required
                 placeholder="e.g. 90014"
                 aria-describedby={hintId}
