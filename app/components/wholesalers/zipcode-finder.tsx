@@ -52,7 +52,7 @@ export function ZipcodeFinder({
   }
 
   return (
-    <div className="grid lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-x-10">
+    <div className="grid grid-cols-1 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-x-10">
       <Form
         method="get"
         action={NEAR_PATH}
