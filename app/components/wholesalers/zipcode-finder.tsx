@@ -52,7 +52,7 @@ export function ZipcodeFinder({
   }
 
   return (
-    <div className="grid grid-cols-1 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-x-10">
+    <div className={cn("grid grid-cols-1", aside ? "lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-x-10" : null)}>
       <Form
         method="get"
         action={NEAR_PATH}
@@ -60,7 +60,7 @@ export function ZipcodeFinder({
           if (!isValidZipcode(zipcode) || searching) event.preventDefault();
           else setEdited(false);
         }}
-        className="min-w-0 lg:col-start-1 lg:row-start-1"
+        className={cn("min-w-0", aside ? "lg:col-start-1 lg:row-start-1" : "lg:max-w-3xl")}
       >
         {hiddenParams.map(([name, value]) => (
           <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
@@ -123,7 +123,7 @@ export function ZipcodeFinder({
           {aside}
         </div>
       ) : null}
-      <div aria-live="polite" className="lg:col-span-2 lg:row-start-2">
+      <div aria-live="polite" className={aside ? "lg:col-span-2 lg:row-start-2" : undefined}>
         {location.state.status !== "idle" ? <LocationResults state={location.state} /> : edited ? null : results}
       </div>
     </div>

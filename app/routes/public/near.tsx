@@ -113,12 +113,13 @@ export default function NearPage({ loaderData }: Route.ComponentProps) {
   const { query, problem, result, festivalsHref } = loaderData;
   const location = useLocation();
   const { filters, setFilters, filtered } = useListingFilters(result?.within ?? []);
-  const place = result?.origin.city ? `${result.origin.zipcode} (${result.origin.city}, ${result.origin.stateName ?? ""})` : query.zipcode;
+  const town = result ? [result.origin.city, result.origin.stateName].filter(Boolean).join(", ") : "";
+  const place = town ? `${query.zipcode} (${town})` : query.zipcode;
 
   return (
     <NearShell
       zipcode={query.zipcode}
-      subtitle={result?.origin.city ? `Around ${result.origin.city}, ${result.origin.stateName ?? ""}, within ${result.radiusMiles} miles.` : undefined}
+      subtitle={result && town ? `Around ${town}, within ${result.radiusMiles} miles.` : undefined}
     >
         <ZipcodeFinder
           key={location.key}
