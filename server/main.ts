@@ -25,6 +25,12 @@ try {
   throw error;
 }
 
+/**
+ * The path of a request as the log records it. The query of the search around a position holds the visitor's
+ * coordinates, which the site never keeps: that call is logged without it.
+ */
+const loggedUrl = (url: string) => url.replace(/^(\/api\/wholesalers\/near\/?)\?.*$/is, "$1?[query not logged]");
+
 const logger = pino({
   level: env.LOG_LEVEL,
   ...(development ? { transport: { target: "pino-pretty", options: { colorize: true } } } : {}),
@@ -63,7 +69,7 @@ server.use(
       req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
         id: req.id,
         method: req.method,
-        url: req.url,
+        url: loggedUrl(req.url),
         ip: req.remoteAddress,
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

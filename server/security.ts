@@ -26,7 +26,8 @@ export function securityHeaders({ development }: { development: boolean }) {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    // "Use my location" asks for the position on our own pages; no embedded frame may.
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
     next();
   };
 }

@@ -156,18 +156,19 @@ test.describe("zipcode finder", () => {
     await expect(input).toHaveValue("90014");
   });
 
-  test("says 'Searching...' while the query runs, then lists nearby wholesalers with their distance", async ({ page, request }) => {
-    const expected = (await (await request.get("/api/wholesalers/zipcode/90014")).json()) as ApiWholesaler[];
+  test("says 'Searching...' while the results page loads, then lists nearby wholesalers with their distance", async ({ page, request }) => {
+    const expected = ((await (await request.get("/api/wholesalers/near?zip=90014")).json()) as { within: ApiWholesaler[] }).within;
     expect(expected.length).toBeGreaterThan(0);
 
+    await page.goto("/");
+    // Search is disabled once the page is interactive and the zipcode is not yet 5 digits.
+    await expect(page.getByRole("button", { name: "Search", exact: true })).toBeDisabled();
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/wholesalers/zipcode/90014", async (route) => {
+    await page.route("**/near.data?*", async (route) => {
       await released;
       await route.continue();
     });
-
-    await page.goto("/");
     await page.getByLabel("Zipcode", { exact: true }).fill("90014");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     const searching = page.getByRole("button", { name: "Searching..." });
@@ -175,19 +176,17 @@ test.describe("zipcode finder", () => {
     await expect(searching).toBeDisabled();
     release();
 
+    await expect(page).toHaveURL("/near?zip=90014&radius=25");
     const results = page.getByTestId("zipcode-results");
     await expect(results.getByRole("heading", { name: `${expected.length} wholesalers within 25 miles of 90014` })).toBeVisible();
-    const items = results.getByTestId("nearby-wholesaler");
+    const items = results.getByTestId("wholesaler-card");
     await expect(items).toHaveCount(expected.length);
     for (const [index, wholesaler] of expected.entries()) {
       const item = items.nth(index);
       await expect(item.getByRole("heading", { name: wholesaler.name })).toBeVisible();
       await expect(item).toContainText(`${wholesaler.address}, ${wholesaler.city}, ${wholesaler.state}`);
-      // The listings at 90014's centre are "less than 0.1 miles away"; any other shows its distance.
-      const miles = wholesaler.distanceMiles;
-      await expect(item).toContainText(
-        miles < 0.1 ? "less than 0.1 miles away" : `${miles.toLocaleString("en-US")} ${miles === 1 ? "mile" : "miles"} away`,
-      );
+      // Every listing in 90014 is placed at the zipcode's centre: the card says where, not a false "0.1 miles".
+      await expect(item.getByTestId("listing-distance")).toHaveText("In 90014");
       await expect(item.getByRole("link", { name: /Get Directions/ })).toHaveAttribute(
         "href",
         `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${wholesaler.name}, ${wholesaler.address}, ${wholesaler.city}, ${wholesaler.state}`)}`,
@@ -196,22 +195,13 @@ test.describe("zipcode finder", () => {
     await expect(page.getByRole("button", { name: "Search", exact: true })).toBeEnabled();
   });
 
-  test("editing the zipcode hides the results", async ({ page }) => {
-    await page.goto("/");
-    const input = page.getByLabel("Zipcode", { exact: true });
-    await input.fill("90014");
-    await input.press("Enter");
-    await expect(page.getByTestId("zipcode-results")).toBeVisible();
-    await input.press("Backspace");
-    await expect(page.getByTestId("zipcode-results")).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Search", exact: true })).toBeDisabled();
-  });
-
   test("far from any wholesaler: the empty message, then the nearest ones with their distance", async ({ page, request }) => {
-    const within = (await (await request.get("/api/wholesalers/zipcode/99780")).json()) as ApiWholesaler[];
-    expect(within).toEqual([]);
-    const nearest = (await (await request.get("/api/wholesalers/zipcode/99780/nearest")).json()) as ApiWholesaler[];
-    expect(nearest.length).toBeGreaterThan(0);
+    const answer = (await (await request.get("/api/wholesalers/near?zip=99780")).json()) as {
+      within: ApiWholesaler[];
+      nearest: ApiWholesaler[];
+    };
+    expect(answer.within).toEqual([]);
+    expect(answer.nearest.length).toBeGreaterThan(0);
 
     await page.goto("/");
     await page.getByLabel("Zipcode", { exact: true }).fill("99780");
@@ -221,25 +211,28 @@ test.describe("zipcode finder", () => {
       results.getByText("No wholesalers found near this zipcode. Try another zipcode or browse by state below.", { exact: true }),
     ).toBeVisible();
     await expect(results.getByRole("heading", { name: "Nearest wholesalers" })).toBeVisible();
-    const items = results.getByTestId("nearby-wholesaler");
-    await expect(items).toHaveCount(nearest.length);
-    for (const [index, wholesaler] of nearest.entries()) {
+    const items = results.getByTestId("wholesaler-card");
+    await expect(items).toHaveCount(answer.nearest.length);
+    for (const [index, wholesaler] of answer.nearest.entries()) {
       await expect(items.nth(index).getByRole("heading", { name: wholesaler.name })).toBeVisible();
-      await expect(items.nth(index)).toContainText(`${wholesaler.distanceMiles.toLocaleString("en-US")} miles away`);
+      await expect(items.nth(index).getByTestId("listing-distance")).toHaveText(
+        `about ${Math.round(wholesaler.distanceMiles).toLocaleString("en-US")} miles away`,
+      );
     }
   });
 
-  test("a failing search shows the error message", async ({ page, pageErrors }) => {
-    await page.route("**/api/wholesalers/zipcode/10001", (route) =>
+  test("a failing search shows the error message", async ({ page, context, pageErrors }) => {
+    await context.grantPermissions(["geolocation"]);
+    await context.setGeolocation({ latitude: 40.75, longitude: -73.99 });
+    await page.route("**/api/wholesalers/near?*", (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom" }) }),
     );
     await page.goto("/");
-    await page.getByLabel("Zipcode", { exact: true }).fill("10001");
-    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByRole("button", { name: "Use my location" }).click();
     await expect(
       page.getByTestId("zipcode-results").getByText("Error finding wholesalers. Please try again.", { exact: true }),
     ).toBeVisible();
-    await expect(page.getByRole("button", { name: "Search", exact: true })).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Use my location" })).toBeEnabled();
     acceptLoggedFailures(pageErrors, /Failed to load resource: the server responded with a status of 500/);
   });
 

@@ -45,7 +45,7 @@ function expectSecurityHeaders(response: Response, what: string): string {
   expect(response.headers.get("x-content-type-options"), what).toBe("nosniff");
   expect(response.headers.get("referrer-policy"), what).toBe("strict-origin-when-cross-origin");
   expect(response.headers.get("x-frame-options"), what).toBe("DENY");
-  expect(response.headers.get("permissions-policy"), what).toBe("camera=(), microphone=(), geolocation=()");
+  expect(response.headers.get("permissions-policy"), what).toBe("camera=(), microphone=(), geolocation=(self)");
   expect(response.headers.get("x-powered-by"), what).toBeNull();
   return nonce;
 }

@@ -20,6 +20,31 @@ export function formatDistance(miles: number): string {
   return `${text} ${text === "1" ? "mile" : "miles"} away`;
 }
 
+const wholeMilesFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** What the distance wording needs to know of a listing. */
+export interface DistanceSubject {
+  zipcode: string;
+  /** True when the listing's coordinates are its own, false when they are its zipcode's centroid. */
+  locationExact: boolean;
+}
+
+/**
+ * How far a listing is from the searched place, claiming no more precision than its point has:
+ * its own coordinates give "3.2 miles away"; a zipcode's centroid gives "about 3 miles away" (whole miles,
+ * never under one) or, in the zipcode searched, "In 90014", since centroid to centroid is then zero.
+ */
+export function listingDistance(listing: DistanceSubject, miles: number, searchedZipcode?: string): string {
+  if (listing.locationExact) return formatDistance(miles);
+  if (searchedZipcode !== undefined && listing.zipcode === searchedZipcode) return `In ${listing.zipcode}`;
+  const whole = Math.max(1, Math.round(miles));
+  return `about ${wholeMilesFormat.format(whole)} ${whole === 1 ? "mile" : "miles"} away`;
+}
+
+/** "The nearest wholesaler we list is 675 miles away", in whole miles: far enough that decimals say nothing. */
+export const farAwayMessage = (miles: number) =>
+  `The nearest wholesaler we list is ${wholeMilesFormat.format(Math.round(miles))} miles away.`;
+
 const listFormat = new Intl.ListFormat("en-US", { style: "long", type: "conjunction" });
 
 /** "Los Angeles, San Diego, and Fresno"; 'major cities' for a state that has none listed. */

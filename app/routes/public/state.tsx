@@ -1,15 +1,17 @@
 import { Flower2, MapPinned, ShoppingBasket } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, Link, type ShouldRevalidateFunction } from "react-router";
 import { getDb } from "~/db/db.server";
 import { buttonVariants } from "~/components/ui/button";
 import { BackLink } from "~/components/wholesalers/back-link";
 import { citiesPhrase } from "~/components/wholesalers/format";
+import { ListingFilters, NoMatches, useListingFilters } from "~/components/wholesalers/listing-filters";
 import { WholesalerCard } from "~/components/wholesalers/wholesaler-card";
 import { StateMap } from "~/components/maps/state-map";
 import { stateMap } from "~/services/maps/maps.server";
 import { findState } from "~/services/states/states.server";
 import { listWholesalersByState } from "~/services/wholesalers/wholesalers.server";
 import { stateBusinessListJsonLd } from "~/services/seo/json-ld";
+import { NO_FILTERS, onlyFiltersChanged } from "~/services/wholesalers/filters";
 import { pageMeta, siteIdentity } from "~/http/meta";
 import type { Route } from "./+types/state";
 
@@ -31,6 +33,10 @@ export async function loader({ params }: Route.LoaderArgs) {
       : null;
   return { state: { id: state.id, name: state.name, code: state.code, region: state.region, cities: state.cities }, wholesalers, map };
 }
+
+/** The filters work on the loaded list: a URL that differs only in them needs no new data. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  onlyFiltersChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ matches, data: page, params }) => {
   const state = page?.state;
@@ -83,25 +89,49 @@ export default function StatePage({ loaderData }: Route.ComponentProps) {
       </header>
 
       {count > 0 ? (
-        // The map stays beside the list on wide screens, as on a map search; on a phone it comes first.
-        <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_26rem]">
-          {map ? (
-            <div className="lg:sticky lg:top-24 lg:order-last">
-              <StateMap map={map} stateName={state.name} showKey={count > 1} />
-            </div>
-          ) : null}
+        <FilteredStateListings wholesalers={wholesalers} map={map} stateName={state.name} />
+      ) : (
+        <NoWholesalers stateName={state.name} />
+      )}
+    </div>
+  );
+}
+
+function FilteredStateListings({
+  wholesalers,
+  map,
+  stateName,
+}: {
+  wholesalers: Route.ComponentProps["loaderData"]["wholesalers"];
+  map: Route.ComponentProps["loaderData"]["map"];
+  stateName: string;
+}) {
+  const { filters, setFilters, filtered } = useListingFilters(wholesalers);
+  // A listing keeps its number from the full list, the one the map draws, whichever filters hide others.
+  const numberOf = new Map(wholesalers.map((wholesaler, index) => [wholesaler.id, index + 1]));
+  return (
+    <div className="mt-10">
+      <ListingFilters filters={filters} onChange={setFilters} shown={filtered.length} total={wholesalers.length} />
+      {/* The map stays beside the list on wide screens, as on a map search; on a phone it comes first. */}
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_26rem]">
+        {map ? (
+          <div className="lg:sticky lg:top-24 lg:order-last">
+            <StateMap map={map} stateName={stateName} showKey={wholesalers.length > 1} />
+          </div>
+        ) : null}
+        {filtered.length > 0 ? (
           <ul className="grid gap-6 sm:grid-cols-2">
-            {wholesalers.map((wholesaler, index) => (
+            {filtered.map((wholesaler, index) => (
               <li key={wholesaler.id} className="relative">
-                <ListingNumber number={index + 1} />
+                <ListingNumber number={numberOf.get(wholesaler.id) ?? index + 1} />
                 <WholesalerCard wholesaler={wholesaler} headingLevel={2} lazyImage={index >= 3} />
               </li>
             ))}
           </ul>
-        </div>
-      ) : (
-        <NoWholesalers stateName={state.name} />
-      )}
+        ) : (
+          <NoMatches onClear={() => setFilters(NO_FILTERS)} />
+        )}
+      </div>
     </div>
   );
 }

@@ -3,10 +3,11 @@ import type { Database, WholesalersTable } from "~/db/schema";
 import { fromDbBool } from "~/db/schema";
 import { boundingBox, distanceMiles, roundMiles, SEARCH_RADIUS_MILES, type Point } from "../geo/distance";
 import { assertZipcode, findZipcode } from "../geo/zipcode";
-import { badRequest } from "../errors";
+import { badRequest, notFound } from "../errors";
 import { getState } from "../states/states.server";
 
 import { WHOLESALER_ACCESS, type WholesalerAccess, type WholesalerType } from "./constants";
+import { NEAREST_SUGGESTIONS, type NearOrigin } from "./near-query";
 import { parseWeeklyHours } from "./opening-hours";
 import type { Wholesaler, WholesalerWithDistance, DirectoryCoverage } from "./types";
 
@@ -137,6 +138,85 @@ export async function findNearestWholesalers(
   if (!origin) return [];
   const rows = await selectWholesalers(db).execute();
   return rankByDistance(keepAccess(rows.map(toWholesaler), access), origin, Number.POSITIVE_INFINITY).slice(0, limit);
+}
+
+/** Where a search around a place starts: the zipcode's centroid (with its town), or a position. */
+export interface NearSearchOrigin extends Point {
+  zipcode: string | null;
+  city: string | null;
+  /** The state's id and name, when the search starts at a zipcode the site knows the state of. */
+  stateId: string | null;
+  stateName: string | null;
+}
+
+export interface NearSearchResult<T = WholesalerWithDistance> {
+  origin: NearSearchOrigin;
+  radiusMiles: number;
+  /** The listings within the radius, nearest first. */
+  within: T[];
+  /** Only when `within` is empty: the few nearest listings beyond the radius, nearest first. */
+  nearest: T[];
+}
+
+/** The message for a well-formed zipcode the site has no centroid for; the page shows it as it is. */
+export const unknownZipcodeMessage = (zipcode: string) => `We don't know the zipcode ${zipcode}.`;
+
+async function originOf(db: Kysely<Database>, origin: NearOrigin): Promise<NearSearchOrigin> {
+  if (!("zipcode" in origin))
+    return { latitude: origin.latitude, longitude: origin.longitude, zipcode: null, city: null, stateId: null, stateName: null };
+  assertZipcode(origin.zipcode);
+  const row = await db
+    .selectFrom("zipcodes")
+    .leftJoin("states", "states.code", "zipcodes.state_code")
+    .select([
+      "zipcodes.zip",
+      "zipcodes.latitude",
+      "zipcodes.longitude",
+      "zipcodes.city",
+      "states.id as state_id",
+      "states.name as state_name",
+    ])
+    .where("zipcodes.zip", "=", origin.zipcode)
+    .executeTakeFirst();
+  if (!row) throw notFound(unknownZipcodeMessage(origin.zipcode));
+  return {
+    latitude: row.latitude,
+    longitude: row.longitude,
+    zipcode: row.zip,
+    city: row.city,
+    stateId: row.state_id ?? null,
+    stateName: row.state_name ?? null,
+  };
+}
+
+/**
+ * One search around a zipcode or a position: the listings within `radiusMiles` and, only when there are
+ * none, the NEAREST_SUGGESTIONS nearest beyond it, so a page or a client needs a single call. The
+ * directory holds hundreds of rows, so ranking them all in memory for the suggestions is cheap and exact.
+ * An unknown zipcode is not found, with a message that names it.
+ */
+export async function findWholesalersNear(
+  db: Kysely<Database>,
+  from: NearOrigin,
+  radiusMiles: number,
+  access?: WholesalerAccess[],
+): Promise<NearSearchResult> {
+  const origin = await originOf(db, from);
+  const box = boundingBox(origin, radiusMiles);
+  const rows = await selectWholesalers(db)
+    .where("wholesalers.latitude", ">=", box.minLatitude)
+    .where("wholesalers.latitude", "<=", box.maxLatitude)
+    .where("wholesalers.longitude", ">=", box.minLongitude)
+    .where("wholesalers.longitude", "<=", box.maxLongitude)
+    .execute();
+  const within = rankByDistance(keepAccess(rows.map(toWholesaler), access), origin, radiusMiles);
+  if (within.length > 0) return { origin, radiusMiles, within, nearest: [] };
+  const everyRow = await selectWholesalers(db).execute();
+  const nearest = rankByDistance(keepAccess(everyRow.map(toWholesaler), access), origin, Number.POSITIVE_INFINITY).slice(
+    0,
+    NEAREST_SUGGESTIONS,
+  );
+  return { origin, radiusMiles, within, nearest };
 }
 
 /** Nearest first within maxMiles (exact distance); the distance is rounded only for display. */

@@ -1,0 +1,227 @@
+import { FilterX, SlidersHorizontal } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { Form, Link, useLocation, useRouteLoaderData, useSearchParams } from "react-router";
+import type { SiteContext } from "~/http/site-context";
+import type { WholesalerType } from "~/services/wholesalers/constants";
+import {
+  FILTER_PARAMS,
+  FILTER_TYPE_ORDER,
+  filterListings,
+  hasListingFilters,
+  NO_FILTERS,
+  readListingFilters,
+  TYPE_PARAMS,
+  withListingFilters,
+  type ListingFilters as Filters,
+} from "~/services/wholesalers/filters";
+import type { Wholesaler } from "~/services/wholesalers/types";
+import { cn } from "~/utils/cn";
+import { buttonVariants } from "../ui/button";
+import { useHydrated } from "./use-hydrated";
+
+const TYPE_FILTER_LABELS: Record<WholesalerType, string> = { Wholesale: "Wholesale", Both: "Both (wholesale & retail)", Retail: "Retail" };
+export const PUBLIC_FILTER_LABEL = "Public welcome";
+export const OPEN_FILTER_LABEL = "Open now";
+const PUBLIC_FILTER_HINT = "No business licence needed, at any time or at set public hours.";
+const OPEN_FILTER_HINT = "Only listings with set weekly hours can match.";
+export const NO_MATCHES_MESSAGE = "No listings match these filters.";
+export const CLEAR_FILTERS_LABEL = "Clear filters";
+
+type FilterableListing = Pick<Wholesaler, "type" | "access" | "openingHours" | "timeZone">;
+
+/**
+ * The filters of the page's URL and the listings that pass them. The server renders them from the URL;
+ * in the browser a change filters the loaded list at once and rewrites the URL in place (history
+ * replaceState), so no loader runs and Back skips the filter clicks. A navigation to another URL (a new
+ * search, Back) brings that URL's own filters.
+ */
+export function useListingFilters<T extends FilterableListing>(listings: readonly T[]) {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const renderedAt = useRouteLoaderData<SiteContext>("root")?.renderedAt ?? new Date(0).toISOString();
+  const [local, setLocal] = useState<{ key: string; filters: Filters; now: string } | null>(null);
+  const current = local?.key === location.key ? local : null;
+  const filters = current?.filters ?? readListingFilters(searchParams);
+  // "Open now" is judged at the server's rendering time until a change in the browser, so hydration matches.
+  const now = new Date(current?.now ?? renderedAt);
+
+  function setFilters(next: Filters) {
+    setLocal({ key: location.key, filters: next, now: new Date().toISOString() });
+    const params = withListingFilters(new URLSearchParams(window.location.search), next);
+    const query = params.toString();
+    window.history.replaceState(window.history.state, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
+  }
+
+  return { filters, setFilters, filtered: filterListings(listings, filters, now) };
+}
+
+/** "3 of 7 listings" while a filter is on, "7 listings" otherwise. */
+export const matchCount = (shown: number, total: number, filtered: boolean) =>
+  `${filtered ? `${shown} of ` : ""}${total} ${total === 1 ? "listing" : "listings"}`;
+
+/**
+ * Checkboxes in a GET form: without JavaScript "Apply filters" reloads the page with them in the URL;
+ * with it, each change filters at once. The form carries the page's other parameters (zip, radius).
+ */
+export function ListingFilters({
+  filters,
+  onChange,
+  shown,
+  total,
+}: {
+  filters: Filters;
+  onChange: (filters: Filters) => void;
+  shown: number;
+  total: number;
+}) {
+  const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  const kept = [...searchParams].filter(([name]) => !(FILTER_PARAMS as readonly string[]).includes(name));
+  const active = hasListingFilters(filters);
+
+  const toggleType = (type: WholesalerType, on: boolean) =>
+    onChange({ ...filters, types: FILTER_TYPE_ORDER.filter((t) => (t === type ? on : filters.types.includes(t))) });
+
+  return (
+    <Form
+      method="get"
+      preventScrollReset
+      className="rounded-2xl border border-stone-200 bg-white p-4 shadow-xs"
+      data-testid="listing-filters"
+    >
+      {kept.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
+        <h2 className="flex items-center gap-2 text-sm font-semibold text-ink">
+          <SlidersHorizontal className="size-4 text-rose-brand" aria-hidden="true" />
+          Filter listings
+        </h2>
+        <p className="text-sm font-medium text-ink" aria-live="polite" data-testid="filter-count">
+          {matchCount(shown, total, active)}
+        </p>
+      </div>
+      <div className="mt-3 flex flex-wrap items-start gap-x-8 gap-y-4">
+        <fieldset>
+          <legend className="mb-1.5 text-xs font-semibold uppercase tracking-wide text-muted">Type</legend>
+          <div className="flex flex-wrap gap-2">
+            {FILTER_TYPE_ORDER.map((type) => (
+              <FilterCheckbox
+                key={type}
+                name="type"
+                value={TYPE_PARAMS[type]}
+                checked={filters.types.includes(type)}
+                onChange={(on) => toggleType(type, on)}
+              >
+                {TYPE_FILTER_LABELS[type]}
+              </FilterCheckbox>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className="mb-1.5 text-xs font-semibold uppercase tracking-wide text-muted">Who may buy and when</legend>
+          <div className="flex flex-wrap gap-2">
+            <FilterCheckbox
+              name="public"
+              value="1"
+              checked={filters.publicWelcome}
+              onChange={(on) => onChange({ ...filters, publicWelcome: on })}
+              hint={PUBLIC_FILTER_HINT}
+            >
+              {PUBLIC_FILTER_LABEL}
+            </FilterCheckbox>
+            <FilterCheckbox
+              name="open"
+              value="1"
+              checked={filters.openNow}
+              onChange={(on) => onChange({ ...filters, openNow: on })}
+              hint={OPEN_FILTER_HINT}
+            >
+              {OPEN_FILTER_LABEL}
+            </FilterCheckbox>
+          </div>
+        </fieldset>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+        {hydrated ? null : (
+          <button type="submit" className={buttonVariants({ size: "sm" })}>
+            Apply filters
+          </button>
+        )}
+        {active ? <ClearFilters onClear={() => onChange(NO_FILTERS)} /> : null}
+      </div>
+    </Form>
+  );
+}
+
+function FilterCheckbox({
+  name,
+  value,
+  checked,
+  onChange,
+  hint,
+  children,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label
+      className={cn(
+        "inline-flex min-h-9 cursor-pointer items-center gap-2 rounded-full px-3.5 py-1.5 text-sm ring-1 ring-inset transition-colors has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-rose-brand",
+        checked
+          ? "bg-rose-brand/10 font-semibold text-rose-brand ring-rose-brand/40"
+          : "bg-white text-ink ring-stone-300 hover:bg-stone-50",
+      )}
+    >
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-4 accent-rose-brand"
+      />
+      <span>
+        {children}
+        {hint ? <span className="block text-xs font-normal text-muted">{hint}</span> : null}
+      </span>
+    </label>
+  );
+}
+
+/** A link to the page without filters, which the browser turns into an instant reset. */
+export function ClearFilters({ onClear, className }: { onClear: () => void; className?: string }) {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const params = withListingFilters(searchParams, NO_FILTERS).toString();
+  return (
+    <Link
+      to={`${location.pathname}${params ? `?${params}` : ""}`}
+      replace
+      preventScrollReset
+      onClick={(event) => {
+        event.preventDefault();
+        onClear();
+      }}
+      className={cn("inline-flex items-center gap-1.5 text-sm font-semibold text-rose-brand hover:underline", className)}
+    >
+      <FilterX className="size-4" aria-hidden="true" />
+      {CLEAR_FILTERS_LABEL}
+    </Link>
+  );
+}
+
+/** Said in place of the list when the filters leave nothing, with the way out. */
+export function NoMatches({ onClear }: { onClear: () => void }) {
+  return (
+    <div className="mt-6 rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-10 text-center" data-testid="no-matches">
+      <p className="font-medium text-ink">{NO_MATCHES_MESSAGE}</p>
+      <ClearFilters onClear={onClear} className="mt-3" />
+    </div>
+  );
+}

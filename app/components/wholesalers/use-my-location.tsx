@@ -1,0 +1,142 @@
+import { Loader2, LocateFixed } from "lucide-react";
+import { useRef, useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { SiteContext } from "~/http/site-context";
+import type { WholesalerWithDistance } from "~/services/wholesalers/types";
+import { Button } from "../ui/button";
+import { DistanceCards, NearestBeyond, ResultsNotice, ResultsPanel, ZIPCODE_ERROR_MESSAGE, type NearListing } from "./near-results";
+
+export const LOCATION_MESSAGES = {
+  denied: "Location permission was refused. Allow it for this site in your browser's settings, or search by zipcode.",
+  unavailable: "Your position is not available right now. Try again in a moment, or search by zipcode.",
+  timeout: "Finding your position took too long. Try again, or search by zipcode.",
+  unsupported: "This browser cannot share its position. Search by zipcode instead.",
+  failed: ZIPCODE_ERROR_MESSAGE,
+} as const;
+type LocationProblem = keyof typeof LOCATION_MESSAGES;
+
+/** How long the browser may take to find the position before the search gives up. */
+const POSITION_TIMEOUT_MS = 10_000;
+/** A position up to five minutes old is good enough to find a market. */
+const POSITION_MAX_AGE_MS = 5 * 60_000;
+
+type NearAnswer = { radiusMiles: number; within: NearListing[]; nearest: NearListing[] };
+
+export type LocationState =
+  { status: "idle" } | { status: "locating" } | { status: "error"; problem: LocationProblem } | { status: "found"; answer: NearAnswer };
+
+/**
+ * Two decimals of a degree is about half a mile: plenty to rank markets miles apart, and the exact spot
+ * never leaves the browser.
+ */
+export const roundCoordinate = (degrees: number) => Math.round(degrees * 100) / 100;
+
+function currentPosition(): Promise<GeolocationPosition> {
+  return new Promise((resolve, reject) =>
+    navigator.geolocation.getCurrentPosition(resolve, reject, {
+      enableHighAccuracy: false,
+      timeout: POSITION_TIMEOUT_MS,
+      maximumAge: POSITION_MAX_AGE_MS,
+    }),
+  );
+}
+
+const problemOf = (error: GeolocationPositionError): LocationProblem =>
+  error.code === error.PERMISSION_DENIED ? "denied" : error.code === error.TIMEOUT ? "timeout" : "unavailable";
+
+const isPositionError = (error: unknown): error is GeolocationPositionError =>
+  typeof error === "object" && error !== null && "code" in error && "PERMISSION_DENIED" in error;
+
+/**
+ * Searches around the browser's position: asks for it, then calls /api/wholesalers/near with the rounded
+ * coordinates. The position stays in this state only: never in the page's URL, and the server logs the
+ * call without its query.
+ */
+export function useMyLocation(radiusMiles: number) {
+  const [state, setState] = useState<LocationState>({ status: "idle" });
+  const request = useRef<AbortController | null>(null);
+
+  async function locate() {
+    request.current?.abort();
+    if (!("geolocation" in navigator)) {
+      setState({ status: "error", problem: "unsupported" });
+      return;
+    }
+    const controller = new AbortController();
+    request.current = controller;
+    setState({ status: "locating" });
+    try {
+      const { coords } = await currentPosition();
+      const query = new URLSearchParams({
+        lat: String(roundCoordinate(coords.latitude)),
+        lng: String(roundCoordinate(coords.longitude)),
+        radius: String(radiusMiles),
+      });
+      const response = await fetch(`/api/wholesalers/near?${query}`, {
+        signal: controller.signal,
+        headers: { Accept: "application/json" },
+      });
+      if (!response.ok) throw new Error(`${response.status}`);
+      const answer = (await response.json()) as {
+        radiusMiles: number;
+        within: WholesalerWithDistance[];
+        nearest: WholesalerWithDistance[];
+      };
+      if (!controller.signal.aborted) setState({ status: "found", answer });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setState({ status: "error", problem: isPositionError(error) ? problemOf(error) : "failed" });
+    }
+  }
+
+  function reset() {
+    request.current?.abort();
+    setState({ status: "idle" });
+  }
+
+  return { state, locate, reset };
+}
+
+export function UseMyLocationButton({ location }: { location: ReturnType<typeof useMyLocation> }) {
+  const busy = location.state.status === "locating";
+  return (
+    <Button type="button" variant="secondary" size="sm" onClick={() => void location.locate()} disabled={busy}>
+      {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <LocateFixed aria-hidden="true" />}
+      {busy ? "Finding your location..." : "Use my location"}
+    </Button>
+  );
+}
+
+const YOUR_LOCATION = "your location";
+
+export function LocationResults({ state }: { state: Exclude<LocationState, { status: "idle" }> }) {
+  const festivals = useRouteLoaderData<SiteContext>("root")?.settings.general.enableFestivals ?? false;
+  if (state.status === "locating") return null;
+  return (
+    <ResultsPanel label="Results near your location">
+      {state.status === "error" ? (
+        <ResultsNotice tone="error">{LOCATION_MESSAGES[state.problem]}</ResultsNotice>
+      ) : state.answer.within.length > 0 ? (
+        <>
+          <h2 className="font-serif text-lg font-semibold text-ink">
+            {state.answer.within.length} {state.answer.within.length === 1 ? "wholesaler" : "wholesalers"} within {state.answer.radiusMiles}{" "}
+            miles of {YOUR_LOCATION}
+          </h2>
+          <DistanceCards listings={state.answer.within} />
+        </>
+      ) : (
+        <>
+          <ResultsNotice>
+            No wholesalers found within {state.answer.radiusMiles} miles of {YOUR_LOCATION}.
+          </ResultsNotice>
+          <NearestBeyond
+            nearest={state.answer.nearest}
+            radiusMiles={state.answer.radiusMiles}
+            place={YOUR_LOCATION}
+            festivalsHref={festivals ? "/festivals" : null}
+          />
+        </>
+      )}
+    </ResultsPanel>
+  );
+}

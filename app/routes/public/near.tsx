@@ -1,0 +1,169 @@
+import { data, useLocation, useSearchParams, type ShouldRevalidateFunction } from "react-router";
+import type { ReactNode } from "react";
+import { getDb } from "~/db/db.server";
+import { BackLink } from "~/components/wholesalers/back-link";
+import { ListingFilters, NoMatches, useListingFilters } from "~/components/wholesalers/listing-filters";
+import {
+  DistanceCards,
+  NearestBeyond,
+  ResultsNotice,
+  ResultsPanel,
+  FAR_AWAY_MILES,
+  ZIPCODE_EMPTY_MESSAGE,
+  ZIPCODE_ERROR_MESSAGE,
+} from "~/components/wholesalers/near-results";
+import { ZipcodeFinder } from "~/components/wholesalers/zipcode-finder";
+import { AppError } from "~/services/errors";
+import { nearestFestivalState } from "~/services/festivals/nearest-festival-state.server";
+import { getSiteSettings } from "~/services/settings/settings.server";
+import { NO_FILTERS, onlyFiltersChanged, withListingFilters } from "~/services/wholesalers/filters";
+import { readNearPageQuery } from "~/services/wholesalers/near-query";
+import { findWholesalersNear, toWholesalerJson, type NearSearchResult } from "~/services/wholesalers/wholesalers.server";
+import { pageMeta } from "~/http/meta";
+import type { Route } from "./+types/near";
+
+const PAGE_TITLE = "Find Wholesalers Near You";
+
+async function festivalsHrefFor(result: NearSearchResult): Promise<string | null> {
+  const db = getDb();
+  const { general } = await getSiteSettings(db);
+  if (!general.enableFestivals) return null;
+  const state = await nearestFestivalState(db, result.origin);
+  return state ? `/festivals?state=${encodeURIComponent(state)}` : "/festivals";
+}
+
+/**
+ * /near?zip=90014&radius=25 (and the filters): the search result rendered on the server, so it can be
+ * bookmarked, shared and reached with Back. Without a zipcode it is the finder alone.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const query = readNearPageQuery(new URL(request.url).searchParams);
+  if (query.zipcodeError) return data({ query, problem: query.zipcodeError, result: null, festivalsHref: null }, { status: 400 });
+  if (!query.zipcode) return { query, problem: null, result: null, festivalsHref: null };
+  try {
+    const result = await findWholesalersNear(getDb(), { zipcode: query.zipcode }, query.radius);
+    const far = result.within.length === 0 && (result.nearest[0]?.distanceMiles ?? 0) > FAR_AWAY_MILES;
+    return {
+      query,
+      problem: null,
+      result: { ...result, within: result.within.map(toWholesalerJson), nearest: result.nearest.map(toWholesalerJson) },
+      festivalsHref: far ? await festivalsHrefFor(result) : null,
+    };
+  } catch (error) {
+    // A well-formed zipcode the site has no centroid for: say so, rather than "nothing near it".
+    if (error instanceof AppError && error.code === "not_found") {
+      return data({ query, problem: error.message, result: null, festivalsHref: null }, { status: 404 });
+    }
+    throw error;
+  }
+}
+
+/** The filters work on the loaded results: a URL that differs only in them needs no new data. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  onlyFiltersChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+
+export const meta: Route.MetaFunction = ({ matches, data: page }) => {
+  const zipcode = page?.query.zipcode;
+  return pageMeta(matches, {
+    title: zipcode ? `Wholesale Flowers Near ${zipcode}` : PAGE_TITLE,
+    description: "Wholesale flower markets and suppliers near a US zipcode, with distances, hours and directions.",
+    path: "/near",
+    // A result page is a search, not content of its own.
+    noindex: Boolean(zipcode) || Boolean(page?.problem),
+  });
+};
+
+function NearShell({ zipcode, subtitle, children }: { zipcode?: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
+      <BackLink to="/">Back to Home</BackLink>
+      <header className="mt-6 max-w-3xl">
+        <h1 className="font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">
+          {zipcode ? `Wholesalers near ${zipcode}` : PAGE_TITLE}
+        </h1>
+        {subtitle ? <p className="mt-3 text-lg text-muted">{subtitle}</p> : null}
+      </header>
+      <div className="mt-8 rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">{children}</div>
+    </div>
+  );
+}
+
+/** A search that failed on our side: the spec's error message, and the finder to try again. */
+export function ErrorBoundary() {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const query = readNearPageQuery(searchParams);
+  return (
+    <NearShell zipcode={query.zipcode}>
+      <ZipcodeFinder
+        key={location.key}
+        initialZipcode={query.zipcode ?? ""}
+        radius={query.radius}
+        results={
+          <ResultsPanel label="Zipcode search results">
+            <ResultsNotice tone="error">{ZIPCODE_ERROR_MESSAGE}</ResultsNotice>
+          </ResultsPanel>
+        }
+      />
+    </NearShell>
+  );
+}
+
+export default function NearPage({ loaderData }: Route.ComponentProps) {
+  const { query, problem, result, festivalsHref } = loaderData;
+  const location = useLocation();
+  const { filters, setFilters, filtered } = useListingFilters(result?.within ?? []);
+  const town = result ? [result.origin.city, result.origin.stateName].filter(Boolean).join(", ") : "";
+  const place = town ? `${query.zipcode} (${town})` : query.zipcode;
+
+  return (
+    <NearShell
+      zipcode={query.zipcode}
+      subtitle={result && town ? `Around ${town}, within ${result.radiusMiles} miles.` : undefined}
+    >
+        <ZipcodeFinder
+          key={location.key}
+          initialZipcode={query.zipcode ?? ""}
+          radius={query.radius}
+          hiddenParams={[...withListingFilters(new URLSearchParams(), filters)]}
+          results={
+            problem ? (
+              <ResultsPanel label="Zipcode search results">
+                <ResultsNotice tone="error">{problem}</ResultsNotice>
+              </ResultsPanel>
+            ) : result && query.zipcode ? (
+              <ResultsPanel label="Zipcode search results">
+                {result.within.length > 0 ? (
+                  <>
+                    <h2 className="font-serif text-lg font-semibold text-ink">
+                      {result.within.length} {result.within.length === 1 ? "wholesaler" : "wholesalers"} within {result.radiusMiles} miles of{" "}
+                      {query.zipcode}
+                    </h2>
+                    <div className="mt-4">
+                      <ListingFilters filters={filters} onChange={setFilters} shown={filtered.length} total={result.within.length} />
+                    </div>
+                    {filtered.length > 0 ? (
+                      <DistanceCards listings={filtered} searchedZipcode={query.zipcode} />
+                    ) : (
+                      <NoMatches onClear={() => setFilters(NO_FILTERS)} />
+                    )}
+                  </>
+                ) : (
+                  <>
+                    <ResultsNotice>{ZIPCODE_EMPTY_MESSAGE}</ResultsNotice>
+                    <NearestBeyond
+                      nearest={result.nearest}
+                      radiusMiles={result.radiusMiles}
+                      place={place ?? query.zipcode}
+                      searchedZipcode={query.zipcode}
+                      festivalsHref={festivalsHref}
+                    />
+                  </>
+                )}
+              </ResultsPanel>
+            ) : null
+          }
+        />
+    </NearShell>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The filters of a result list (the /near results and a state's page): type, "Public welcome" and "Open now".
+ * Browser-safe: the server renders the filtered list from the URL, and the browser filters the loaded list
+ * again with the same function when a box is ticked, so both always agree.
+ */
+import { WHOLESALER_TYPES, type WholesalerAccess, type WholesalerType } from "./constants";
+import { openStatus } from "./opening-hours";
+import type { Wholesaler } from "./types";
+
+export interface ListingFilters {
+  /** Only these types; empty means every type. */
+  types: WholesalerType[];
+  /** Only listings where a person without a business licence may buy. */
+  publicWelcome: boolean;
+  /** Only listings whose weekly schedule says they are open at the moment of filtering. */
+  openNow: boolean;
+}
+
+export const NO_FILTERS: ListingFilters = { types: [], publicWelcome: false, openNow: false };
+
+/** The URL names of the types, in the order the filter shows them. */
+export const TYPE_PARAMS: Record<WholesalerType, string> = { Wholesale: "wholesale", Both: "both", Retail: "retail" };
+export const FILTER_TYPE_ORDER: readonly WholesalerType[] = ["Wholesale", "Both", "Retail"];
+
+/** The query parameters the filters own; any other parameter (zip, radius) is left alone. */
+export const FILTER_PARAMS = ["type", "public", "open"] as const;
+
+/**
+ * Who counts as "Public welcome": anyone may buy, at any time or at the hours the market sets for the
+ * public. A person without a licence can shop at both; only trade-only and unknown access are left out.
+ */
+export const PUBLIC_ACCESS: readonly WholesalerAccess[] = ["public-welcome", "public-hours"];
+
+const truthy = (value: string | null) => value === "1" || value === "true" || value === "on";
+
+/**
+ * Reads the filters of a URL. A hand-edited or shared URL with a value the site does not know drops that
+ * value and keeps the rest, as a filter link should never end on an error page.
+ * `type` may repeat (`type=wholesale&type=both`, what a form of checkboxes sends) or list several
+ * (`type=wholesale,both`, what the page writes).
+ */
+export function readListingFilters(params: URLSearchParams): ListingFilters {
+  const names = params
+    .getAll("type")
+    .flatMap((value) => value.split(","))
+    .map((value) => value.trim().toLowerCase());
+  const types = FILTER_TYPE_ORDER.filter((type) => names.includes(TYPE_PARAMS[type]));
+  return {
+    // Every type ticked is the same list as none, and the URL says so more briefly.
+    types: types.length === WHOLESALER_TYPES.length ? [] : types,
+    publicWelcome: truthy(params.get("public")),
+    openNow: truthy(params.get("open")),
+  };
+}
+
+/** The URL with these filters in place of its old ones; other parameters keep their order. */
+export function withListingFilters(params: URLSearchParams, filters: ListingFilters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const name of FILTER_PARAMS) next.delete(name);
+  if (filters.types.length > 0) next.set("type", filters.types.map((type) => TYPE_PARAMS[type]).join(","));
+  if (filters.publicWelcome) next.set("public", "1");
+  if (filters.openNow) next.set("open", "1");
+  return next;
+}
+
+export const hasListingFilters = (filters: ListingFilters) => filters.types.length > 0 || filters.publicWelcome || filters.openNow;
+
+type Filterable = Pick<Wholesaler, "type" | "access" | "openingHours" | "timeZone">;
+
+/** Whether a listing is open at `now`; a listing without a weekly schedule is never known to be open. */
+export const isOpenAt = (listing: Filterable, now: Date) =>
+  listing.openingHours !== null && listing.timeZone !== null && openStatus(listing.openingHours, listing.timeZone, now).open;
+
+/** The listings that pass every active filter, in their order. */
+export function filterListings<T extends Filterable>(listings: readonly T[], filters: ListingFilters, now: Date): T[] {
+  return listings.filter(
+    (listing) =>
+      (filters.types.length === 0 || filters.types.includes(listing.type)) &&
+      (!filters.publicWelcome || (listing.access !== null && PUBLIC_ACCESS.includes(listing.access))) &&
+      (!filters.openNow || isOpenAt(listing, now)),
+  );
+}
+
+/** Whether two URLs of one page differ only in their filters (the page then filters what it has loaded). */
+export function onlyFiltersChanged(current: URL, next: URL): boolean {
+  if (current.pathname !== next.pathname) return false;
+  const without = (url: URL) => withListingFilters(url.searchParams, NO_FILTERS).toString();
+  return without(current) === without(next);
+}

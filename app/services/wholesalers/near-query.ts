@@ -1,0 +1,96 @@
+/**
+ * The query of a search around a place: /near?zip=&radius= (the page) and
+ * /api/wholesalers/near?zip= or ?lat=&lng=, with radius and access (the JSON call). Browser-safe: the
+ * finder offers the same radius choices the page reads.
+ */
+import { z } from "zod";
+import { SEARCH_RADIUS_MILES } from "../geo/distance";
+import { INVALID_ZIPCODE_MESSAGE, isValidZipcode } from "../geo/zipcode";
+import { badRequest } from "../errors";
+
+/** The radii the finder offers, in miles; the default is the spec's 25. */
+export const RADIUS_CHOICES = [10, 25, 50, 100] as const;
+export type RadiusChoice = (typeof RADIUS_CHOICES)[number];
+export const DEFAULT_RADIUS: RadiusChoice = SEARCH_RADIUS_MILES;
+/** The widest search the JSON call answers; a wider radius is cut to this. */
+export const MAX_RADIUS_MILES = 100;
+/** How many listings beyond the radius a search suggests when none lies within it. */
+export const NEAREST_SUGGESTIONS = 3;
+
+export type NearOrigin = { zipcode: string } | { latitude: number; longitude: number };
+
+export interface NearPageQuery {
+  /** The zipcode to search around; absent when the URL names none. */
+  zipcode?: string;
+  /** Set when the URL names a zipcode that is not 5 digits: the page says so instead of searching. */
+  zipcodeError?: string;
+  radius: RadiusChoice;
+}
+
+/**
+ * Reads the /near page's URL. A radius that is not one of the choices falls back to 25 miles (a
+ * hand-edited URL still shows results, and the radius select shows what was searched); a malformed
+ * zipcode is reported on the page.
+ */
+export function readNearPageQuery(params: URLSearchParams): NearPageQuery {
+  const radiusParam = Number(params.get("radius"));
+  const radius = RADIUS_CHOICES.find((choice) => choice === radiusParam) ?? DEFAULT_RADIUS;
+  const zipParam = params.get("zip");
+  if (zipParam === null || zipParam.trim() === "") return { radius };
+  const zipcode = zipParam.trim();
+  return isValidZipcode(zipcode) ? { zipcode, radius } : { zipcodeError: INVALID_ZIPCODE_MESSAGE, radius };
+}
+
+export const NEAR_API_MESSAGES = {
+  origin: "Give either zip (5 digits) or both lat and lng.",
+  latitude: "lat must be a number from -90 to 90.",
+  longitude: "lng must be a number from -180 to 180.",
+  radius: `radius must be a number of miles above 0 (at most ${MAX_RADIUS_MILES} are searched).`,
+} as const;
+
+/** A decimal number as text: no empty string, no hex, no "Infinity", which Number() would let through. */
+const decimal = (message: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[-+]?(\d+\.?\d*|\.\d+)$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
+
+const radiusSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?(\d+\.?\d*|\.\d+)$/, NEAR_API_MESSAGES.radius)
+  .transform(Number)
+  .pipe(z.number().gt(0, NEAR_API_MESSAGES.radius))
+  .transform((miles) => Math.min(miles, MAX_RADIUS_MILES));
+
+function parseOrNull<T>(schema: z.ZodType<T, string>, value: string | null): T {
+  const result = schema.safeParse(value ?? "");
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? NEAR_API_MESSAGES.origin);
+  return result.data;
+}
+
+/**
+ * Reads the JSON call's query: `zip` or `lat` and `lng`, and `radius` (25 when absent, cut to 100).
+ * Anything it cannot use is a bad request that says what to send.
+ */
+export function parseNearApiQuery(params: URLSearchParams): { origin: NearOrigin; radiusMiles: number } {
+  const zip = params.get("zip");
+  const lat = params.get("lat");
+  const lng = params.get("lng");
+  const radiusParam = params.get("radius");
+  const radiusMiles = radiusParam === null ? DEFAULT_RADIUS : parseOrNull(radiusSchema, radiusParam);
+  if (zip !== null && lat === null && lng === null) {
+    if (!isValidZipcode(zip.trim())) throw badRequest(INVALID_ZIPCODE_MESSAGE);
+    return { origin: { zipcode: zip.trim() }, radiusMiles };
+  }
+  if (zip !== null || lat === null || lng === null) throw badRequest(NEAR_API_MESSAGES.origin);
+  return {
+    origin: {
+      latitude: parseOrNull(decimal(NEAR_API_MESSAGES.latitude, -90, 90), lat),
+      longitude: parseOrNull(decimal(NEAR_API_MESSAGES.longitude, -180, 180), lng),
+    },
+    radiusMiles,
+  };
+}

@@ -1,0 +1,195 @@
+import type { Page } from "@playwright/test";
+import { acceptLoggedFailures, expect, expectAccessible, test } from "./fixtures";
+
+interface Listed {
+  name: string;
+  type: string;
+  access: string | null;
+  distanceMiles: number;
+}
+interface NearAnswer {
+  within: Listed[];
+  nearest: Listed[];
+}
+
+const results = (page: Page) => page.getByTestId("zipcode-results");
+const cards = (page: Page) => results(page).getByTestId("wholesaler-card");
+const cardNames = (page: Page) => cards(page).getByRole("heading").allTextContents();
+const zipInput = (page: Page) => page.getByLabel("Zipcode", { exact: true });
+const searchButton = (page: Page) => page.getByRole("button", { name: "Search", exact: true });
+
+test.describe("search results in the URL", () => {
+  test("a result has its own URL; a second search and Back return to the first; a wider radius finds more", async ({ page }) => {
+    await page.goto("/near?zip=90014");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wholesalers near 90014");
+    await expect(results(page).getByRole("heading", { name: "4 wholesalers within 25 miles of 90014" })).toBeVisible();
+    // Every 90014 listing sits at the zipcode's centre: no false precision.
+    await expect(cards(page).getByTestId("listing-distance")).toHaveText(Array(4).fill("In 90014"));
+    await expect(page.getByLabel("Within")).toHaveValue("25");
+    await expectAccessible(page);
+
+    await zipInput(page).fill("48507");
+    await searchButton(page).click();
+    await expect(page).toHaveURL("/near?zip=48507&radius=25");
+    await expect(results(page).getByRole("heading", { name: "1 wholesaler within 25 miles of 48507" })).toBeVisible();
+    expect(await cardNames(page)).toEqual(["DWF Wholesale Florists - Flint"]);
+
+    await page.getByLabel("Within").selectOption("100");
+    await searchButton(page).click();
+    await expect(page).toHaveURL("/near?zip=48507&radius=100");
+    await expect(results(page).getByRole("heading", { name: "3 wholesalers within 100 miles of 48507" })).toBeVisible();
+    expect(await cardNames(page)).toEqual([
+      "DWF Wholesale Florists - Flint",
+      "Michigan Flower Growers' Cooperative",
+      "DWF Wholesale Florists - Toledo",
+    ]);
+    await expect(cards(page).getByTestId("listing-distance")).toHaveText(["In 48507", "about 52 miles away", "about 96 miles away"]);
+
+    await page.goBack();
+    await expect(page).toHaveURL("/near?zip=48507&radius=25");
+    await expect(results(page).getByRole("heading", { name: "1 wholesaler within 25 miles of 48507" })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL("/near?zip=90014");
+    await expect(results(page).getByRole("heading", { name: "4 wholesalers within 25 miles of 90014" })).toBeVisible();
+    await expect(zipInput(page)).toHaveValue("90014");
+
+    // Editing the zipcode hides the results until the next search (SPEC section 5).
+    await zipInput(page).fill("9001");
+    await expect(results(page)).toHaveCount(0);
+    await expect(searchButton(page)).toBeDisabled();
+  });
+
+  test("far from every listing: how far, the nearest three, and what helps instead", async ({ page, request }) => {
+    const answer = (await (await request.get("/api/wholesalers/near?zip=33101")).json()) as NearAnswer;
+    expect(answer.within).toEqual([]);
+    await page.goto("/near?zip=33101");
+    await expect(
+      results(page).getByText("No wholesalers found near this zipcode. Try another zipcode or browse by state below.", { exact: true }),
+    ).toBeVisible();
+    const far = page.getByTestId("far-away");
+    await expect(far.getByText("The nearest wholesaler we list is 676 miles away.")).toBeVisible();
+    await expect(far.getByRole("link", { name: "Grocery chains that sell flowers" })).toHaveAttribute("href", "/#grocery-stores");
+    await expect(far.getByRole("link", { name: "Flower festivals near you" })).toHaveAttribute("href", "/festivals?state=Georgia");
+    await expect(far.getByRole("link", { name: "Suggest a location" })).toHaveAttribute("href", "/about");
+    await expect(far.getByRole("link", { name: "List your business" })).toHaveAttribute("href", "/list-your-business");
+    await expect(results(page).getByRole("heading", { name: "Nearest wholesalers" })).toBeVisible();
+    expect(await cardNames(page)).toEqual(answer.nearest.map((w) => w.name));
+    await expect(cards(page).getByTestId("listing-distance")).toHaveText(
+      answer.nearest.map((w) => `about ${Math.round(w.distanceMiles).toLocaleString("en-US")} miles away`),
+    );
+    await expectAccessible(page);
+
+    await far.getByRole("link", { name: "Flower festivals near you" }).click();
+    await expect(page).toHaveURL("/festivals?state=Georgia");
+  });
+
+  test("an unknown zipcode says so", async ({ page, server, pageErrors }) => {
+    server.expectLog(/\/near\?zip=00000/);
+    await page.goto("/near?zip=00000");
+    await expect(results(page).getByText("We don't know the zipcode 00000.", { exact: true })).toBeVisible();
+    acceptLoggedFailures(pageErrors, /status of 404/);
+  });
+});
+
+test.describe("Use my location", () => {
+  test.use({ geolocation: { latitude: 42.99, longitude: -83.73 }, permissions: ["geolocation"] });
+
+  test("lists the wholesalers around the browser's position, which stays out of the URL", async ({ page }) => {
+    await page.goto("/near?zip=90014");
+    await page.getByRole("button", { name: "Use my location" }).click();
+    await expect(results(page).getByRole("heading", { name: "1 wholesaler within 25 miles of your location" })).toBeVisible();
+    expect(await cardNames(page)).toEqual(["DWF Wholesale Florists - Flint"]);
+    await expect(cards(page).getByTestId("listing-distance")).toHaveText(["about 1 mile away"]);
+    await expect(page).toHaveURL("/near?zip=90014");
+  });
+});
+
+test.describe("Use my location refused", () => {
+  test.use({ permissions: [] });
+
+  test("says the permission was refused", async ({ page, context }) => {
+    await context.clearPermissions();
+    await page.goto("/");
+    await page.getByRole("button", { name: "Use my location" }).click();
+    await expect(
+      results(page).getByText("Location permission was refused. Allow it for this site in your browser's settings, or search by zipcode.", {
+        exact: true,
+      }),
+    ).toBeVisible();
+  });
+});
+
+test.describe("filters", () => {
+  test("each filter narrows the state page and the results as it says, with the count, in the URL", async ({ page }) => {
+    await page.goto("/state/california");
+    const count = page.getByTestId("filter-count");
+    await expect(count).toHaveText("8 listings");
+    const allNames = await page.getByTestId("wholesaler-card").getByRole("heading").allTextContents();
+
+    await page.getByLabel("Both (wholesale & retail)").check();
+    await expect(page).toHaveURL("/state/california?type=both");
+    await expect(count).toHaveText("6 of 8 listings");
+    await expect(page.getByTestId("wholesaler-card")).toHaveCount(6);
+    for (const card of await page.getByTestId("wholesaler-card").all())
+      await expect(card.getByText("Wholesale & Retail", { exact: true })).toBeVisible();
+
+    await page.getByLabel(/^Public welcome/).check();
+    await expect(page).toHaveURL("/state/california?type=both&public=1");
+    await expect(count).toHaveText("2 of 8 listings");
+    await expect(page.getByTestId("wholesaler-card").getByTestId("access-badge")).toHaveText(["Public welcome", "Public welcome"]);
+
+    await page.getByLabel("Both (wholesale & retail)").uncheck();
+    await page.getByLabel("Wholesale", { exact: true }).check();
+    await expect(page.getByText("No listings match these filters.")).toBeVisible();
+    await expect(count).toHaveText("0 of 8 listings");
+    await page.getByTestId("no-matches").getByRole("link", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL("/state/california");
+    expect(await page.getByTestId("wholesaler-card").getByRole("heading").allTextContents()).toEqual(allNames);
+
+    // Open now: exactly the listings whose schedule says they are open; one without a schedule never matches.
+    const statuses = await page.getByTestId("wholesaler-card").getByTestId("open-status").count();
+    const openNames: string[] = [];
+    for (const card of await page.getByTestId("wholesaler-card").all()) {
+      if (
+        (await card.getByTestId("open-status").count()) > 0 &&
+        (await card.getByTestId("open-status").innerText()).trim().startsWith("Open")
+      ) {
+        openNames.push(await card.getByRole("heading").innerText());
+      }
+    }
+    expect(statuses).toBeGreaterThan(0);
+    await page.getByLabel(/^Open now/).check();
+    await expect(page).toHaveURL("/state/california?open=1");
+    await expect(count).toHaveText(`${openNames.length} of 8 listings`);
+    expect(await page.getByTestId("wholesaler-card").getByRole("heading").allTextContents()).toEqual(openNames);
+
+    // The filtered page is rendered on the server from its URL, too.
+    await page.goto("/near?zip=90014&type=wholesale");
+    await expect(page.getByTestId("filter-count")).toHaveText("1 of 4 listings");
+    expect(await cardNames(page)).toEqual(["Mellano & Company"]);
+    await page.getByLabel(/^Public welcome/).check();
+    await page.getByLabel("Wholesale", { exact: true }).uncheck();
+    await expect(page).toHaveURL("/near?zip=90014&public=1");
+    expect(await cardNames(page)).toEqual(["California Flower Mall"]);
+    await expectAccessible(page);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the finder and the filters still work", async ({ page }) => {
+    await page.goto("/");
+    await zipInput(page).fill("90014");
+    await searchButton(page).click();
+    await expect(page).toHaveURL("/near?zip=90014&radius=25");
+    await expect(results(page).getByRole("heading", { name: "4 wholesalers within 25 miles of 90014" })).toBeVisible();
+
+    await page.getByLabel("Retail", { exact: true }).check();
+    await page.getByLabel("Both (wholesale & retail)").check();
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL("/near?zip=90014&radius=25&type=both&type=retail");
+    await expect(page.getByTestId("filter-count")).toHaveText("3 of 4 listings");
+    await expect(page.getByLabel("Both (wholesale & retail)")).toBeChecked();
+  });
+});

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, runPostgres } from "../support/postgres";
+import { startServer, type RunningServer } from "../support/server";
+
+interface Listed {
+  id: number;
+  name: string;
+  distanceMiles: number;
+  access: string | null;
+  locationExact: boolean;
+}
+interface NearAnswer {
+  origin: {
+    latitude: number;
+    longitude: number;
+    zipcode: string | null;
+    city: string | null;
+    stateId: string | null;
+    stateName: string | null;
+  };
+  radiusMiles: number;
+  within: Listed[];
+  nearest: Listed[];
+}
+
+const databases = [
+  { name: "SQLite", enabled: true },
+  { name: "PostgreSQL", enabled: runPostgres },
+];
+
+for (const database of databases) {
+  describe.runIf(database.enabled)(`GET /api/wholesalers/near on ${database.name}`, () => {
+    let server: RunningServer;
+    let dropDatabase: (() => Promise<void>) | undefined;
+    const get = (query: string) => fetch(`${server.url}/api/wholesalers/near?${query}`);
+    const near = async (query: string) => {
+      const response = await get(query);
+      expect(response.status, query).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      return (await response.json()) as NearAnswer;
+    };
+    const refused = async (query: string, status: number) => {
+      const response = await get(query);
+      expect(response.status, query).toBe(status);
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+      return ((await response.json()) as { message: string }).message;
+    };
+
+    beforeAll(async () => {
+      if (database.name === "PostgreSQL") {
+        const created = await createTestDatabase();
+        dropDatabase = created.drop;
+        server = await startServer({ DATABASE_URL: created.url });
+      } else {
+        server = await startServer();
+      }
+    });
+
+    afterAll(async () => {
+      await server?.stop();
+      await dropDatabase?.();
+    });
+
+    it("answers the listings within the radius of a zipcode, nearest first, with the origin and no suggestions", async () => {
+      const answer = await near("zip=48507");
+      expect(answer.origin).toEqual({
+        latitude: 42.9821,
+        longitude: -83.734,
+        zipcode: "48507",
+        city: "Flint",
+        stateId: "michigan",
+        stateName: "Michigan",
+      });
+      expect(answer.radiusMiles).toBe(25);
+      expect(answer.within.map((w) => w.name)).toEqual(["DWF Wholesale Florists - Flint"]);
+      expect(answer.nearest).toEqual([]);
+
+      const wide = await near("zip=48507&radius=100");
+      expect(wide.radiusMiles).toBe(100);
+      expect(wide.within.map((w) => w.name)).toEqual([
+        "DWF Wholesale Florists - Flint",
+        "Michigan Flower Growers' Cooperative",
+        "DWF Wholesale Florists - Toledo",
+      ]);
+      const miles = wide.within.map((w) => w.distanceMiles);
+      expect(miles).toEqual([...miles].sort((a, b) => a - b));
+      expect(wide.within.every((w) => w.distanceMiles <= 100)).toBe(true);
+    });
+
+    it("suggests the 3 nearest beyond the radius only when nothing is within it", async () => {
+      const miami = await near("zip=33101");
+      expect(miami.within).toEqual([]);
+      expect(miami.nearest.map((w) => w.name)).toEqual([
+        "Pikes Peak of New Orleans",
+        "Chesapeake Flower Exchange",
+        "Greenleaf Wholesale Florist - Houston",
+      ]);
+      expect(miami.nearest[0]?.distanceMiles).toBeGreaterThan(600);
+    });
+
+    it("searches around a position, and cuts a radius over 100 miles to 100", async () => {
+      const answer = await near("lat=34.04&lng=-118.25&radius=10");
+      expect(answer.origin).toMatchObject({ latitude: 34.04, longitude: -118.25, zipcode: null });
+      expect(answer.within.length).toBe(4);
+      expect(answer.within.every((w) => w.distanceMiles < 1)).toBe(true);
+
+      // From Flint, Toledo is 96 miles away and Chicago 230: 5,000 miles would reach every listing.
+      const capped = await near("lat=42.98&lng=-83.73&radius=5000");
+      expect(capped.radiusMiles).toBe(100);
+      expect(capped.within).toHaveLength(3);
+      expect(capped.within.every((w) => w.distanceMiles <= 100)).toBe(true);
+    });
+
+    it("takes the access filter of the other lists", async () => {
+      const answer = await near("zip=90014&access=public-welcome");
+      expect(answer.within.map((w) => w.name)).toEqual(["California Flower Mall"]);
+      const trade = await near("zip=33101&access=trade-only");
+      expect(trade.within).toEqual([]);
+      expect(trade.nearest.map((w) => w.access)).toEqual(["trade-only", "trade-only"]);
+      server.expectLog(/\/api\/wholesalers\/near/);
+      expect(await refused("zip=90014&access=anyone", 400)).toMatch(/Unknown access "anyone"/);
+    });
+
+    it("says it does not know a well-formed zipcode it has no centroid for (404)", async () => {
+      server.expectLog(/\/api\/wholesalers\/near/);
+      expect(await refused("zip=00000", 404)).toBe("We don't know the zipcode 00000.");
+    });
+
+    it.each([
+      ["zip=1234", "A zipcode is exactly 5 digits."],
+      ["zip=abcde", "A zipcode is exactly 5 digits."],
+      ["", "Give either zip (5 digits) or both lat and lng."],
+      ["lat=34", "Give either zip (5 digits) or both lat and lng."],
+      ["zip=90014&lat=34&lng=-118", "Give either zip (5 digits) or both lat and lng."],
+      ["lat=north&lng=-118", "lat must be a number from -90 to 90."],
+      ["lat=90.5&lng=-118", "lat must be a number from -90 to 90."],
+      ["lat=34&lng=-181", "lng must be a number from -180 to 180."],
+      ["lat=34&lng=0x10", "lng must be a number from -180 to 180."],
+      ["lat=34&lng=Infinity", "lng must be a number from -180 to 180."],
+      ["zip=90014&radius=0", "radius must be a number of miles above 0 (at most 100 are searched)."],
+      ["zip=90014&radius=-5", "radius must be a number of miles above 0 (at most 100 are searched)."],
+      ["zip=90014&radius=far", "radius must be a number of miles above 0 (at most 100 are searched)."],
+    ])("answers 400 to ?%s", async (query, message) => {
+      server.expectLog(/\/api\/wholesalers\/near/);
+      expect(await refused(query, 400)).toBe(message);
+    });
+
+    it("renders /near on the server: results by URL, 400 for a malformed zipcode, 404 for an unknown one", async () => {
+      const found = await fetch(`${server.url}/near?zip=48507&radius=100`);
+      expect(found.status).toBe(200);
+      const html = (await found.text()).replaceAll("<!-- -->", "");
+      expect(html).toContain("3 wholesalers within 100 miles of 48507");
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
+
+      const far = await (await fetch(`${server.url}/near?zip=33101`)).text();
+      expect(far).toContain("The nearest wholesaler we list is 676 miles away.");
+      // Miami's nearest festival (by its city's zipcodes) is Macon's, in Georgia.
+      expect(far).toContain('href="/festivals?state=Georgia"');
+
+      server.expectLog(/\/near\?zip=/);
+      const unknown = await fetch(`${server.url}/near?zip=00000`);
+      expect(unknown.status).toBe(404);
+      expect(await unknown.text()).toContain("We don&#x27;t know the zipcode 00000.");
+      const malformed = await fetch(`${server.url}/near?zip=9001`);
+      expect(malformed.status).toBe(400);
+      expect(await malformed.text()).toContain("A zipcode is exactly 5 digits.");
+    });
+
+    it("logs the call around a position without its coordinates", async () => {
+      await near("lat=41.88&lng=-87.63&radius=25");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const lines = server.logs.map((entry) => JSON.stringify(entry));
+      const calls = lines.filter((line) => line.includes("/api/wholesalers/near?"));
+      expect(calls.length).toBeGreaterThan(0);
+      expect(calls.every((line) => line.includes('"url":"/api/wholesalers/near?[query not logged]"'))).toBe(true);
+      expect(lines.some((line) => /41\.88|-87\.63|87\.63/.test(line))).toBe(false);
+    });
+  });
+}
