@@ -37,6 +37,11 @@ export interface DistanceSubject {
 export function listingDistance(listing: DistanceSubject, miles: number, searchedZipcode?: string): string {
   if (listing.locationExact) return formatDistance(miles);
   if (searchedZipcode !== undefined && listing.zipcode === searchedZipcode) return `In ${listing.zipcode}`;
+  return aboutMilesAway(miles);
+}
+
+/** "about 3 miles away": whole miles and never under one, for a distance from or to a zipcode's or a city's center. */
+export function aboutMilesAway(miles: number): string {
   const whole = Math.max(1, Math.round(miles));
   return `about ${wholeMilesFormat.format(whole)} ${whole === 1 ? "mile" : "miles"} away`;
 }

@@ -6,7 +6,7 @@ import type { NearbyListing } from "~/services/wholesalers/types";
 import { formatWeeklyHours, WEEKDAY_SHORT_NAMES, WEEKDAYS, type WeeklyHours } from "~/services/wholesalers/opening-hours";
 import { cn } from "~/utils/cn";
 import { Tooltip } from "../ui/tooltip";
-import { formatDistance } from "./format";
+import { aboutMilesAway, formatDistance } from "./format";
 import { OpenStatus } from "./open-status";
 
 const ACCESS_BADGE: Record<WholesalerAccess, string> = {
@@ -154,6 +154,5 @@ export function WeeklyHoursTable({ hours, timeZone, className }: { hours: Weekly
 export function nearbyDistanceText(nearby: Pick<NearbyListing, "distanceMiles" | "distanceExact" | "sameZipcode" | "zipcode">): string {
   if (nearby.distanceExact) return formatDistance(nearby.distanceMiles);
   if (nearby.sameZipcode) return `Also in ${nearby.zipcode}`;
-  const miles = Math.max(1, Math.round(nearby.distanceMiles));
-  return `About ${miles} ${miles === 1 ? "mile" : "miles"} away`;
+  return aboutMilesAway(nearby.distanceMiles);
 }

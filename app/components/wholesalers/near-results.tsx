@@ -2,6 +2,7 @@ import { Flower2, Megaphone, SearchX, ShoppingBasket, Store } from "lucide-react
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { WholesalerWithDistance } from "~/services/wholesalers/types";
+import { ListingNumber } from "../maps/listing-number";
 import { farAwayMessage, listingDistance } from "./format";
 import { WholesalerCard, type WholesalerCardData } from "./wholesaler-card";
 
@@ -14,11 +15,21 @@ export const FAR_AWAY_MILES = 100;
 export type NearListing = WholesalerCardData & Pick<WholesalerWithDistance, "distanceMiles" | "locationExact" | "id">;
 
 /** The result cards, each with its distance worded as precisely as the listing's point allows. */
-export function DistanceCards({ listings, searchedZipcode }: { listings: readonly NearListing[]; searchedZipcode?: string }) {
+export function DistanceCards({
+  listings,
+  searchedZipcode,
+  numberOf,
+}: {
+  listings: readonly NearListing[];
+  searchedZipcode?: string;
+  /** Each listing's number on the results map beside the cards. */
+  numberOf?: ReadonlyMap<number, number>;
+}) {
   return (
-    <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className={numberOf ? "mt-4 grid gap-6 sm:grid-cols-2" : "mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"}>
       {listings.map((listing, index) => (
-        <li key={listing.id}>
+        <li key={listing.id} className="relative">
+          {numberOf?.has(listing.id) ? <ListingNumber number={numberOf.get(listing.id) ?? index + 1} /> : null}
           <WholesalerCard
             wholesaler={listing}
             lazyImage={index >= 3}
@@ -63,12 +74,14 @@ export function NearestBeyond({
   place,
   searchedZipcode,
   festivalsHref,
+  numberOf,
 }: {
   nearest: readonly NearListing[];
   radiusMiles: number;
   place: string;
   searchedZipcode?: string;
   festivalsHref: string | null;
+  numberOf?: ReadonlyMap<number, number>;
 }) {
   const closest = nearest[0];
   if (!closest) return null;
@@ -79,7 +92,7 @@ export function NearestBeyond({
       <p className="text-sm text-muted">
         Nobody is listed within {radiusMiles} miles of {place}; these are the closest.
       </p>
-      <DistanceCards listings={nearest} searchedZipcode={searchedZipcode} />
+      <DistanceCards listings={nearest} searchedZipcode={searchedZipcode} numberOf={numberOf} />
     </>
   );
 }

@@ -13,6 +13,8 @@ import {
   ZIPCODE_ERROR_MESSAGE,
 } from "~/components/wholesalers/near-results";
 import { ZipcodeFinder } from "~/components/wholesalers/zipcode-finder";
+import { ResultsMap } from "~/components/maps/results-map";
+import { resultsMap } from "~/services/maps/maps.server";
 import { AppError } from "~/services/errors";
 import { nearestFestivalState } from "~/services/festivals/nearest-festival-state.server";
 import { getSiteSettings } from "~/services/settings/settings.server";
@@ -38,21 +40,30 @@ async function festivalsHrefFor(result: NearSearchResult): Promise<string | null
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const query = readNearPageQuery(new URL(request.url).searchParams);
-  if (query.zipcodeError) return data({ query, problem: query.zipcodeError, result: null, festivalsHref: null }, { status: 400 });
-  if (!query.zipcode) return { query, problem: null, result: null, festivalsHref: null };
+  if (query.zipcodeError) return data({ query, problem: query.zipcodeError, result: null, festivalsHref: null, map: null }, { status: 400 });
+  if (!query.zipcode) return { query, problem: null, result: null, festivalsHref: null, map: null };
   try {
     const result = await findWholesalersNear(getDb(), { zipcode: query.zipcode }, query.radius);
     const far = result.within.length === 0 && (result.nearest[0]?.distanceMiles ?? 0) > FAR_AWAY_MILES;
+    // Numbered nearest first, as the cards are listed; the map draws every listing the page shows.
+    const listed = [...result.within, ...result.nearest].map(({ id, name, latitude, longitude }, index) => ({
+      id,
+      name,
+      latitude,
+      longitude,
+      number: index + 1,
+    }));
     return {
       query,
       problem: null,
       result: { ...result, within: result.within.map(toWholesalerJson), nearest: result.nearest.map(toWholesalerJson) },
       festivalsHref: far ? await festivalsHrefFor(result) : null,
+      map: listed.length > 0 ? resultsMap({ center: result.origin, radiusMiles: result.radiusMiles, listings: listed }) : null,
     };
   } catch (error) {
     // A well-formed zipcode the site has no centroid for: say so, rather than "nothing near it".
     if (error instanceof AppError && error.code === "not_found") {
-      return data({ query, problem: error.message, result: null, festivalsHref: null }, { status: 404 });
+      return data({ query, problem: error.message, result: null, festivalsHref: null, map: null }, { status: 404 });
     }
     throw error;
   }
@@ -110,7 +121,8 @@ export function ErrorBoundary() {
 }
 
 export default function NearPage({ loaderData }: Route.ComponentProps) {
-  const { query, problem, result, festivalsHref } = loaderData;
+  const { query, problem, result, festivalsHref, map } = loaderData;
+  const numberOf = new Map([...(result?.within ?? []), ...(result?.nearest ?? [])].map((listing, index) => [listing.id, index + 1]));
   const location = useLocation();
   const { filters, setFilters, filtered } = useListingFilters(result?.within ?? []);
   const town = result ? [result.origin.city, result.origin.stateName].filter(Boolean).join(", ") : "";
@@ -142,22 +154,27 @@ export default function NearPage({ loaderData }: Route.ComponentProps) {
                     <div className="mt-4">
                       <ListingFilters filters={filters} onChange={setFilters} shown={filtered.length} total={result.within.length} />
                     </div>
-                    {filtered.length > 0 ? (
-                      <DistanceCards listings={filtered} searchedZipcode={query.zipcode} />
-                    ) : (
-                      <NoMatches onClear={() => setFilters(NO_FILTERS)} />
-                    )}
+                    <NumberedResults map={map}>
+                      {filtered.length > 0 ? (
+                        <DistanceCards listings={filtered} searchedZipcode={query.zipcode} numberOf={numberOf} />
+                      ) : (
+                        <NoMatches onClear={() => setFilters(NO_FILTERS)} />
+                      )}
+                    </NumberedResults>
                   </>
                 ) : (
                   <>
                     <ResultsNotice>{ZIPCODE_EMPTY_MESSAGE}</ResultsNotice>
-                    <NearestBeyond
-                      nearest={result.nearest}
-                      radiusMiles={result.radiusMiles}
-                      place={place ?? query.zipcode}
-                      searchedZipcode={query.zipcode}
-                      festivalsHref={festivalsHref}
-                    />
+                    <NumberedResults map={map}>
+                      <NearestBeyond
+                        nearest={result.nearest}
+                        radiusMiles={result.radiusMiles}
+                        place={place ?? query.zipcode}
+                        searchedZipcode={query.zipcode}
+                        festivalsHref={festivalsHref}
+                        numberOf={numberOf}
+                      />
+                    </NumberedResults>
                   </>
                 )}
               </ResultsPanel>
@@ -165,5 +182,18 @@ export default function NearPage({ loaderData }: Route.ComponentProps) {
           }
         />
     </NearShell>
+  );
+}
+
+/** The results beside their map on wide screens (the map first on a phone); the numbered cards are the map's text. */
+function NumberedResults({ map, children }: { map: Route.ComponentProps["loaderData"]["map"]; children: ReactNode }) {
+  if (!map) return <>{children}</>;
+  return (
+    <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+      <div className="lg:sticky lg:top-24 lg:order-last">
+        <ResultsMap map={map} />
+      </div>
+      <div className="min-w-0">{children}</div>
+    </div>
   );
 }

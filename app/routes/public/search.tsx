@@ -5,12 +5,12 @@ import { formatPostDate } from "~/components/blog/format";
 import { formatDateRange } from "~/components/festivals/dates";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { TypeBadge } from "~/components/wholesalers/wholesaler-card";
+import { aboutMilesAway } from "~/components/wholesalers/format";
+import { TypeBadge, WholesalerCard } from "~/components/wholesalers/wholesaler-card";
 import { getDb } from "~/db/db.server";
 import type { CityPlace } from "~/services/geo/cities.server";
-import { searchCity, type CitySearch, type NearbyWholesaler } from "~/services/search/city-search.server";
+import { searchCity, type CitySearch } from "~/services/search/city-search.server";
 import {
-  aboutMiles,
   CITY_RADIUS_MILES,
   highlightParts,
   NO_RESULTS_HINT,
@@ -378,33 +378,6 @@ function CityChoices({ cities, className }: { cities: CityPlace[]; className?: s
   );
 }
 
-function NearbyCard({ wholesaler }: { wholesaler: NearbyWholesaler }) {
-  return (
-    <li>
-      <article className={resultCard}>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <TypeBadge type={wholesaler.type} />
-          <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-leaf">
-            <Navigation className="size-4" aria-hidden="true" />
-            {aboutMiles(wholesaler.distanceMiles)}
-          </p>
-        </div>
-        <h3 className="font-serif text-lg font-semibold leading-snug text-ink">
-          <Link to={listingPath(wholesaler)} className={cn("hover:text-rose-brand", stretchedLink)}>
-            {wholesaler.name}
-          </Link>
-        </h3>
-        <p className="flex items-start gap-1.5 text-sm text-muted">
-          <MapPin className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
-          <span>
-            {wholesaler.address}, {wholesaler.city}, {wholesaler.state}
-          </span>
-        </p>
-      </article>
-    </li>
-  );
-}
-
 /** The wholesalers nearest the city the query names, or the choice of cities when the name is shared. */
 function CitySection({ city }: { city: Exclude<CitySearch, { kind: "none" }> }) {
   const box = "rounded-3xl border border-stone-200 bg-white/80 p-5 shadow-sm sm:p-8";
@@ -442,7 +415,9 @@ function CitySection({ city }: { city: Exclude<CitySearch, { kind: "none" }> }) 
       ) : null}
       <ol className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {city.nearby.map((wholesaler) => (
-          <NearbyCard key={wholesaler.id} wholesaler={wholesaler} />
+          <li key={wholesaler.id}>
+            <WholesalerCard wholesaler={wholesaler} distance={aboutMilesAway(wholesaler.distanceMiles)} />
+          </li>
         ))}
       </ol>
       {city.others.length > 0 ? (

@@ -6,6 +6,7 @@ import { BackLink } from "~/components/wholesalers/back-link";
 import { citiesPhrase } from "~/components/wholesalers/format";
 import { ListingFilters, NoMatches, useListingFilters } from "~/components/wholesalers/listing-filters";
 import { WholesalerCard } from "~/components/wholesalers/wholesaler-card";
+import { ListingNumber } from "~/components/maps/listing-number";
 import { StateMap } from "~/components/maps/state-map";
 import { stateMap } from "~/services/maps/maps.server";
 import { findState } from "~/services/states/states.server";
@@ -133,19 +134,6 @@ function FilteredStateListings({
         )}
       </div>
     </div>
-  );
-}
-
-/** The listing's number on the state's map, over the card's top-left corner; the map is decorative, so is the number. */
-function ListingNumber({ number }: { number: number }) {
-  return (
-    <span
-      aria-hidden="true"
-      data-testid="listing-number"
-      className="absolute -left-3 -top-3 z-10 flex size-7 items-center justify-center rounded-full bg-plum text-xs font-bold text-white shadow ring-2 ring-white"
-    >
-      {number}
-    </span>
   );
 }
 

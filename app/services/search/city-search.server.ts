@@ -2,39 +2,21 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { lookupCity, type CityPlace } from "../geo/cities.server";
 import { boundingBox, distanceMiles } from "../geo/distance";
-import type { WholesalerType } from "../wholesalers/constants";
-import { wholesalerPlaceFrom } from "../wholesalers/wholesalers.server";
+import { selectWholesalers, toWholesaler, type Wholesaler } from "../wholesalers/wholesalers.server";
 import { CITY_RADIUS_MILES } from "./query";
-import type { WholesalerHit } from "./search.server";
 
 /** The most wholesalers shown near a city. */
 export const CITY_NEAREST_LIMIT = 5;
 /** Shown at any distance when fewer than this lie within the radius. */
 export const CITY_NEAREST_MINIMUM = 3;
 
-export type NearbyWholesaler = Omit<WholesalerHit, "snippet"> & { distanceMiles: number; withinRadius: boolean };
+/** A listing near the city, with everything its card shows. */
+export type NearbyWholesaler = Wholesaler & { distanceMiles: number; withinRadius: boolean };
 
 export type CitySearch =
   | { kind: "none" }
   | { kind: "found"; city: CityPlace; others: CityPlace[]; nearby: NearbyWholesaler[] }
   | { kind: "ambiguous"; name: string; choices: CityPlace[] };
-
-function nearbyQuery(db: Kysely<Database>) {
-  return db
-    .selectFrom("wholesalers")
-    .innerJoin("states", "states.id", "wholesalers.state_id")
-    .select([
-      "wholesalers.id",
-      "wholesalers.name",
-      "wholesalers.address",
-      "wholesalers.city",
-      "wholesalers.state_id",
-      "wholesalers.type",
-      "wholesalers.latitude",
-      "wholesalers.longitude",
-      "states.name as state_name",
-    ]);
-}
 
 /**
  * The wholesalers nearest a city's point: up to 5 within 100 miles, and when fewer than 3 lie that close,
@@ -43,7 +25,7 @@ function nearbyQuery(db: Kysely<Database>) {
  */
 async function wholesalersNear(db: Kysely<Database>, city: CityPlace): Promise<NearbyWholesaler[]> {
   const box = boundingBox(city, CITY_RADIUS_MILES);
-  let rows = await nearbyQuery(db)
+  let rows = await selectWholesalers(db)
     .where("wholesalers.latitude", ">=", box.minLatitude)
     .where("wholesalers.latitude", "<=", box.maxLatitude)
     .where("wholesalers.longitude", ">=", box.minLongitude)
@@ -56,12 +38,11 @@ async function wholesalersNear(db: Kysely<Database>, city: CityPlace): Promise<N
   let nearest = ranked().filter(({ miles }) => miles <= CITY_RADIUS_MILES);
   if (nearest.length < CITY_NEAREST_MINIMUM) {
     // The directory holds hundreds of listings, not millions: ranking them all is cheap and exact.
-    rows = await nearbyQuery(db).execute();
+    rows = await selectWholesalers(db).execute();
     nearest = ranked().slice(0, CITY_NEAREST_MINIMUM);
   }
   return nearest.slice(0, CITY_NEAREST_LIMIT).map(({ row, miles }) => ({
-    ...wholesalerPlaceFrom(row),
-    type: row.type as WholesalerType,
+    ...toWholesaler(row),
     distanceMiles: miles,
     withinRadius: miles <= CITY_RADIUS_MILES,
   }));

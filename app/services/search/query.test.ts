@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aboutMiles, excerptAround, ftsMatchExpression, highlightParts, zipcodeOf } from "./query";
+import { excerptAround, ftsMatchExpression, highlightParts, zipcodeOf } from "./query";
 
 const marked = (text: string, terms: string[]) =>
   highlightParts(text, terms)
@@ -48,15 +48,6 @@ describe("excerptAround", () => {
 describe("ftsMatchExpression", () => {
   it("quotes each word and matches the last as a prefix", () => {
     expect(ftsMatchExpression(["rose", "market"])).toBe(`"rose" "market"*`);
-  });
-});
-
-describe("aboutMiles", () => {
-  it("says whole miles, about, and never more precise than the data", () => {
-    expect(aboutMiles(0.3)).toBe("less than a mile");
-    expect(aboutMiles(1.2)).toBe("about 1 mile");
-    expect(aboutMiles(12.4)).toBe("about 12 miles");
-    expect(aboutMiles(1234.6)).toBe("about 1,235 miles");
   });
 });
 

@@ -97,16 +97,6 @@ export function excerptAround(text: string, terms: readonly string[], maxLength 
   return `${start > 0 ? "…" : ""}${text.slice(begin, finish)}${finish < text.trimEnd().length ? "…" : ""}`;
 }
 
-/**
- * A distance from a city's middle, no more precise than its data: listings mostly sit at their zipcode's
- * centroid and the city's point is the mean of its centroids, so whole miles, "about".
- */
-export function aboutMiles(miles: number): string {
-  if (miles < 0.5) return "less than a mile";
-  const whole = Math.round(miles);
-  return `about ${whole.toLocaleString("en-US")} ${whole === 1 ? "mile" : "miles"}`;
-}
-
 /** How far from a city its wholesalers are looked for. */
 export const CITY_RADIUS_MILES = 100;
 
