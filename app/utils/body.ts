@@ -14,7 +14,9 @@ export async function readBodyWithLimit(request: Request, maxBytes: number, tooL
       if (done) break;
       received += value.byteLength;
       if (received > maxBytes) {
-        await reader.cancel();
+        // Not cancelled: that would tear the connection down before the answer is sent. The server reads the
+        // rest and throws it away (server/unread-body.ts).
+        reader.releaseLock();
         throw tooLarge();
       }
       chunks.push(value);

@@ -272,7 +272,7 @@ describe("an answer sent before the request's body was read", () => {
   });
 
   /** Sends one request on the agent's single keep-alive connection and reads the whole answer. */
-  function send(agent: http.Agent, method: string, pathname: string, body: string, headers: Record<string, string>) {
+  function send(agent: http.Agent, method: string, pathname: string, body: string, headers: Record<string, string>, chunked = false) {
     return new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
       const request = http.request(new URL(pathname, server.url), { method, agent, headers }, (response) => {
         let text = "";
@@ -281,11 +281,17 @@ describe("an answer sent before the request's body was read", () => {
         response.on("end", () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body: text }));
       });
       request.on("error", reject);
-      request.end(body);
+      if (chunked) {
+        // Written in pieces without a declared length: the server learns the size only as it reads.
+        for (let start = 0; start < body.length; start += 64 * 1024) request.write(body.slice(start, start + 64 * 1024));
+        request.end();
+      } else {
+        request.end(body);
+      }
     });
   }
 
-  it("closes the connection, so the next request on a keep-alive client gets its own answer instead of ECONNRESET", async () => {
+  it("reads and throws away the unread rest, so a keep-alive client gets every answer on one connection instead of ECONNRESET", async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const json = { "content-type": "application/json" };
     try {
@@ -298,10 +304,20 @@ describe("an answer sent before the request's body was read", () => {
           json,
         );
         expect(tooLarge.status).toBe(413);
-        expect(tooLarge.connection).toBe("close");
         expect(JSON.parse(tooLarge.body)).toEqual({ message: "The request body is larger than 16 KB." });
 
-        const unauthorized = await send(agent, "POST", "/api/upload/wholesaler/1", "--zz--", {
+        const streamed = await send(
+          agent,
+          "POST",
+          "/api/newsletter/subscribe",
+          JSON.stringify({ email: "streamed@example.com", pad: "y".repeat(1_000_000) }),
+          json,
+          true,
+        );
+        expect(streamed.status).toBe(413);
+        expect(JSON.parse(streamed.body)).toEqual({ message: "The request body is larger than 16 KB." });
+
+        const unauthorized = await send(agent, "POST", "/api/upload/wholesaler/1", "--zz--".padEnd(3_000_000, "z"), {
           "content-type": "multipart/form-data; boundary=zz",
         });
         expect(unauthorized.status).toBe(401);
