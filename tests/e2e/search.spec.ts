@@ -95,14 +95,18 @@ test.describe("site search (/search)", () => {
   test("a city shows its nearest wholesalers by distance, and a shared name offers the choice of states", async ({ page }) => {
     await page.goto("/search?q=Chicago");
     const near = page.getByRole("region", { name: "Wholesalers near Chicago, IL" });
-    await expect(near.getByRole("listitem")).toHaveCount(3);
-    const first = near.getByRole("listitem").first();
-    await expect(first.getByRole("link", { name: "Kennicott Brothers Company" })).toHaveAttribute(
+    const cards = near.getByTestId("wholesaler-card");
+    await expect(cards).toHaveCount(3);
+    const first = cards.first();
+    await expect(first.getByRole("link", { name: "Kennicott Brothers Company", exact: true })).toHaveAttribute(
       "href",
       /^\/wholesalers\/\d+\/kennicott-brothers-company$/,
     );
-    await expect(first).toContainText("about 3 miles");
-    for (const distance of await near.getByText(/^about \d+ miles?$/).allTextContents()) {
+    await expect(first.getByTestId("listing-distance")).toHaveText("about 3 miles away");
+    const distances = await near.getByTestId("listing-distance").allTextContents();
+    expect(distances).toHaveLength(3);
+    for (const distance of distances) {
+      expect(distance).toMatch(/^about \d+ miles? away$/);
       expect(Number(distance.replace(/\D/g, ""))).toBeLessThanOrEqual(CITY_RADIUS_MILES);
     }
     await expectAccessible(page);
@@ -120,8 +124,8 @@ test.describe("site search (/search)", () => {
         `No wholesaler in the directory lies within ${CITY_RADIUS_MILES} miles of Springfield, IL. These are the nearest.`,
       ),
     ).toBeVisible();
-    await expect(springfield.getByRole("listitem")).toHaveCount(3);
-    await expect(springfield.getByRole("listitem").first()).toContainText(/about \d{3} miles/);
+    await expect(springfield.getByTestId("wholesaler-card")).toHaveCount(3);
+    await expect(springfield.getByTestId("listing-distance").first()).toHaveText(/^about \d{3} miles away$/);
     await expectAccessible(page);
   });
 });
