@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { lookupCity, type CityPlace } from "../geo/cities.server";
-import { boundingBox, distanceMiles } from "../geo/distance";
-import { selectWholesalers, toWholesaler, type Wholesaler } from "../wholesalers/wholesalers.server";
+import { distanceMiles } from "../geo/distance";
+import { selectWholesalers, selectWholesalersAround, toWholesaler, type Wholesaler } from "../wholesalers/wholesalers.server";
 import { CITY_RADIUS_MILES } from "./query";
 
 /** The most wholesalers shown near a city. */
@@ -24,13 +24,7 @@ export type CitySearch =
  * rows in SQL; the exact great-circle distance orders them.
  */
 async function wholesalersNear(db: Kysely<Database>, city: CityPlace): Promise<NearbyWholesaler[]> {
-  const box = boundingBox(city, CITY_RADIUS_MILES);
-  let rows = await selectWholesalers(db)
-    .where("wholesalers.latitude", ">=", box.minLatitude)
-    .where("wholesalers.latitude", "<=", box.maxLatitude)
-    .where("wholesalers.longitude", ">=", box.minLongitude)
-    .where("wholesalers.longitude", "<=", box.maxLongitude)
-    .execute();
+  let rows = await selectWholesalersAround(db, city, CITY_RADIUS_MILES);
   const ranked = () =>
     rows
       .map((row) => ({ row, miles: distanceMiles(city, row) }))

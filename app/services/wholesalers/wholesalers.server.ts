@@ -83,6 +83,20 @@ export function selectWholesalers(db: Kysely<Database>) {
     .select("states.name as state_name");
 }
 
+/**
+ * The rows (joined with their state) inside the latitude/longitude box around `center` that holds every
+ * point within `miles`: the indexes narrow the rows, and the caller ranks them by exact distance.
+ */
+export function selectWholesalersAround(db: Kysely<Database>, center: Point, miles: number) {
+  const box = boundingBox(center, miles);
+  return selectWholesalers(db)
+    .where("wholesalers.latitude", ">=", box.minLatitude)
+    .where("wholesalers.latitude", "<=", box.maxLatitude)
+    .where("wholesalers.longitude", ">=", box.minLongitude)
+    .where("wholesalers.longitude", "<=", box.maxLongitude)
+    .execute();
+}
+
 /** The wholesalers of a state, sorted by name; an unknown state is not found. */
 export async function listWholesalersByState(db: Kysely<Database>, stateId: string, access?: WholesalerAccess[]): Promise<Wholesaler[]> {
   const state = await getState(db, stateId);
@@ -113,13 +127,7 @@ export async function findWholesalersNearZipcode(
   assertZipcode(zipcode);
   const origin = await findZipcode(db, zipcode);
   if (!origin) return [];
-  const box = boundingBox(origin, radiusMiles);
-  const rows = await selectWholesalers(db)
-    .where("wholesalers.latitude", ">=", box.minLatitude)
-    .where("wholesalers.latitude", "<=", box.maxLatitude)
-    .where("wholesalers.longitude", ">=", box.minLongitude)
-    .where("wholesalers.longitude", "<=", box.maxLongitude)
-    .execute();
+  const rows = await selectWholesalersAround(db, origin, radiusMiles);
   return rankByDistance(keepAccess(rows.map(toWholesaler), access), origin, radiusMiles);
 }
 
@@ -202,13 +210,7 @@ export async function findWholesalersNear(
   access?: WholesalerAccess[],
 ): Promise<NearSearchResult> {
   const origin = await originOf(db, from);
-  const box = boundingBox(origin, radiusMiles);
-  const rows = await selectWholesalers(db)
-    .where("wholesalers.latitude", ">=", box.minLatitude)
-    .where("wholesalers.latitude", "<=", box.maxLatitude)
-    .where("wholesalers.longitude", ">=", box.minLongitude)
-    .where("wholesalers.longitude", "<=", box.maxLongitude)
-    .execute();
+  const rows = await selectWholesalersAround(db, origin, radiusMiles);
   const within = rankByDistance(keepAccess(rows.map(toWholesaler), access), origin, radiusMiles);
   if (within.length > 0) return { origin, radiusMiles, within, nearest: [] };
   const everyRow = await selectWholesalers(db).execute();
