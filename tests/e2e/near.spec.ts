@@ -94,13 +94,62 @@ test.describe("search results in the URL", () => {
 test.describe("Use my location", () => {
   test.use({ geolocation: { latitude: 42.99, longitude: -83.73 }, permissions: ["geolocation"] });
 
-  test("lists the wholesalers around the browser's position, which stays out of the URL", async ({ page }) => {
-    await page.goto("/near?zip=90014");
-    await page.getByRole("button", { name: "Use my location" }).click();
+  test("lists the wholesalers around the browser's position on the same map, with the filters; the position stays out of the URL", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/");
+    const locate = page.getByRole("button", { name: "Use my location" });
+    await locate.click();
+    const panel = page.getByRole("region", { name: "Results near your location" });
     await expect(results(page).getByRole("heading", { name: "1 wholesaler within 25 miles of your location" })).toBeVisible();
     expect(await cardNames(page)).toEqual(["DWF Wholesale Florists - Flint"]);
     await expect(cards(page).getByTestId("listing-distance")).toHaveText(["about 1 mile away"]);
-    await expect(page).toHaveURL("/near?zip=90014");
+    await expect(panel.getByTestId("results-map").getByTestId("map-marker")).toHaveAttribute("data-numbers", "1");
+
+    // Over a zipcode's results, in downtown Los Angeles: four listings at one point, one marker for all four
+    // numbered cards. (A new page: the browser answers a page's later asks with the position it found first.)
+    await context.setGeolocation({ latitude: 34.04, longitude: -118.25 });
+    await page.goto("/near?zip=48507");
+    await locate.click();
+    await expect(panel.getByRole("heading", { name: "4 wholesalers within 25 miles of your location" })).toBeVisible();
+    const map = panel.getByTestId("results-map");
+    await expect(map.getByTestId("results-map-radius")).toHaveCount(1);
+    expect(Number(await map.getAttribute("data-counties"))).toBeGreaterThan(0);
+    await expect(map.getByTestId("map-marker")).toHaveCount(1);
+    await expect(map.getByTestId("map-marker")).toHaveAttribute("data-numbers", "1 2 3 4");
+    await expect(panel.getByTestId("listing-number")).toHaveText(["1", "2", "3", "4"]);
+    const count = panel.getByTestId("filter-count");
+    await expect(count).toHaveText("4 listings");
+
+    await panel.getByLabel("Wholesale", { exact: true }).check();
+    await expect(count).toHaveText("1 of 4 listings");
+    expect(await cardNames(page)).toEqual(["Mellano & Company"]);
+    // A listing keeps its number (and the map its markers) whatever the filters hide.
+    await expect(panel.getByTestId("listing-number")).toHaveText(["2"]);
+    await expect(map.getByTestId("map-marker")).toHaveAttribute("data-numbers", "1 2 3 4");
+    await panel.getByLabel(/^Public welcome/).check();
+    await expect(count).toHaveText("0 of 4 listings");
+    await expect(panel.getByText("No listings match these filters.")).toBeVisible();
+    await panel.getByTestId("no-matches").getByRole("link", { name: "Clear filters" }).click();
+    await expect(count).toHaveText("4 listings");
+    await expect(page).toHaveURL("/near?zip=48507");
+    // The rest of /near is checked with its zipcode results above.
+    await expectAccessible(page, "[data-testid='zipcode-results']");
+
+    // Miami: nobody within 25 miles; the nearest three are off the map, each with a line towards it.
+    await context.setGeolocation({ latitude: 25.77, longitude: -80.19 });
+    await page.reload();
+    await locate.click();
+    await expect(panel.getByText("No wholesalers found within 25 miles of your location.", { exact: true })).toBeVisible();
+    await expect(panel.getByTestId("map-off-frame")).toHaveCount(3);
+    expect(await panel.getByTestId("map-off-frame").evaluateAll((lines) => lines.map((line) => line.getAttribute("data-number")))).toEqual([
+      "1",
+      "2",
+      "3",
+    ]);
+    await expect(panel.getByTestId("listing-number")).toHaveText(["1", "2", "3"]);
+    await expect(page).toHaveURL("/near?zip=48507");
   });
 });
 

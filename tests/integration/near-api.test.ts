@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, runPostgres } from "../support/postgres";
 import { startServer, type RunningServer } from "../support/server";
@@ -21,6 +23,12 @@ interface NearAnswer {
   radiusMiles: number;
   within: Listed[];
   nearest: Listed[];
+  map?: {
+    countyCount: number;
+    circle: string;
+    markers: { numbers: number[] }[];
+    offFrame: { number: number; line: string }[];
+  } | null;
 }
 
 const databases = [
@@ -121,6 +129,24 @@ for (const database of databases) {
       expect(await refused("zip=90014&access=anyone", 400)).toMatch(/Unknown access "anyone"/);
     });
 
+    it("adds the results map /near draws when asked, numbered as the lists are, for a zipcode and for a position", async () => {
+      expect(await near("zip=90014")).not.toHaveProperty("map");
+      const downtown = await near("zip=90014&map=1");
+      expect(downtown.map?.countyCount).toBeGreaterThan(0);
+      expect(downtown.map?.circle).toMatch(/^M.*z$/);
+      expect(downtown.map?.markers.flatMap((marker) => marker.numbers).sort()).toEqual(downtown.within.map((_, index) => index + 1));
+      expect(downtown.map?.offFrame).toEqual([]);
+
+      // Miami: nobody within 25 miles; the 3 nearest lie far off the frame, each with a line towards it.
+      const miami = await near("lat=25.77&lng=-80.19&map=1");
+      expect(miami.within).toEqual([]);
+      expect(miami.map?.markers).toEqual([]);
+      expect(miami.map?.offFrame.map((listing) => listing.number)).toEqual([1, 2, 3]);
+
+      // Out at sea, with only trade-only listings asked for and none of them near: still an answer, never a 500.
+      expect((await near("lat=0&lng=0&radius=0.5&map=1&access=trade-only")).map?.countyCount).toBe(0);
+    });
+
     it("says it does not know a well-formed zipcode it has no centroid for (404)", async () => {
       server.expectLog(/\/api\/wholesalers\/near/);
       expect(await refused("zip=00000", 404)).toBe("We don't know the zipcode 00000.");
@@ -140,6 +166,7 @@ for (const database of databases) {
       ["zip=90014&radius=0", "radius must be a number of miles above 0 (at most 100 are searched)."],
       ["zip=90014&radius=-5", "radius must be a number of miles above 0 (at most 100 are searched)."],
       ["zip=90014&radius=far", "radius must be a number of miles above 0 (at most 100 are searched)."],
+      ["zip=90014&map=yes", "map must be 1 (to add the results map) or 0."],
     ])("answers 400 to ?%s", async (query, message) => {
       server.expectLog(/\/api\/wholesalers\/near/);
       expect(await refused(query, 400)).toBe(message);
@@ -167,7 +194,7 @@ for (const database of databases) {
     });
 
     it("logs the call around a position without its coordinates", async () => {
-      await near("lat=41.88&lng=-87.63&radius=25");
+      await near("lat=41.88&lng=-87.63&radius=25&map=1");
       await new Promise((resolve) => setTimeout(resolve, 200));
       const lines = server.logs.map((entry) => JSON.stringify(entry));
       const calls = lines.filter((line) => line.includes("/api/wholesalers/near?"));
@@ -177,3 +204,13 @@ for (const database of databases) {
     });
   });
 }
+
+describe("the browser's code", () => {
+  it("carries no map library: every map is drawn on the server", () => {
+    const assets = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build", "client/assets");
+    const scripts = fs.readdirSync(assets).filter((file) => file.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(0);
+    // d3-geo's stream and topojson-client both name the GeoJSON type "GeometryCollection"; no code of ours in the browser does.
+    expect(scripts.filter((file) => fs.readFileSync(path.join(assets, file), "utf8").includes("GeometryCollection"))).toEqual([]);
+  });
+});

@@ -1,9 +1,13 @@
 import { Flower2, Megaphone, SearchX, ShoppingBasket, Store } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { ResultsMapData } from "~/services/maps/types";
+import { NO_FILTERS, type ListingFilters as Filters } from "~/services/wholesalers/filters";
 import type { WholesalerWithDistance } from "~/services/wholesalers/types";
 import { ListingNumber } from "../maps/listing-number";
+import { ResultsMap } from "../maps/results-map";
 import { farAwayMessage, listingDistance } from "./format";
+import { ListingFilters, NoMatches } from "./listing-filters";
 import { WholesalerCard, type WholesalerCardData } from "./wholesaler-card";
 
 export const ZIPCODE_ERROR_MESSAGE = "Error finding wholesalers. Please try again.";
@@ -38,6 +42,91 @@ export function DistanceCards({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** What a search around a point found: the listings within the radius, or else the nearest beyond it. */
+export interface NearResultsData<T extends NearListing = NearListing> {
+  radiusMiles: number;
+  within: T[];
+  nearest: T[];
+}
+
+/**
+ * The results of a search around a zipcode or a position, the same for both: the count, the filters, the
+ * results map (drawn on the server) beside the numbered cards, or when nothing lies within the radius the
+ * nearest listings beyond it. A listing's number is its place in the full list, as the map draws it, so
+ * filters never renumber.
+ */
+export function NearResults<T extends NearListing>({
+  result,
+  map,
+  where,
+  place,
+  searchedZipcode,
+  emptyNotice,
+  festivalsHref,
+  filtering,
+}: {
+  result: NearResultsData<T>;
+  map: ResultsMapData | null;
+  /** How the heading names the search point: "90014", "your location". */
+  where: string;
+  /** How the nearest listings' note names it, when it says more ("90014 (Los Angeles, California)"). */
+  place?: string;
+  searchedZipcode?: string;
+  emptyNotice: ReactNode;
+  festivalsHref: string | null;
+  filtering: { filters: Filters; setFilters: (filters: Filters) => void; filtered: T[] };
+}) {
+  const { filters, setFilters, filtered } = filtering;
+  const numberOf = new Map([...result.within, ...result.nearest].map((listing, index) => [listing.id, index + 1]));
+  if (result.within.length === 0) {
+    return (
+      <>
+        <ResultsNotice>{emptyNotice}</ResultsNotice>
+        <NumberedResults map={map}>
+          <NearestBeyond
+            nearest={result.nearest}
+            radiusMiles={result.radiusMiles}
+            place={place ?? where}
+            searchedZipcode={searchedZipcode}
+            festivalsHref={festivalsHref}
+            numberOf={numberOf}
+          />
+        </NumberedResults>
+      </>
+    );
+  }
+  return (
+    <>
+      <h2 className="font-serif text-lg font-semibold text-ink">
+        {result.within.length} {result.within.length === 1 ? "wholesaler" : "wholesalers"} within {result.radiusMiles} miles of {where}
+      </h2>
+      <div className="mt-4">
+        <ListingFilters filters={filters} onChange={setFilters} shown={filtered.length} total={result.within.length} />
+      </div>
+      <NumberedResults map={map}>
+        {filtered.length > 0 ? (
+          <DistanceCards listings={filtered} searchedZipcode={searchedZipcode} numberOf={numberOf} />
+        ) : (
+          <NoMatches onClear={() => setFilters(NO_FILTERS)} />
+        )}
+      </NumberedResults>
+    </>
+  );
+}
+
+/** The results beside their map on wide screens (the map first on a phone); the numbered cards are the map's text. */
+function NumberedResults({ map, children }: { map: ResultsMapData | null; children: ReactNode }) {
+  if (!map) return <>{children}</>;
+  return (
+    <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+      <div className="lg:sticky lg:top-24 lg:order-last">
+        <ResultsMap map={map} />
+      </div>
+      <div className="min-w-0">{children}</div>
+    </div>
   );
 }
 

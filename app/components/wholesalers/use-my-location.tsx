@@ -2,9 +2,11 @@ import { Loader2, LocateFixed } from "lucide-react";
 import { useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { SiteContext } from "~/http/site-context";
+import type { ResultsMapData } from "~/services/maps/types";
 import type { WholesalerWithDistance } from "~/services/wholesalers/types";
 import { Button } from "../ui/button";
-import { DistanceCards, NearestBeyond, ResultsNotice, ResultsPanel, ZIPCODE_ERROR_MESSAGE, type NearListing } from "./near-results";
+import { useInPlaceListingFilters } from "./listing-filters";
+import { NearResults, ResultsNotice, ResultsPanel, ZIPCODE_ERROR_MESSAGE, type NearListing, type NearResultsData } from "./near-results";
 
 export const LOCATION_MESSAGES = {
   denied: "Location permission was refused. Allow it for this site in your browser's settings, or search by zipcode.",
@@ -20,7 +22,8 @@ const POSITION_TIMEOUT_MS = 10_000;
 /** A position up to five minutes old is good enough to find a market. */
 const POSITION_MAX_AGE_MS = 5 * 60_000;
 
-type NearAnswer = { radiusMiles: number; within: NearListing[]; nearest: NearListing[] };
+/** The JSON call's answer, with the results map the server drew for it (`map=1`). */
+type NearAnswer = NearResultsData & { map: ResultsMapData | null };
 
 export type LocationState =
   { status: "idle" } | { status: "locating" } | { status: "error"; problem: LocationProblem } | { status: "found"; answer: NearAnswer };
@@ -49,8 +52,9 @@ const isPositionError = (error: unknown): error is GeolocationPositionError =>
 
 /**
  * Searches around the browser's position: asks for it, then calls /api/wholesalers/near with the rounded
- * coordinates. The position stays in this state only: never in the page's URL, and the server logs the
- * call without its query.
+ * coordinates, asking for the results map too (drawn on the server, so no map code reaches the browser).
+ * The position stays in this state only: never in the page's URL, and the server logs the call without
+ * its query.
  */
 export function useMyLocation(radiusMiles: number) {
   const [state, setState] = useState<LocationState>({ status: "idle" });
@@ -71,17 +75,14 @@ export function useMyLocation(radiusMiles: number) {
         lat: String(roundCoordinate(coords.latitude)),
         lng: String(roundCoordinate(coords.longitude)),
         radius: String(radiusMiles),
+        map: "1",
       });
       const response = await fetch(`/api/wholesalers/near?${query}`, {
         signal: controller.signal,
         headers: { Accept: "application/json" },
       });
       if (!response.ok) throw new Error(`${response.status}`);
-      const answer = (await response.json()) as {
-        radiusMiles: number;
-        within: WholesalerWithDistance[];
-        nearest: WholesalerWithDistance[];
-      };
+      const answer = (await response.json()) as NearResultsData<WholesalerWithDistance> & { map: ResultsMapData | null };
       if (!controller.signal.aborted) setState({ status: "found", answer });
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -109,33 +110,25 @@ export function UseMyLocationButton({ location }: { location: ReturnType<typeof 
 
 const YOUR_LOCATION = "your location";
 
+/** The results around the visitor's position: the same count, filters, map and numbered cards as a zipcode's. */
 export function LocationResults({ state }: { state: Exclude<LocationState, { status: "idle" }> }) {
   const festivals = useRouteLoaderData<SiteContext>("root")?.settings.general.enableFestivals ?? false;
+  // Kept while the visitor searches again, as the page's own filters would be.
+  const filtering = useInPlaceListingFilters<NearListing>(state.status === "found" ? state.answer.within : []);
   if (state.status === "locating") return null;
   return (
     <ResultsPanel label="Results near your location">
       {state.status === "error" ? (
         <ResultsNotice tone="error">{LOCATION_MESSAGES[state.problem]}</ResultsNotice>
-      ) : state.answer.within.length > 0 ? (
-        <>
-          <h2 className="font-serif text-lg font-semibold text-ink">
-            {state.answer.within.length} {state.answer.within.length === 1 ? "wholesaler" : "wholesalers"} within {state.answer.radiusMiles}{" "}
-            miles of {YOUR_LOCATION}
-          </h2>
-          <DistanceCards listings={state.answer.within} />
-        </>
       ) : (
-        <>
-          <ResultsNotice>
-            No wholesalers found within {state.answer.radiusMiles} miles of {YOUR_LOCATION}.
-          </ResultsNotice>
-          <NearestBeyond
-            nearest={state.answer.nearest}
-            radiusMiles={state.answer.radiusMiles}
-            place={YOUR_LOCATION}
-            festivalsHref={festivals ? "/festivals" : null}
-          />
-        </>
+        <NearResults
+          result={state.answer}
+          map={state.answer.map}
+          where={YOUR_LOCATION}
+          emptyNotice={`No wholesalers found within ${state.answer.radiusMiles} miles of ${YOUR_LOCATION}.`}
+          festivalsHref={festivals ? "/festivals" : null}
+          filtering={filtering}
+        />
       )}
     </ResultsPanel>
   );

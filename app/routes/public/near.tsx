@@ -2,10 +2,9 @@ import { data, useLocation, useSearchParams, type ShouldRevalidateFunction } fro
 import type { ReactNode } from "react";
 import { getDb } from "~/db/db.server";
 import { BackLink } from "~/components/wholesalers/back-link";
-import { ListingFilters, NoMatches, useListingFilters } from "~/components/wholesalers/listing-filters";
+import { useListingFilters } from "~/components/wholesalers/listing-filters";
 import {
-  DistanceCards,
-  NearestBeyond,
+  NearResults,
   ResultsNotice,
   ResultsPanel,
   FAR_AWAY_MILES,
@@ -13,12 +12,11 @@ import {
   ZIPCODE_ERROR_MESSAGE,
 } from "~/components/wholesalers/near-results";
 import { ZipcodeFinder } from "~/components/wholesalers/zipcode-finder";
-import { ResultsMap } from "~/components/maps/results-map";
-import { resultsMap } from "~/services/maps/maps.server";
+import { searchResultsMap } from "~/services/maps/maps.server";
 import { AppError } from "~/services/errors";
 import { nearestFestivalState } from "~/services/festivals/nearest-festival-state.server";
 import { getSiteSettings } from "~/services/settings/settings.server";
-import { NO_FILTERS, onlyFiltersChanged, withListingFilters } from "~/services/wholesalers/filters";
+import { onlyFiltersChanged, withListingFilters } from "~/services/wholesalers/filters";
 import { readNearPageQuery } from "~/services/wholesalers/near-query";
 import { findWholesalersNear, toWholesalerJson, type NearSearchResult } from "~/services/wholesalers/wholesalers.server";
 import { pageMeta } from "~/http/meta";
@@ -45,20 +43,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     const result = await findWholesalersNear(getDb(), { zipcode: query.zipcode }, query.radius);
     const far = result.within.length === 0 && (result.nearest[0]?.distanceMiles ?? 0) > FAR_AWAY_MILES;
-    // Numbered nearest first, as the cards are listed; the map draws every listing the page shows.
-    const listed = [...result.within, ...result.nearest].map(({ id, name, latitude, longitude }, index) => ({
-      id,
-      name,
-      latitude,
-      longitude,
-      number: index + 1,
-    }));
     return {
       query,
       problem: null,
       result: { ...result, within: result.within.map(toWholesalerJson), nearest: result.nearest.map(toWholesalerJson) },
       festivalsHref: far ? await festivalsHrefFor(result) : null,
-      map: listed.length > 0 ? resultsMap({ center: result.origin, radiusMiles: result.radiusMiles, listings: listed }) : null,
+      map: searchResultsMap(result),
     };
   } catch (error) {
     // A well-formed zipcode the site has no centroid for: say so, rather than "nothing near it".
@@ -122,78 +112,41 @@ export function ErrorBoundary() {
 
 export default function NearPage({ loaderData }: Route.ComponentProps) {
   const { query, problem, result, festivalsHref, map } = loaderData;
-  const numberOf = new Map([...(result?.within ?? []), ...(result?.nearest ?? [])].map((listing, index) => [listing.id, index + 1]));
   const location = useLocation();
-  const { filters, setFilters, filtered } = useListingFilters(result?.within ?? []);
+  const filtering = useListingFilters(result?.within ?? []);
   const town = result ? [result.origin.city, result.origin.stateName].filter(Boolean).join(", ") : "";
-  const place = town ? `${query.zipcode} (${town})` : query.zipcode;
 
   return (
     <NearShell
       zipcode={query.zipcode}
       subtitle={result && town ? `Around ${town}, within ${result.radiusMiles} miles.` : undefined}
     >
-        <ZipcodeFinder
-          key={location.key}
-          initialZipcode={query.zipcode ?? ""}
-          radius={query.radius}
-          hiddenParams={[...withListingFilters(new URLSearchParams(), filters)]}
-          results={
-            problem ? (
-              <ResultsPanel label="Zipcode search results">
-                <ResultsNotice tone="error">{problem}</ResultsNotice>
-              </ResultsPanel>
-            ) : result && query.zipcode ? (
-              <ResultsPanel label="Zipcode search results">
-                {result.within.length > 0 ? (
-                  <>
-                    <h2 className="font-serif text-lg font-semibold text-ink">
-                      {result.within.length} {result.within.length === 1 ? "wholesaler" : "wholesalers"} within {result.radiusMiles} miles of{" "}
-                      {query.zipcode}
-                    </h2>
-                    <div className="mt-4">
-                      <ListingFilters filters={filters} onChange={setFilters} shown={filtered.length} total={result.within.length} />
-                    </div>
-                    <NumberedResults map={map}>
-                      {filtered.length > 0 ? (
-                        <DistanceCards listings={filtered} searchedZipcode={query.zipcode} numberOf={numberOf} />
-                      ) : (
-                        <NoMatches onClear={() => setFilters(NO_FILTERS)} />
-                      )}
-                    </NumberedResults>
-                  </>
-                ) : (
-                  <>
-                    <ResultsNotice>{ZIPCODE_EMPTY_MESSAGE}</ResultsNotice>
-                    <NumberedResults map={map}>
-                      <NearestBeyond
-                        nearest={result.nearest}
-                        radiusMiles={result.radiusMiles}
-                        place={place ?? query.zipcode}
-                        searchedZipcode={query.zipcode}
-                        festivalsHref={festivalsHref}
-                        numberOf={numberOf}
-                      />
-                    </NumberedResults>
-                  </>
-                )}
-              </ResultsPanel>
-            ) : null
-          }
-        />
+      <ZipcodeFinder
+        key={location.key}
+        initialZipcode={query.zipcode ?? ""}
+        radius={query.radius}
+        hiddenParams={[...withListingFilters(new URLSearchParams(), filtering.filters)]}
+        results={
+          problem ? (
+            <ResultsPanel label="Zipcode search results">
+              <ResultsNotice tone="error">{problem}</ResultsNotice>
+            </ResultsPanel>
+          ) : result && query.zipcode ? (
+            <ResultsPanel label="Zipcode search results">
+              <NearResults
+                result={result}
+                map={map}
+                where={query.zipcode}
+                place={town ? `${query.zipcode} (${town})` : query.zipcode}
+                searchedZipcode={query.zipcode}
+                emptyNotice={ZIPCODE_EMPTY_MESSAGE}
+                festivalsHref={festivalsHref}
+                filtering={filtering}
+              />
+            </ResultsPanel>
+          ) : null
+        }
+      />
     </NearShell>
-  );
-}
-
-/** The results beside their map on wide screens (the map first on a phone); the numbered cards are the map's text. */
-function NumberedResults({ map, children }: { map: Route.ComponentProps["loaderData"]["map"]; children: ReactNode }) {
-  if (!map) return <>{children}</>;
-  return (
-    <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
-      <div className="lg:sticky lg:top-24 lg:order-last">
-        <ResultsMap map={map} />
-      </div>
-      <div className="min-w-0">{children}</div>
-    </div>
   );
 }

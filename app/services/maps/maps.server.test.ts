@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { states as seedStates } from "~/db/seed/data/states";
 import { AppError } from "../errors";
-import { locatorMap, resultsMap, stateMap, usMap } from "./maps.server";
+import { locatorMap, resultsMap, searchResultsMap, stateMap, usMap } from "./maps.server";
 import { numbersLabel, stateMapName, type MapListing } from "./types";
 
 /** The 90014 centroid (downtown Los Angeles), where three seeded listings share a point. */
@@ -120,6 +120,26 @@ describe("resultsMap", () => {
     expect(wide.countyCount).toBeGreaterThan(narrow.countyCount);
     expect(narrow.markers).toEqual([]);
     expect(narrow.offFrame).toEqual([]);
+  });
+});
+
+describe("searchResultsMap", () => {
+  const at = (id: number, latitude: number, longitude: number) => ({ id, name: `Listing ${id}`, latitude, longitude });
+
+  it("numbers the listings within the radius, or else the nearest beyond it, in the order the results list them", () => {
+    const within = searchResultsMap({
+      origin: DOWNTOWN_LA,
+      radiusMiles: 25,
+      within: [at(7, 34.1478, -118.1445), at(3, DOWNTOWN_LA.latitude, DOWNTOWN_LA.longitude)],
+      nearest: [],
+    });
+    expect(within?.markers.flatMap((marker) => marker.numbers).sort()).toEqual([1, 2]);
+    const nearest = searchResultsMap({ origin: DOWNTOWN_LA, radiusMiles: 10, within: [], nearest: [at(9, 37.7621, -122.4011)] });
+    expect(nearest?.offFrame.map((listing) => listing.number)).toEqual([1]);
+  });
+
+  it("draws nothing when there is nothing to show", () => {
+    expect(searchResultsMap({ origin: DOWNTOWN_LA, radiusMiles: 25, within: [], nearest: [] })).toBeNull();
   });
 });
 

@@ -248,3 +248,26 @@ export function resultsMap({ center, radiusMiles, listings }: ResultsMapInput): 
     offFrame,
   };
 }
+
+type Located = Omit<MapListing, "number">;
+
+/**
+ * The results map of a search around a point (a zipcode's centre or a visitor's position): the listings
+ * within the radius, or when there are none the nearest beyond it, numbered in the order the results list
+ * them (the page's cards carry the same numbers). Null when there is nothing to show.
+ */
+export function searchResultsMap(result: {
+  origin: { latitude: number; longitude: number };
+  radiusMiles: number;
+  within: readonly Located[];
+  nearest: readonly Located[];
+}): ResultsMapData | null {
+  const listings = [...result.within, ...result.nearest].map(({ id, name, latitude, longitude }, index) => ({
+    id,
+    name,
+    latitude,
+    longitude,
+    number: index + 1,
+  }));
+  return listings.length > 0 ? resultsMap({ center: result.origin, radiusMiles: result.radiusMiles, listings }) : null;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors";
-import { parseNearApiQuery, readNearPageQuery } from "./near-query";
+import { parseNearApiQuery, readNearPageQuery, wantsResultsMap } from "./near-query";
 
 const page = (query: string) => readNearPageQuery(new URLSearchParams(query));
 const api = (query: string) => parseNearApiQuery(new URLSearchParams(query));
@@ -53,5 +53,17 @@ describe("parseNearApiQuery", () => {
     expect(apiError("lat=1&lng=180.01")).toBe("bad_request: lng must be a number from -180 to 180.");
     expect(apiError("zip=90014&radius=0")).toBe("bad_request: radius must be a number of miles above 0 (at most 100 are searched).");
     expect(apiError("zip=90014&radius=Infinity")).toBe("bad_request: radius must be a number of miles above 0 (at most 100 are searched).");
+  });
+});
+
+describe("wantsResultsMap", () => {
+  const wants = (query: string) => wantsResultsMap(new URLSearchParams(query));
+
+  it("adds the map for map=1 only, and refuses what it does not know", () => {
+    expect(wants("zip=90014")).toBe(false);
+    expect(wants("zip=90014&map=0")).toBe(false);
+    expect(wants("zip=90014&map=1")).toBe(true);
+    for (const value of ["", "yes", "true", "2"])
+      expect(() => wants(`map=${value}`), value).toThrow("map must be 1 (to add the results map) or 0.");
   });
 });

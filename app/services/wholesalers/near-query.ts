@@ -46,6 +46,7 @@ export const NEAR_API_MESSAGES = {
   latitude: "lat must be a number from -90 to 90.",
   longitude: "lng must be a number from -180 to 180.",
   radius: `radius must be a number of miles above 0 (at most ${MAX_RADIUS_MILES} are searched).`,
+  map: "map must be 1 (to add the results map) or 0.",
 } as const;
 
 /** A decimal number as text: no empty string, no hex, no "Infinity", which Number() would let through. */
@@ -93,4 +94,12 @@ export function parseNearApiQuery(params: URLSearchParams): { origin: NearOrigin
     },
     radiusMiles,
   };
+}
+
+/** Whether the JSON call should add the results map (`map=1`); absent or `0` means no map. */
+export function wantsResultsMap(params: URLSearchParams): boolean {
+  const value = params.get("map")?.trim();
+  if (value === undefined || value === "0") return false;
+  if (value === "1") return true;
+  throw badRequest(NEAR_API_MESSAGES.map);
 }
