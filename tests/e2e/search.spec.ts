@@ -128,4 +128,36 @@ test.describe("site search (/search)", () => {
     await expect(springfield.getByTestId("listing-distance").first()).toHaveText(/^about \d{3} miles away$/);
     await expectAccessible(page);
   });
+
+  test("a city's nearest wholesalers take the filters: by URL, rendered on the server, and at once on a click", async ({ page }) => {
+    await page.goto("/search?q=Los%20Angeles&public=1");
+    const near = page.getByRole("region", { name: "Wholesalers near Los Angeles, CA" });
+    const names = () => near.getByTestId("wholesaler-card").getByRole("heading").allTextContents();
+    const count = near.getByTestId("filter-count");
+    await expect(count).toHaveText("1 of 4 listings");
+    expect(await names()).toEqual(["California Flower Mall"]);
+    await expect(near.getByLabel(/^Public welcome/)).toBeChecked();
+
+    await near.getByLabel(/^Public welcome/).uncheck();
+    await expect(count).toHaveText("4 listings");
+    await near.getByLabel("Wholesale", { exact: true }).check();
+    await expect(page).toHaveURL("/search?q=Los+Angeles&type=wholesale");
+    await expect(count).toHaveText("1 of 4 listings");
+    expect(await names()).toEqual(["Mellano & Company"]);
+    await near.getByLabel("Retail", { exact: true }).check();
+    await expect(page).toHaveURL("/search?q=Los+Angeles&type=wholesale%2Cretail");
+    await expect(count).toHaveText("1 of 4 listings");
+    await near.getByLabel("Wholesale", { exact: true }).uncheck();
+    await expect(near.getByText("No listings match these filters.")).toBeVisible();
+    await expect(count).toHaveText("0 of 4 listings");
+    // The site search's own results are not filtered.
+    await expect(
+      page
+        .getByRole("region", { name: /^Wholesalers \(\d+\)$/ })
+        .getByRole("listitem")
+        .first(),
+    ).toBeVisible();
+    // The rest of the page is checked with the Chicago search above.
+    await expectAccessible(page, "section[aria-labelledby='near-city-heading']");
+  });
 });

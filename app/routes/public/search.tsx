@@ -1,11 +1,12 @@
 import { ArrowRight, BookOpen, CalendarDays, MapPin, Navigation, Search, SearchX, Store, type LucideIcon } from "lucide-react";
-import { Form, Link, redirect } from "react-router";
+import { Form, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import { CategoryBadge } from "~/components/blog/blog-card";
 import { formatPostDate } from "~/components/blog/format";
 import { formatDateRange } from "~/components/festivals/dates";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { aboutMilesAway } from "~/components/wholesalers/format";
+import { ListingFilters, NoMatches, useListingFilters } from "~/components/wholesalers/listing-filters";
 import { TypeBadge, WholesalerCard } from "~/components/wholesalers/wholesaler-card";
 import { getDb } from "~/db/db.server";
 import type { CityPlace } from "~/services/geo/cities.server";
@@ -20,6 +21,7 @@ import {
   zipcodeOf,
 } from "~/services/search/query";
 import { searchSite, type SearchGroup, type SiteSearchResults } from "~/services/search/search.server";
+import { NO_FILTERS, onlyFiltersChanged } from "~/services/wholesalers/filters";
 import { listingPath } from "~/services/wholesalers/slug";
 import { getSiteSettings } from "~/services/settings/settings.server";
 import { cn } from "~/utils/cn";
@@ -41,6 +43,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [results, city] = await Promise.all([searchSite(db, query, sections), searchCity(db, query)]);
   return { query, sections, results, city };
 }
+
+/** The filters work on the city's loaded listings: a URL that differs only in them needs no new data. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  onlyFiltersChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 
 /** "wholesalers, states, blog articles and festivals", less the sections that are switched off. */
 function kindsPhrase(sections: { blog: boolean; festivals: boolean }) {
@@ -379,11 +385,12 @@ function CityChoices({ cities, className }: { cities: CityPlace[]; className?: s
 }
 
 /** The wholesalers nearest the city the query names, or the choice of cities when the name is shared. */
+const CITY_BOX = "rounded-3xl border border-stone-200 bg-white/80 p-5 shadow-sm sm:p-8";
+
 function CitySection({ city }: { city: Exclude<CitySearch, { kind: "none" }> }) {
-  const box = "rounded-3xl border border-stone-200 bg-white/80 p-5 shadow-sm sm:p-8";
   if (city.kind === "ambiguous") {
     return (
-      <section aria-labelledby="city-choice-heading" className={box}>
+      <section aria-labelledby="city-choice-heading" className={CITY_BOX}>
         <h2 id="city-choice-heading" className="flex items-center gap-2 font-serif text-2xl font-semibold text-ink">
           <MapPin className="size-5 text-rose-brand" aria-hidden="true" />
           Which {city.name}?
@@ -395,10 +402,16 @@ function CitySection({ city }: { city: Exclude<CitySearch, { kind: "none" }> }) 
       </section>
     );
   }
+  return <NearCity city={city} />;
+}
+
+/** The wholesalers nearest a city, with the filters of every result list (in the URL, applied at once in the browser). */
+function NearCity({ city }: { city: Extract<CitySearch, { kind: "found" }> }) {
+  const { filters, setFilters, filtered } = useListingFilters(city.nearby);
   const within = city.nearby.filter((w) => w.withinRadius).length;
   const label = cityLabel(city.city);
   return (
-    <section aria-labelledby="near-city-heading" className={box}>
+    <section aria-labelledby="near-city-heading" className={CITY_BOX}>
       <h2 id="near-city-heading" className="flex items-center gap-2 font-serif text-2xl font-semibold text-ink">
         <Navigation className="size-5 text-rose-brand" aria-hidden="true" />
         Wholesalers near {label}
@@ -413,13 +426,20 @@ function CitySection({ city }: { city: Exclude<CitySearch, { kind: "none" }> }) 
             : `Only ${within} within ${CITY_RADIUS_MILES} miles of ${label}; the next nearest follow.`}
         </p>
       ) : null}
-      <ol className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {city.nearby.map((wholesaler) => (
-          <li key={wholesaler.id}>
-            <WholesalerCard wholesaler={wholesaler} distance={aboutMilesAway(wholesaler.distanceMiles)} />
-          </li>
-        ))}
-      </ol>
+      <div className="mt-5">
+        <ListingFilters filters={filters} onChange={setFilters} shown={filtered.length} total={city.nearby.length} />
+      </div>
+      {filtered.length > 0 ? (
+        <ol className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {filtered.map((wholesaler) => (
+            <li key={wholesaler.id}>
+              <WholesalerCard wholesaler={wholesaler} distance={aboutMilesAway(wholesaler.distanceMiles)} />
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <NoMatches onClear={() => setFilters(NO_FILTERS)} />
+      )}
       {city.others.length > 0 ? (
         <div className="mt-6 border-t border-stone-200 pt-4">
           <p className="text-sm text-muted">Looking for another {city.city.name}?</p>
