@@ -258,7 +258,13 @@ describe("search engine metadata, structured data, valid HTML and links", () => 
       "/search?q=Chicago",
       "/search?q=Springfield",
       "/search?q=zzzz-no-such-flower",
+      "/search?q=Chicago&type=wholesale",
       `/state/${emptyState.id}`,
+      // Zipcode results (noindex searches): a map, the filters, far-away help.
+      "/near",
+      "/near?zip=90014",
+      "/near?zip=90014&type=both&public=1",
+      "/near?zip=33101&radius=100",
     );
     await mapLimit(paths, 8, async (pagePath) => {
       const response = await get(pagePath);
@@ -467,12 +473,15 @@ describe("search engine metadata, structured data, valid HTML and links", () => 
     expect(hosts).toContain("calendar.google.com");
   }, 120_000);
 
-  it("keeps search results and states without listings out of the index while every other page may be indexed", () => {
+  it("keeps search and zipcode results and states without listings out of the index while every other page may be indexed", () => {
     expect(readHead(pages.get("/search?q=zzzz-no-such-flower")!).meta.get("robots")).toBe("noindex");
     expect(readHead(pages.get("/search")!).meta.get("robots")).toBeUndefined();
     expect(readHead(pages.get(`/state/${emptyState.id}`)!).meta.get("robots")).toBe("noindex");
+    for (const pagePath of ["/near?zip=90014", "/near?zip=33101&radius=100"]) {
+      expect(readHead(pages.get(pagePath)!).meta.get("robots"), pagePath).toBe("noindex");
+    }
     const indexable = [...pages]
-      .filter(([pagePath]) => !pagePath.startsWith("/search") && pagePath !== `/state/${emptyState.id}`)
+      .filter(([pagePath]) => !pagePath.startsWith("/search") && !pagePath.startsWith("/near?") && pagePath !== `/state/${emptyState.id}`)
       .filter(([, html]) => readHead(html).meta.get("robots"));
     expect(indexable.map(([pagePath]) => pagePath)).toEqual([]);
   });
