@@ -30,7 +30,9 @@ export function DistanceCards({
   numberOf?: ReadonlyMap<number, number>;
 }) {
   return (
-    <ul className={numberOf ? "mt-4 grid gap-6 sm:grid-cols-2" : "mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"}>
+    // Beside a map the cards go two abreast only where their column is wide enough (a container query): the
+    // same results sit in the wide /near page and in the home page's narrower finder.
+    <ul className={numberOf ? "mt-4 grid gap-6 @xl:grid-cols-2" : "mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"}>
       {listings.map((listing, index) => (
         <li key={listing.id} className="relative">
           {numberOf?.has(listing.id) ? <ListingNumber number={numberOf.get(listing.id) ?? index + 1} /> : null}
@@ -119,13 +121,13 @@ export function NearResults<T extends NearListing>({
 
 /** The results beside their map on wide screens (the map first on a phone); the numbered cards are the map's text. */
 function NumberedResults({ map, children }: { map: ResultsMapData | null; children: ReactNode }) {
-  if (!map) return <>{children}</>;
+  if (!map) return <div className="@container">{children}</div>;
   return (
     <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
       <div className="lg:sticky lg:top-24 lg:order-last">
         <ResultsMap map={map} />
       </div>
-      <div className="min-w-0">{children}</div>
+      <div className="@container min-w-0">{children}</div>
     </div>
   );
 }
