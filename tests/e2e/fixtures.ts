@@ -130,13 +130,9 @@ export function acceptLoggedFailures(pageErrors: string[], pattern: RegExp) {
   pageErrors.splice(0, pageErrors.length, ...unexpected);
 }
 
-/**
- * axe-core: no serious or critical accessibility violation on the page as it is now, or only in the part
- * `within` selects (CSS) when the rest of the page is checked elsewhere (a whole page takes seconds).
- */
-export async function expectAccessible(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page });
-  const results = await (within ? builder.include(within) : builder).analyze();
+/** axe-core: no serious or critical accessibility violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     serious.map(
