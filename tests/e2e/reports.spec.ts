@@ -185,6 +185,16 @@ test.describe("report a problem", () => {
     expect(await refused.text()).toContain("You have already sent 5 reports in the last hour. Thank you! Please try again later.");
     expect(reportCount()).toBe(before + 5);
 
+    // The form's own page (what a card links to before its script runs) shows the refusal above the form.
+    await page.goto(url);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Report a problem");
+    await expectAccessible(page);
+    await page.getByRole("radio", { name: "Closed for good" }).check();
+    await page.getByRole("button", { name: "Send report" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "You have already sent 5 reports in the last hour. Thank you! Please try again later.",
+    );
+
     // In the dialog, the refusal is shown above the form.
     const dialog = await openReportDialog(page);
     await dialog.getByRole("radio", { name: "Not a flower supplier" }).check();
