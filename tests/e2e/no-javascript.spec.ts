@@ -170,6 +170,26 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("filter-count")).toHaveText(`${shown} of ${total} listings`);
     await expect(page.getByLabel("Public welcome")).toBeChecked();
   });
+
+  test("the unsubscribe page's button posts the link's token and confirms, and the address is unsubscribed", async ({ page }) => {
+    const email = "leaving.noscript@example.com";
+    const token = "noscript-unsubscribe-token-0123456789abcdef";
+    withDatabase((db) =>
+      db
+        .prepare("insert into newsletter_subscribers (email, email_normalized, unsubscribe_token, created_at) values (?, ?, ?, ?)")
+        .run(email, email, token, "2026-01-01T00:00:00.000Z"),
+    );
+
+    await page.goto(`/newsletter/unsubscribe?token=${token}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Unsubscribe from the newsletter?");
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You have been unsubscribed");
+    await expect(page.getByRole("status")).toContainText(`${email} will no longer receive our newsletter.`);
+    const row = withDatabase((db) => db.prepare("select unsubscribed_at from newsletter_subscribers where email = ?").get(email)) as {
+      unsubscribed_at: string | null;
+    };
+    expect(row.unsubscribed_at).not.toBeNull();
+  });
 });
 
 /** Every address the page asks for from now on. */
