@@ -136,6 +136,7 @@ const SUBMISSION = {
 };
 const REPORT = { kind: "other", details: `Xreport ${CORPUS.join(" ")}`.slice(0, 2000), email: "o'xss+report@example.com" };
 const SUBSCRIBER = "o'xss+news@example.com";
+const IMPORTED = hostile("Ximported", 120, 9);
 const SEARCH = `Xwholesaler <script>window.__xss=50</script>"><img src=x onerror=alert(51)>`;
 
 /** What a browser must never see in markup that came from data: found by `unsafeMarkup` in the page. */
@@ -428,6 +429,27 @@ test.describe("hostile text in every field", () => {
         { path: "/admin/suggestions", shows: [SUGGESTION.businessName, SUGGESTION.businessAddress, SUGGESTION.contactName] },
         { path: "/admin/submissions", shows: [SUBMISSION.name, SUBMISSION.submitterName, SUBMISSION.accessNote] },
         { path: "/admin/reports", shows: [WHOLESALER.name, REPORT.email] },
+        {
+          // A CSV import's dry run lists the rows it would refuse with their names and what is wrong, as text.
+          path: "/admin?tab=tools",
+          then: async (p) => {
+            const tool = p.getByRole("region", { name: "Import wholesalers" });
+            const cell = (value: string) => `"${value.replaceAll('"', '""')}"`;
+            const badState = `<img src=x onerror=alert(80)>`;
+            const csv = [
+              "name,address,city,state,zipcode",
+              [IMPORTED, WHOLESALER.address, "Portland", badState, "97201"].map(cell).join(","),
+            ].join("\r\n");
+            await tool.getByLabel("CSV file").setInputFiles({ name: "hostile.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+            await tool.getByRole("button", { name: "Check file (dry run)" }).click();
+            const problem = tool.getByRole("table", { name: "Rows with errors" }).getByRole("row").nth(1);
+            await expect(problem.getByRole("cell")).toHaveText([
+              "2",
+              IMPORTED,
+              `Unknown state "${badState}". Use a two-letter code such as CA or a name such as California.`,
+            ]);
+          },
+        },
         {
           path: "/admin/settings",
           then: async (p) => {
