@@ -17,14 +17,13 @@ export default [
     route("sitemap", "routes/public/sitemap.tsx"),
     route("search", "routes/public/search.tsx"),
     route("near", "routes/public/near.tsx"),
+    // "Report a problem" on a listing: the form's page, and where the dialog of each wholesaler card posts.
+    route("wholesalers/:id/report", "routes/public/report-problem.tsx"),
     route("wholesalers/:id/:slug?", "routes/public/wholesaler.tsx"),
     route("newsletter", "routes/public/newsletter.tsx"),
     route("newsletter/unsubscribe", "routes/public/unsubscribe.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
-
-  // "Report a problem" on a listing: the dialog of each wholesaler card posts here (POST only).
-  route("wholesalers/:id/report", "routes/public/report-problem.ts"),
 
   route("sitemap.xml", "routes/seo/sitemap-xml.ts"),
   route("robots.txt", "routes/seo/robots-txt.ts"),

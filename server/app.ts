@@ -53,8 +53,9 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   // Sign-in attempts are throttled per account and address in the auth service; this bounds the rest.
   app.post("/admin/login", rateLimit({ limit: 30, windowMs: 10 * MINUTE, message: tooMany }));
   // Public forms also count their saved requests per hour in their services; this bounds the refused ones too.
+  // With JavaScript a form posts to its page's data address (`.data`), counted with the page's own.
   for (const form of ["/about", "/list-your-business", "/wholesalers/:id/report"]) {
-    app.post(form, rateLimit({ limit: 60, windowMs: 10 * MINUTE, message: tooMany }));
+    app.post([form, `${form}.data`], rateLimit({ limit: 60, windowMs: 10 * MINUTE, message: tooMany }));
   }
   app.post("/api/upload/{*kind}", rateLimit({ limit: 120, windowMs: 10 * MINUTE, message: tooMany }));
   // A search costs more than a page read from the cache; people do not search once a second for a minute.

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { acceptLoggedFailures, expect, test, withDatabase } from "./fixtures";
 
 // Forms submitted before the page's script has loaded, or with JavaScript off, still work and keep personal data out of URLs.
@@ -33,4 +34,177 @@ test.describe("without JavaScript", () => {
 
     expect(requested.filter((url) => decodeURIComponent(url).toLowerCase().includes(email))).toEqual([]);
   });
+
+  test("the About page's suggestion form posts to /about, shows the same confirmation and keeps the details out of URLs", async ({
+    page,
+  }) => {
+    const requested = requestedUrls(page);
+    const suggestion = { business: "No Script Stems", contact: "Noor Script", email: "noor.noscript@example.com" };
+
+    await page.goto("/about");
+    const form = page.getByRole("form", { name: "Submit a Location" });
+    await expect(form).toHaveAttribute("method", "post");
+    await expect(form).toHaveAttribute("action", "/about");
+    await form.getByLabel("Business name").fill(suggestion.business);
+    await form.getByLabel("Your name").fill(suggestion.contact);
+    await form.getByLabel("Email address").fill(suggestion.email);
+    await form.getByLabel("Business address").fill("12 Quiet Lane, Portland, OR 97201");
+    await form.getByRole("button", { name: "Send suggestion" }).click();
+
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("status")).toHaveText(
+      "Thank you! Your suggestion has been received. We review every submission before adding it to the directory.",
+    );
+    const stored = withDatabase((db) =>
+      db.prepare("select contact_name, email from location_suggestions where business_name = ?").all(suggestion.business),
+    );
+    expect(stored).toEqual([{ contact_name: suggestion.contact, email: suggestion.email }]);
+    expectNoneIn(requested, [suggestion.contact, suggestion.email]);
+  });
+
+  test("List your business posts to its page: the server's field errors with what was typed, then the confirmation", async ({
+    page,
+    pageErrors,
+  }) => {
+    const requested = requestedUrls(page);
+    const business = { name: "Quiet Stem Wholesale", person: "Ines Noscript", email: "ines.noscript@example.com", phone: "(213) 555-0142" };
+
+    await page.goto("/list-your-business");
+    const form = page.getByRole("form", { name: "List your business" });
+    await expect(form).toHaveAttribute("method", "post");
+    await expect(form).toHaveAttribute("action", "/list-your-business");
+    await page.getByLabel("Business name").fill(business.name);
+    await page.getByLabel("Street address").fill("31 Orchid Avenue");
+    await page.getByLabel("City").fill("Los Angeles");
+    await page.getByLabel(/^State/).selectOption("california");
+    await page.getByLabel("Zipcode").fill("90014");
+    await page.getByRole("radio", { name: /^Wholesale/ }).check();
+    await page.getByLabel("Phone").fill(business.phone);
+    await page.getByRole("radio", { name: /^Public welcome/ }).check();
+    await page.getByLabel("Your name").fill(business.person);
+    await page.getByLabel("Your email").fill("not-an-email");
+    await page.getByLabel("Your role at the business").selectOption("owner");
+    await page.getByRole("button", { name: "Send for review" }).click();
+
+    await expect(page).toHaveURL(/\/list-your-business$/);
+    await expect(page.getByLabel("Your email")).toHaveAccessibleDescription(
+      /Please enter a valid email address, so we can reach you about the listing\./,
+    );
+    await expect(page.getByLabel("Your email")).toHaveValue("not-an-email");
+    await expect(page.getByLabel("Business name")).toHaveValue(business.name);
+    acceptLoggedFailures(pageErrors, /status of 400 \(Bad Request\)/);
+
+    await page.getByLabel("Your email").fill(business.email);
+    await page.getByRole("button", { name: "Send for review" }).click();
+    await expect(page.getByRole("heading", { name: "Listing received" })).toBeVisible();
+    await expect(page.getByRole("status")).toContainText(`Thank you! We have received the listing for ${business.name}.`);
+    await expect(page.getByRole("status")).toContainText(`If we have questions, we will write to ${business.email}.`);
+    const stored = withDatabase((db) =>
+      db.prepare("select submitter_email, phone from business_submissions where name = ?").all(business.name),
+    );
+    expect(stored).toEqual([{ submitter_email: business.email, phone: business.phone }]);
+    expectNoneIn(requested, [business.person, business.email, "not-an-email", business.phone]);
+  });
+
+  test("Report a problem on a card is a link to the listing's report page, whose form gives the dialog's messages", async ({
+    page,
+    pageErrors,
+  }) => {
+    const requested = requestedUrls(page);
+    const listing = "Seattle Wholesale Growers Market";
+    const report = { details: "Moved across the street in spring, no-script report", email: "rae.noscript@example.com" };
+
+    await page.goto("/state/washington");
+    const card = page.getByTestId("wholesaler-card").filter({ has: page.getByRole("heading", { name: listing, exact: true }) });
+    await card.getByRole("link", { name: `Report a problem with ${listing}` }).click();
+    const id = withDatabase((db) => (db.prepare("select id from wholesalers where name = ?").get(listing) as { id: number }).id);
+    await expect(page).toHaveURL(`/wholesalers/${id}/report`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Report a problem");
+    await expect(page.getByRole("main")).toContainText(`Help us keep ${listing} accurate. We check every report.`);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+
+    await page.getByRole("button", { name: "Send report" }).click();
+    await expect(page.getByRole("group", { name: "What is wrong?" })).toHaveAccessibleDescription(
+      "Please choose what is wrong with this listing.",
+    );
+
+    await page.getByRole("radio", { name: "Something else" }).check();
+    await page.getByLabel("Your email").fill(report.email);
+    await page.getByRole("button", { name: "Send report" }).click();
+    await expect(page.getByLabel("Details")).toHaveAccessibleDescription("Please tell us what is wrong.");
+    await expect(page.getByRole("radio", { name: "Something else" })).toBeChecked();
+    await expect(page.getByLabel("Your email")).toHaveValue(report.email);
+    acceptLoggedFailures(pageErrors, /status of 400 \(Bad Request\)/);
+
+    await page.getByLabel("Details").fill(report.details);
+    await page.getByRole("button", { name: "Send report" }).click();
+    await expect(page.getByRole("status")).toContainText("Thanks — we'll check this listing.");
+    await expect(page.getByRole("status")).toContainText(
+      `Your report on ${listing} has reached our team. We correct or remove listings once we have confirmed the problem.`,
+    );
+    const stored = withDatabase((db) => db.prepare("select kind, email from listing_reports where details = ?").all(report.details));
+    expect(stored).toEqual([{ kind: "other", email: report.email }]);
+    await page.getByRole("link", { name: "Back to the listing" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(listing);
+    expectNoneIn(requested, [report.email, "Moved across the street"]);
+  });
+
+  test("site search and a state page's filters are GET forms that work", async ({ page }) => {
+    await page.goto("/search");
+    const search = page.getByRole("search");
+    await expect(search).toHaveAttribute("method", "get");
+    await expect(search).toHaveAttribute("action", "/search");
+    await search.getByRole("searchbox").fill("flower market");
+    await search.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL("/search?q=flower+market");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “flower market”");
+    await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
+
+    await page.goto("/state/california");
+    const total = await page.getByTestId("wholesaler-card").count();
+    await page.getByLabel("Public welcome").check();
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL("/state/california?public=1");
+    const shown = await page.getByTestId("wholesaler-card").count();
+    expect(shown).toBeLessThan(total);
+    await expect(page.getByTestId("filter-count")).toHaveText(`${shown} of ${total} listings`);
+    await expect(page.getByLabel("Public welcome")).toBeChecked();
+  });
+
+  test("the unsubscribe page's button posts the link's token and confirms, and the address is unsubscribed", async ({ page }) => {
+    const email = "leaving.noscript@example.com";
+    const token = "noscript-unsubscribe-token-0123456789abcdef";
+    withDatabase((db) =>
+      db
+        .prepare("insert into newsletter_subscribers (email, email_normalized, unsubscribe_token, created_at) values (?, ?, ?, ?)")
+        .run(email, email, token, "2026-01-01T00:00:00.000Z"),
+    );
+
+    await page.goto(`/newsletter/unsubscribe?token=${token}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Unsubscribe from the newsletter?");
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You have been unsubscribed");
+    await expect(page.getByRole("status")).toContainText(`${email} will no longer receive our newsletter.`);
+    const row = withDatabase((db) => db.prepare("select unsubscribed_at from newsletter_subscribers where email = ?").get(email)) as {
+      unsubscribed_at: string | null;
+    };
+    expect(row.unsubscribed_at).not.toBeNull();
+  });
 });
+
+/** Every address the page asks for from now on. */
+function requestedUrls(page: Page): string[] {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(decodeURIComponent(request.url()).replaceAll("+", " ").toLowerCase()));
+  return requested;
+}
+
+/** None of the personal details appears in any address the page asked for. */
+function expectNoneIn(requested: string[], details: string[]) {
+  expect(requested.length).toBeGreaterThan(0);
+  for (const detail of details)
+    expect(
+      requested.filter((url) => url.includes(detail.toLowerCase())),
+      detail,
+    ).toEqual([]);
+}

@@ -133,7 +133,7 @@ test.describe("report a problem", () => {
     expect(reportsWith(tag)).toEqual([]);
   });
 
-  test("the endpoint answers bad requests with a clear message and a 4xx, never a 500, and refuses cross-site posts", async ({
+  test("the report page's action answers bad requests with a clear message and a 4xx, never a 500, and refuses cross-site posts", async ({
     page,
     pageErrors,
     request,
@@ -141,6 +141,8 @@ test.describe("report a problem", () => {
     const id = listingId(LISTING);
     const url = `/wholesalers/${id}/report`;
     const before = reportCount();
+    // The page escapes apostrophes in its text, so messages are compared as the page spells them.
+    const asHtml = (text: string) => text.replaceAll("'", "&#x27;");
 
     const crossSite = await request.post(url, { form: { kind: "closed" }, headers: { Origin: "https://evil.example" } });
     expect(crossSite.status()).toBe(403);
@@ -148,43 +150,50 @@ test.describe("report a problem", () => {
 
     const invalid = await request.post(url, { form: { kind: "nonsense", email: "x" } });
     expect(invalid.status()).toBe(400);
-    expect(await invalid.json()).toEqual({
-      ok: false,
-      message: "Please check the highlighted fields.",
-      fieldErrors: { kind: "Please choose what is wrong with this listing.", email: "Please enter a valid email address." },
-    });
+    const invalidPage = await invalid.text();
+    expect(invalidPage).toContain("Please choose what is wrong with this listing.");
+    expect(invalidPage).toContain("Please enter a valid email address.");
 
     for (const missing of ["/wholesalers/99999999/report", "/wholesalers/abc/report"]) {
       const gone = await request.post(missing, { form: { kind: "closed" } });
       expect(gone.status(), missing).toBe(404);
-      expect(await gone.json(), missing).toMatchObject({ message: "This listing no longer exists. It may have been removed already." });
+      expect(await gone.text(), missing).toContain("404 Page Not Found");
     }
 
     const json = await request.post(url, { data: { kind: "closed" } });
     expect(json.status()).toBe(400);
-    expect(await json.json()).toMatchObject({ message: "Please send the report from the listing's form." });
+    expect(await json.text()).toContain(asHtml("Please send the report from the listing's form."));
 
     const huge = await request.post(url, { form: { kind: "closed", details: "x".repeat(20_000) } });
     expect(huge.status()).toBe(413);
-    expect(await huge.json()).toMatchObject({ message: "This report is too long. Please shorten the details and try again." });
+    expect(await huge.text()).toContain("This report is too long. Please shorten the details and try again.");
 
+    // A GET is the form's own page (what the card links to before its script runs).
     const get = await request.get(url);
-    expect(get.status()).toBe(405);
-    expect(await get.json()).toEqual({ message: "Method not allowed. Use POST." });
+    expect(get.status()).toBe(200);
+    expect(await get.text()).toContain("Report a problem");
     expect(reportCount()).toBe(before);
 
     // Five reports an hour from one address, then a clear refusal.
     for (let i = 0; i < 5; i++) {
       const sent = await request.post(url, { form: { kind: "closed", details: `limit ${i}` } });
       expect(sent.status()).toBe(200);
-      expect(await sent.json()).toEqual({ ok: true, message: CONFIRMATION });
+      expect(await sent.text()).toContain(asHtml(CONFIRMATION));
     }
     const refused = await request.post(url, { form: { kind: "closed" } });
     expect(refused.status()).toBe(429);
-    expect(await refused.json()).toMatchObject({
-      message: "You have already sent 5 reports in the last hour. Thank you! Please try again later.",
-    });
+    expect(await refused.text()).toContain("You have already sent 5 reports in the last hour. Thank you! Please try again later.");
     expect(reportCount()).toBe(before + 5);
+
+    // The form's own page (what a card links to before its script runs) shows the refusal above the form.
+    await page.goto(url);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Report a problem");
+    await expectAccessible(page);
+    await page.getByRole("radio", { name: "Closed for good" }).check();
+    await page.getByRole("button", { name: "Send report" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "You have already sent 5 reports in the last hour. Thank you! Please try again later.",
+    );
 
     // In the dialog, the refusal is shown above the form.
     const dialog = await openReportDialog(page);

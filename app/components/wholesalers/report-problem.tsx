@@ -2,10 +2,20 @@ import { AlertCircle, CheckCircle2, Flag, Send, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
-import { REPORT_HONEYPOT_FIELD, REPORT_KIND_LABELS, REPORT_KINDS, REPORT_LIMITS, type ReportResult } from "~/services/reports/report-form";
+import {
+  REPORT_HONEYPOT_FIELD,
+  REPORT_KIND_LABELS,
+  REPORT_KINDS,
+  REPORT_LIMITS,
+  reportPath,
+  reportReceived,
+  type ReportField,
+  type ReportResult,
+} from "~/services/reports/report-form";
 import { cn } from "~/utils/cn";
+import { useHydrated } from "./use-hydrated";
 
 interface ReportedListing {
   id: number;
@@ -15,16 +25,30 @@ interface ReportedListing {
 /**
  * "Report a problem" on a listing: a small button that opens a dialog with the report form. The form is
  * made afresh each time the dialog opens, and it posts to /wholesalers/:id/report without leaving the page.
+ * Before the page's script has run (or without JavaScript) the same button is a link to that page's form.
  */
 export function ReportProblem({ wholesaler, className }: { wholesaler: ReportedListing; className?: string }) {
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
+  const label = (
+    <>
+      <Flag aria-hidden="true" />
+      Report a problem
+      <span className="sr-only"> with {wholesaler.name}</span>
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <a href={reportPath(wholesaler.id)} className={cn(buttonVariants({ variant: "secondary", size: "sm" }), className)}>
+        {label}
+      </a>
+    );
+  }
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
         <Button variant="secondary" size="sm" className={className}>
-          <Flag aria-hidden="true" />
-          Report a problem
-          <span className="sr-only"> with {wholesaler.name}</span>
+          {label}
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -45,7 +69,6 @@ function ReportForm({ wholesaler }: { wholesaler: ReportedListing }) {
   const outcomeRef = useRef<HTMLDivElement>(null);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const busy = fetcher.state !== "idle";
-  const ids = (field: string) => `report-${wholesaler.id}-${field}`;
 
   useEffect(() => {
     if (!result) return;
@@ -58,9 +81,7 @@ function ReportForm({ wholesaler }: { wholesaler: ReportedListing }) {
       <div ref={outcomeRef} tabIndex={-1} role="status" className="grid justify-items-center gap-3 py-4 text-center outline-none">
         <CheckCircle2 className="size-12 text-leaf" aria-hidden="true" />
         <Dialog.Title className="font-serif text-xl font-semibold text-ink">{result.message}</Dialog.Title>
-        <Dialog.Description className="max-w-sm text-sm text-muted">
-          Your report on {wholesaler.name} has reached our team. We correct or remove listings once we have confirmed the problem.
-        </Dialog.Description>
+        <Dialog.Description className="max-w-sm text-sm text-muted">{reportReceived(wholesaler.name)}</Dialog.Description>
         <Dialog.Close asChild>
           <Button type="button" variant="secondary" className="mt-2">
             Close
@@ -72,14 +93,13 @@ function ReportForm({ wholesaler }: { wholesaler: ReportedListing }) {
 
   const errors = result && !result.ok ? result.fieldErrors : {};
   const formError = result && !result.ok && Object.keys(errors).length === 0 ? result.message : undefined;
-  const detailsRequired = kind === "other";
   return (
     <>
       <div className="flex items-start justify-between gap-4">
         <div>
           <Dialog.Title className="font-serif text-xl font-semibold text-ink">Report a problem</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-muted">
-            Help us keep <span className="font-medium text-ink">{wholesaler.name}</span> accurate. We check every report.
+            <ReportIntro name={wholesaler.name} />
           </Dialog.Description>
         </div>
         <Dialog.Close
@@ -93,7 +113,7 @@ function ReportForm({ wholesaler }: { wholesaler: ReportedListing }) {
       <fetcher.Form
         ref={formRef}
         method="post"
-        action={`/wholesalers/${wholesaler.id}/report`}
+        action={reportPath(wholesaler.id)}
         defaultShouldRevalidate={false}
         noValidate
         className="relative mt-5 grid gap-5"
@@ -110,99 +130,7 @@ function ReportForm({ wholesaler }: { wholesaler: ReportedListing }) {
           </div>
         ) : null}
 
-        <fieldset aria-describedby={errors.kind ? ids("kind-error") : undefined}>
-          <legend className="mb-2 text-sm font-medium text-ink">
-            What is wrong?
-            <span className="ml-1 text-rose-brand" aria-hidden="true">
-              *
-            </span>
-          </legend>
-          <div className="grid gap-2">
-            {REPORT_KINDS.map((value) => (
-              <label
-                key={value}
-                className={cn(
-                  "flex cursor-pointer items-center gap-3 rounded-xl border px-3.5 py-2.5 text-sm text-ink transition-colors hover:bg-stone-50 has-[:checked]:border-rose-brand has-[:checked]:bg-blush/40 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-rose-brand/40",
-                  errors.kind ? "border-red-600" : "border-stone-300",
-                )}
-              >
-                <input
-                  type="radio"
-                  name="kind"
-                  value={value}
-                  checked={kind === value}
-                  onChange={() => setKind(value)}
-                  aria-invalid={errors.kind ? true : undefined}
-                  className="size-4 shrink-0 accent-rose-brand"
-                />
-                {REPORT_KIND_LABELS[value]}
-              </label>
-            ))}
-          </div>
-          <FieldError id={ids("kind-error")}>{errors.kind}</FieldError>
-        </fieldset>
-
-        <div>
-          <Label htmlFor={ids("details")}>
-            Details
-            {detailsRequired ? (
-              <span className="ml-1 text-rose-brand" aria-hidden="true">
-                *
-              </span>
-            ) : (
-              <span className="ml-1.5 font-normal text-muted">(optional)</span>
-            )}
-          </Label>
-          <Textarea
-            id={ids("details")}
-            name="details"
-            rows={3}
-            maxLength={REPORT_LIMITS.details}
-            placeholder="The right address, phone number or hours, or what you found when you went there"
-            aria-required={detailsRequired ? true : undefined}
-            aria-invalid={errors.details ? true : undefined}
-            aria-describedby={errors.details ? ids("details-error") : undefined}
-            className="min-h-24"
-          />
-          <FieldError id={ids("details-error")}>{errors.details}</FieldError>
-        </div>
-
-        <div>
-          <Label htmlFor={ids("email")}>
-            Your email
-            <span className="ml-1.5 font-normal text-muted">(optional)</span>
-          </Label>
-          <Input
-            id={ids("email")}
-            type="email"
-            name="email"
-            autoComplete="email"
-            maxLength={REPORT_LIMITS.email}
-            placeholder="you@example.com"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? ids("email-error") : ids("email-hint")}
-          />
-          {errors.email ? (
-            <FieldError id={ids("email-error")}>{errors.email}</FieldError>
-          ) : (
-            <p id={ids("email-hint")} className="mt-1.5 text-xs text-muted">
-              Only if we may ask you about this report. We never share it.
-            </p>
-          )}
-        </div>
-
-        {/* Bots fill every field they find; people never see this one. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
-          <label htmlFor={ids(REPORT_HONEYPOT_FIELD)}>Website (leave this empty)</label>
-          <input
-            id={ids(REPORT_HONEYPOT_FIELD)}
-            type="text"
-            name={REPORT_HONEYPOT_FIELD}
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </div>
+        <ReportFields idPrefix={`report-${wholesaler.id}`} errors={errors} kind={kind} onKindChange={setKind} />
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Dialog.Close asChild>
@@ -216,6 +144,130 @@ function ReportForm({ wholesaler }: { wholesaler: ReportedListing }) {
           </Button>
         </div>
       </fetcher.Form>
+    </>
+  );
+}
+
+/**
+ * The report's fields: what is wrong, details, an optional email and the honeypot. The dialog passes the
+ * chosen kind and follows changes (details become required for "Something else"); the page without
+ * JavaScript passes what was sent, to keep it after a refusal.
+ */
+export function ReportFields({
+  idPrefix,
+  errors,
+  kind,
+  onKindChange,
+  values,
+}: {
+  idPrefix: string;
+  errors: Partial<Record<ReportField, string>>;
+  kind: string;
+  onKindChange?: (kind: string) => void;
+  values?: Partial<Record<ReportField, string>>;
+}) {
+  const ids = (field: string) => `${idPrefix}-${field}`;
+  const detailsRequired = kind === "other";
+  return (
+    <>
+      <fieldset aria-describedby={errors.kind ? ids("kind-error") : undefined}>
+        <legend className="mb-2 text-sm font-medium text-ink">
+          What is wrong?
+          <span className="ml-1 text-rose-brand" aria-hidden="true">
+            *
+          </span>
+        </legend>
+        <div className="grid gap-2">
+          {REPORT_KINDS.map((value) => (
+            <label
+              key={value}
+              className={cn(
+                "flex cursor-pointer items-center gap-3 rounded-xl border px-3.5 py-2.5 text-sm text-ink transition-colors hover:bg-stone-50 has-[:checked]:border-rose-brand has-[:checked]:bg-blush/40 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-rose-brand/40",
+                errors.kind ? "border-red-600" : "border-stone-300",
+              )}
+            >
+              <input
+                type="radio"
+                name="kind"
+                value={value}
+                checked={onKindChange ? kind === value : undefined}
+                defaultChecked={onKindChange ? undefined : kind === value}
+                onChange={onKindChange ? () => onKindChange(value) : undefined}
+                aria-invalid={errors.kind ? true : undefined}
+                className="size-4 shrink-0 accent-rose-brand"
+              />
+              {REPORT_KIND_LABELS[value]}
+            </label>
+          ))}
+        </div>
+        <FieldError id={ids("kind-error")}>{errors.kind}</FieldError>
+      </fieldset>
+
+      <div>
+        <Label htmlFor={ids("details")}>
+          Details
+          {detailsRequired ? (
+            <span className="ml-1 text-rose-brand" aria-hidden="true">
+              *
+            </span>
+          ) : (
+            <span className="ml-1.5 font-normal text-muted">(optional)</span>
+          )}
+        </Label>
+        <Textarea
+          id={ids("details")}
+          name="details"
+          rows={3}
+          maxLength={REPORT_LIMITS.details}
+          placeholder="The right address, phone number or hours, or what you found when you went there"
+          aria-required={detailsRequired ? true : undefined}
+          aria-invalid={errors.details ? true : undefined}
+          aria-describedby={errors.details ? ids("details-error") : undefined}
+          defaultValue={values?.details}
+          className="min-h-24"
+        />
+        <FieldError id={ids("details-error")}>{errors.details}</FieldError>
+      </div>
+
+      <div>
+        <Label htmlFor={ids("email")}>
+          Your email
+          <span className="ml-1.5 font-normal text-muted">(optional)</span>
+        </Label>
+        <Input
+          id={ids("email")}
+          type="email"
+          name="email"
+          autoComplete="email"
+          maxLength={REPORT_LIMITS.email}
+          placeholder="you@example.com"
+          defaultValue={values?.email}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? ids("email-error") : ids("email-hint")}
+        />
+        {errors.email ? (
+          <FieldError id={ids("email-error")}>{errors.email}</FieldError>
+        ) : (
+          <p id={ids("email-hint")} className="mt-1.5 text-xs text-muted">
+            Only if we may ask you about this report. We never share it.
+          </p>
+        )}
+      </div>
+
+      {/* Bots fill every field they find; people never see this one. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
+        <label htmlFor={ids(REPORT_HONEYPOT_FIELD)}>Website (leave this empty)</label>
+        <input id={ids(REPORT_HONEYPOT_FIELD)} type="text" name={REPORT_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+    </>
+  );
+}
+
+/** What the form is for, above it in the dialog and on the report page. */
+export function ReportIntro({ name }: { name: string }) {
+  return (
+    <>
+      Help us keep <span className="font-medium text-ink">{name}</span> accurate. We check every report.
     </>
   );
 }

@@ -73,6 +73,14 @@ export interface ListingReportInput extends Partial<Record<ReportField, string>>
   [REPORT_HONEYPOT_FIELD]?: string;
 }
 
-/** The answer of the report endpoint, which the dialog shows. */
+/** The answer of the report form's action, which the dialog and the report page show; a refusal carries what was sent back. */
 export type ReportResult =
-  { ok: true; message: string } | { ok: false; message: string; fieldErrors: Partial<Record<ReportField, string>> };
+  | { ok: true; message: string }
+  | { ok: false; message: string; fieldErrors: Partial<Record<ReportField, string>>; values?: Partial<Record<ReportField, string>> };
+
+/** The report page of a listing: the dialog posts its form here, and without JavaScript it is the form's page. */
+export const reportPath = (listingId: number) => `/wholesalers/${listingId}/report`;
+
+/** What a visitor reads once the report is stored. */
+export const reportReceived = (listingName: string) =>
+  `Your report on ${listingName} has reached our team. We correct or remove listings once we have confirmed the problem.`;

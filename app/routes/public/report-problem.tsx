@@ -1,0 +1,134 @@
+import { AlertCircle, CheckCircle2, Send } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { BackLink } from "~/components/wholesalers/back-link";
+import { ReportFields, ReportIntro } from "~/components/wholesalers/report-problem";
+import { getDb } from "~/db/db.server";
+import { pageMeta } from "~/http/meta";
+import { clientIpContext } from "~/http/request-context.server";
+import { AppError, badRequest, notFound, STATUS_BY_CODE } from "~/services/errors";
+import { parseId } from "~/services/ids";
+import {
+  REPORT_FIELDS,
+  REPORT_HONEYPOT_FIELD,
+  REPORT_MESSAGES,
+  reportPath,
+  reportReceived,
+  type ListingReportInput,
+  type ReportResult,
+} from "~/services/reports/report-form";
+import { createListingReport } from "~/services/reports/reports.server";
+import { findListing } from "~/services/wholesalers/listing.server";
+import { listingPath } from "~/services/wholesalers/slug";
+import { readBodyWithLimit } from "~/utils/body";
+import type { Route } from "./+types/report-problem";
+
+/** A report is a few short fields and at most 2000 characters of details. */
+const MAX_FORM_BYTES = 16 * 1024;
+const TITLE = "Report a problem";
+
+/** The listing the report is about, or the site's 404 page. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  const listing = id === undefined ? undefined : await findListing(getDb(), id);
+  if (!listing) throw data(null, { status: 404 });
+  return { listing: { id: listing.id, name: listing.name, path: listingPath(listing) } };
+}
+
+export const meta: Route.MetaFunction = ({ matches, data: page, params }) =>
+  pageMeta(matches, {
+    title: page ? `${TITLE}: ${page.listing.name}` : TITLE,
+    description: "Tell us that a listing is closed, has the wrong address, phone or hours, or is not a flower supplier.",
+    path: `/wholesalers/${params.id}/report`,
+    noindex: true,
+  });
+
+/**
+ * "Report a problem" on a listing: the card's dialog posts its form here (as a fetcher, staying on its page),
+ * and without JavaScript this page's own form does. Bad input, an unknown listing and too many reports
+ * answer their message and field errors with a 4xx; a cross-site POST never gets here (server/origin-check.ts).
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  let input: ListingReportInput = {};
+  try {
+    const wholesalerId = parseId(params.id);
+    if (wholesalerId === undefined) throw notFound(REPORT_MESSAGES.listingGone);
+    input = await readReportForm(request);
+    await createListingReport(getDb(), wholesalerId, input, context.get(clientIpContext));
+    return data<ReportResult>({ ok: true, message: REPORT_MESSAGES.saved }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const { [REPORT_HONEYPOT_FIELD]: _honeypot, ...values } = input;
+    return data<ReportResult>(
+      { ok: false, message: error.message, fieldErrors: error.fieldErrors ?? {}, values },
+      { status: STATUS_BY_CODE[error.code], headers: { "Cache-Control": "no-store" } },
+    );
+  }
+}
+
+/** The form's fields (urlencoded or multipart), read up to MAX_FORM_BYTES; anything else is a 400 or 413. */
+async function readReportForm(request: Request): Promise<ListingReportInput> {
+  const body = await readBodyWithLimit(request, MAX_FORM_BYTES, () => new AppError("payload_too_large", REPORT_MESSAGES.tooLarge));
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { "Content-Type": request.headers.get("content-type") ?? "" } }).formData();
+  } catch {
+    throw badRequest(REPORT_MESSAGES.notAForm);
+  }
+  const input: ListingReportInput = {};
+  for (const field of [...REPORT_FIELDS, REPORT_HONEYPOT_FIELD] as const) {
+    const value = form.get(field);
+    if (typeof value === "string") input[field] = value;
+  }
+  return input;
+}
+
+/** The report form as a page of its own: what a card's "Report a problem" opens before its script runs. */
+export default function ReportProblemPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { listing } = loaderData;
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const refused = actionData && !actionData.ok ? actionData : undefined;
+  const errors = refused?.fieldErrors ?? {};
+  const formError = refused && Object.keys(errors).length === 0 ? refused.message : undefined;
+
+  return (
+    <section className="mx-auto max-w-xl px-4 py-6 sm:px-6 sm:py-10">
+      <BackLink to={listing.path}>{listing.name}</BackLink>
+      <div className="mt-5 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
+        {actionData?.ok ? (
+          <div role="status" className="grid justify-items-center gap-3 py-4 text-center">
+            <CheckCircle2 className="size-12 text-leaf" aria-hidden="true" />
+            <h1 className="font-serif text-xl font-semibold text-ink">{actionData.message}</h1>
+            <p className="max-w-sm text-sm text-muted">{reportReceived(listing.name)}</p>
+            <a href={listing.path} className={buttonVariants({ variant: "secondary", className: "mt-2" })}>
+              Back to the listing
+            </a>
+          </div>
+        ) : (
+          <>
+            <h1 className="font-serif text-2xl font-semibold text-ink">{TITLE}</h1>
+            <p className="mt-1 text-sm text-muted">
+              <ReportIntro name={listing.name} />
+            </p>
+            <Form method="post" action={reportPath(listing.id)} noValidate className="relative mt-5 grid gap-5">
+              {formError ? (
+                <div role="alert" className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+                  <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  <p>{formError}</p>
+                </div>
+              ) : null}
+              <ReportFields idPrefix="report" errors={errors} kind={refused?.values?.kind ?? ""} values={refused?.values} />
+              <div className="flex justify-end">
+                <Button type="submit" disabled={sending}>
+                  <Send aria-hidden="true" />
+                  {sending ? "Sending..." : "Send report"}
+                </Button>
+              </div>
+            </Form>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
