@@ -5,6 +5,17 @@ import { buttonVariants } from "../ui/button";
 
 export const HERO_HEADLINE = "Find Affordable Wholesale Flowers";
 
+/**
+ * The photo behind the hero, the home page's largest paint. Below 640 px the section is taller than wide and
+ * shows only the middle of the photo, so phones get that middle (scripts/generate-images.ts crops it).
+ */
+export const HERO_IMAGE = {
+  wide: "/images/hero.webp",
+  portrait: "/images/hero-portrait.webp",
+  portraitMedia: "(max-width: 639px)",
+  wideMedia: "(min-width: 640px)",
+} as const;
+
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /** The claims of the spec, and the directory's real size. */
@@ -20,14 +31,17 @@ function highlights({ listings, states }: DirectoryCoverage) {
 export function Hero({ showBlog, coverage }: { showBlog: boolean; coverage: DirectoryCoverage }) {
   return (
     <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden bg-plum">
-      <img
-        src="/images/hero.webp"
-        alt=""
-        width={1600}
-        height={900}
-        fetchPriority="high"
-        className="absolute inset-0 -z-10 size-full object-cover object-center"
-      />
+      <picture>
+        <source media={HERO_IMAGE.portraitMedia} srcSet={HERO_IMAGE.portrait} width={640} height={900} />
+        <img
+          src={HERO_IMAGE.wide}
+          alt=""
+          width={1600}
+          height={900}
+          fetchPriority="high"
+          className="absolute inset-0 -z-10 size-full object-cover object-center"
+        />
+      </picture>
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-[#2a1420]/90 via-[#2a1420]/70 to-[#2a1420]/30" />
       <div aria-hidden="true" className="absolute inset-x-0 bottom-0 -z-10 h-32 bg-gradient-to-t from-[#2a1420]/60 to-transparent" />
 

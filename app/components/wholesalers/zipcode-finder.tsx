@@ -2,7 +2,7 @@ import { Loader2, MapPin, Search } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { isValidZipcode, sanitizeZipcodeInput, ZIPCODE_LENGTH } from "~/services/geo/zipcode";
-import { DEFAULT_RADIUS, RADIUS_CHOICES } from "~/services/wholesalers/near-query";
+import { DEFAULT_RADIUS, RADIUS_CHOICES } from "~/services/wholesalers/near-page-query";
 import { Button } from "../ui/button";
 import { fieldClass, Input, Label } from "../ui/input";
 import { cn } from "~/utils/cn";

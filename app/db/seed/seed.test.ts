@@ -12,7 +12,7 @@ import { states } from "./data/states";
 import { wholesalers } from "./data/wholesalers";
 import { seedDatabase, zipcodeRows } from "./seed.server";
 import { WHOLESALER_ACCESS } from "~/services/wholesalers/constants";
-import { weeklyHoursSchema } from "~/services/wholesalers/opening-hours";
+import { weeklyHoursSchema } from "~/services/wholesalers/opening-hours-schema";
 import { isValidIsoDate, todayIsoDate } from "~/utils/dates";
 
 const countBy = <T>(items: T[], key: (item: T) => string) =>

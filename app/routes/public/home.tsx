@@ -2,7 +2,7 @@ import { getDb } from "~/db/db.server";
 import { BlogPreview } from "~/components/home/blog-preview";
 import { FeaturedState } from "~/components/home/featured-state";
 import { GroceryStores } from "~/components/home/grocery-stores";
-import { Hero } from "~/components/home/hero";
+import { Hero, HERO_IMAGE } from "~/components/home/hero";
 import { LocationFinder } from "~/components/home/location-finder";
 import { NewsletterSection } from "~/components/home/newsletter-section";
 import { listPublishedPosts } from "~/services/blog/blog.server";
@@ -18,6 +18,12 @@ import type { Route } from "./+types/home";
 const FEATURED_STATE_ID = "california";
 const FEATURED_WHOLESALERS = 3;
 const HOME_BLOG_POSTS = 3;
+
+/** The hero photo starts loading with the page's head, first among the images (each screen gets one of the two). */
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", as: "image", href: HERO_IMAGE.portrait, media: HERO_IMAGE.portraitMedia, fetchPriority: "high" },
+  { rel: "preload", as: "image", href: HERO_IMAGE.wide, media: HERO_IMAGE.wideMedia, fetchPriority: "high" },
+];
 
 export async function loader() {
   const db = getDb();

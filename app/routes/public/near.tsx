@@ -17,7 +17,7 @@ import { AppError } from "~/services/errors";
 import { nearestFestivalState } from "~/services/festivals/nearest-festival-state.server";
 import { getSiteSettings } from "~/services/settings/settings.server";
 import { onlyFiltersChanged, withListingFilters } from "~/services/wholesalers/filters";
-import { readNearPageQuery } from "~/services/wholesalers/near-query";
+import { readNearPageQuery } from "~/services/wholesalers/near-page-query";
 import { findWholesalersNear, toWholesalerJson, type NearSearchResult } from "~/services/wholesalers/wholesalers.server";
 import { pageMeta } from "~/http/meta";
 import type { Route } from "./+types/near";

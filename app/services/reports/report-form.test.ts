@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrorsOf } from "../form-fields";
-import { listingReportSchema, REPORT_KINDS, REPORT_LIMITS, REPORT_MESSAGES, reportKindLabel } from "./report-form";
+import { REPORT_KINDS, REPORT_LIMITS, REPORT_MESSAGES, reportKindLabel } from "./report-form";
+import { listingReportSchema } from "./report-schema";
 
 const errorsOf = (input: unknown) => {
   const parsed = listingReportSchema.safeParse(input);

@@ -1,9 +1,8 @@
 /**
  * What the browser and the server both need to know about "Report a problem" on a listing: the kinds of
- * problem, the limits, the messages and the schema of what a visitor sends (this module is safe in the browser).
+ * problem, the limits and the messages (this module is safe in the browser; the schema of what a visitor sends is in
+ * report-schema.ts, so the listing cards do not ship zod).
  */
-import { z } from "zod";
-
 /** Reports one client address may send per hour, across all listings, before the form refuses more. */
 export const REPORTS_PER_HOUR = 5;
 
@@ -42,31 +41,6 @@ export const REPORT_MESSAGES = {
   tooMany: `You have already sent ${REPORTS_PER_HOUR} reports in the last hour. Thank you! Please try again later.`,
   saved: "Thanks — we'll check this listing.",
 } as const;
-
-/** What a visitor sends. Details are optional except for "Something else", which says nothing by itself. */
-export const listingReportSchema = z
-  .object({
-    kind: z.enum(REPORT_KINDS, { message: REPORT_MESSAGES.kindRequired }),
-    details: z
-      .string()
-      .trim()
-      .max(REPORT_LIMITS.details, REPORT_MESSAGES.detailsTooLong)
-      .optional()
-      .transform((value) => value ?? ""),
-    email: z
-      .string()
-      .trim()
-      .max(REPORT_LIMITS.email, REPORT_MESSAGES.invalidEmail)
-      .optional()
-      .transform((value) => value || null)
-      .pipe(z.email(REPORT_MESSAGES.invalidEmail).nullable()),
-  })
-  .refine((report) => report.kind !== "other" || report.details !== "", {
-    message: REPORT_MESSAGES.detailsRequired,
-    path: ["details"],
-  });
-
-export type ListingReport = z.output<typeof listingReportSchema>;
 
 /** What the report form posts; the honeypot rides along. */
 export interface ListingReportInput extends Partial<Record<ReportField, string>> {

@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { AppError, badRequest, notFound } from "../errors";
 import { fieldErrorsOf } from "../form-fields";
-import { listingReportSchema, REPORT_HONEYPOT_FIELD, REPORT_MESSAGES, REPORTS_PER_HOUR, type ListingReportInput } from "./report-form";
+import { REPORT_HONEYPOT_FIELD, REPORT_MESSAGES, REPORTS_PER_HOUR, type ListingReportInput } from "./report-form";
+import { listingReportSchema } from "./report-schema";
 
 const HOUR_MS = 60 * 60 * 1000;
 

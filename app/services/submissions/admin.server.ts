@@ -9,7 +9,7 @@ import { AppError, badRequest, notFound } from "../errors";
 import { WHOLESALER_ACCESS, WHOLESALER_TYPES, type WholesalerAccess, type WholesalerType } from "../wholesalers/constants";
 import { createWholesaler } from "../wholesalers/admin.server";
 import { refuseUnconfirmedDuplicates } from "../wholesalers/duplicates.server";
-import { parseWeeklyHours } from "../wholesalers/opening-hours";
+import { parseWeeklyHours } from "../wholesalers/opening-hours-schema";
 import { SUBMITTER_ROLE_LABELS, SUBMITTER_ROLES, type SubmitterRole } from "./business-form";
 import { SUBMISSION_STATUSES, type AdminSubmission, type SubmissionStatus } from "./types";
 

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromDbBool, type Database } from "~/db/schema";
-import { parseWeeklyHours } from "../wholesalers/opening-hours";
+import { parseWeeklyHours } from "../wholesalers/opening-hours-schema";
 import { decodeImportFile, dryRunImport, IMPORT_CHANGED_MESSAGE, importFingerprint, MAX_IMPORT_BYTES, runImport } from "./import.server";
 import { openTestDatabase, TEST_DATABASES, rejection } from "../../../tests/support/test-databases";
 

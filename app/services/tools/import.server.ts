@@ -7,7 +7,7 @@ import { AppError, badRequest } from "../errors";
 import { ACCESS_LABELS, WHOLESALER_ACCESS, WHOLESALER_TYPES, type WholesalerAccess } from "../wholesalers/constants";
 import { fieldErrorsOf } from "../form-fields";
 import { columnsFrom, resolveLocation, wholesalerInputSchema, type WholesalerInput } from "../wholesalers/admin.server";
-import { parseHoursText, parseWeeklyHours } from "../wholesalers/opening-hours";
+import { parseHoursText, parseWeeklyHours } from "../wholesalers/opening-hours-schema";
 import { CsvSyntaxError, isBlankRow, parseCsv, withoutFormulaGuard } from "./csv";
 import { IMPORT_COLUMNS, KEPT_COLUMNS, NO, REQUIRED_IMPORT_COLUMNS, YES, type ImportColumn } from "./import-columns";
 import type { ImportRowRef, ImportRejection, ImportReport } from "./types";

@@ -11,7 +11,7 @@ import { fieldErrorsOf, optionalText } from "../form-fields";
 import { isValidIsoDate, todayIsoDate } from "~/utils/dates";
 import { timeZoneAt } from "~/utils/time-zone.server";
 import { WHOLESALER_ACCESS, WHOLESALER_ENTITY, WHOLESALER_TYPES } from "./constants";
-import { weeklyHoursFieldSchema } from "./opening-hours";
+import { weeklyHoursFieldSchema } from "./opening-hours-schema";
 import { toWholesaler, type Wholesaler } from "./wholesalers.server";
 
 export interface AdminWholesaler extends Wholesaler {

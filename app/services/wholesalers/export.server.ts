@@ -6,7 +6,7 @@ import { toCsv } from "../tools/csv";
 import { IMPORT_COLUMNS, NO, YES, type ImportColumn } from "../tools/import-columns";
 import { wholesalersMatching, type WholesalerFilters } from "./admin.server";
 import { WHOLESALER_ENTITY } from "./constants";
-import { formatHoursText, parseWeeklyHours } from "./opening-hours";
+import { formatHoursText, parseWeeklyHours } from "./opening-hours-schema";
 
 /**
  * A byte order mark first: without it Excel reads the file in the computer's legacy encoding and garbles

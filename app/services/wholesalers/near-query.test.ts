@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors";
-import { parseNearApiQuery, readNearPageQuery, wantsResultsMap } from "./near-query";
+import { readNearPageQuery } from "./near-page-query";
+import { parseNearApiQuery, wantsResultsMap } from "./near-query";
 
 const page = (query: string) => readNearPageQuery(new URLSearchParams(query));
 const api = (query: string) => parseNearApiQuery(new URLSearchParams(query));

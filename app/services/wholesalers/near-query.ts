@@ -1,45 +1,19 @@
 /**
- * The query of a search around a place: /near?zip=&radius= (the page) and
- * /api/wholesalers/near?zip= or ?lat=&lng=, with radius and access (the JSON call). Browser-safe: the
- * finder offers the same radius choices the page reads.
+ * The query of the JSON search around a place: /api/wholesalers/near?zip= or ?lat=&lng=, with radius and
+ * access. The /near page's query and the finder's radius choices are in near-page-query.ts, which the
+ * browser reads without zod.
  */
 import { z } from "zod";
-import { SEARCH_RADIUS_MILES } from "../geo/distance";
 import { INVALID_ZIPCODE_MESSAGE, isValidZipcode } from "../geo/zipcode";
 import { badRequest } from "../errors";
+import { DEFAULT_RADIUS } from "./near-page-query";
 
-/** The radii the finder offers, in miles; the default is the spec's 25. */
-export const RADIUS_CHOICES = [10, 25, 50, 100] as const;
-export type RadiusChoice = (typeof RADIUS_CHOICES)[number];
-export const DEFAULT_RADIUS: RadiusChoice = SEARCH_RADIUS_MILES;
 /** The widest search the JSON call answers; a wider radius is cut to this. */
 export const MAX_RADIUS_MILES = 100;
 /** How many listings beyond the radius a search suggests when none lies within it. */
 export const NEAREST_SUGGESTIONS = 3;
 
 export type NearOrigin = { zipcode: string } | { latitude: number; longitude: number };
-
-export interface NearPageQuery {
-  /** The zipcode to search around; absent when the URL names none. */
-  zipcode?: string;
-  /** Set when the URL names a zipcode that is not 5 digits: the page says so instead of searching. */
-  zipcodeError?: string;
-  radius: RadiusChoice;
-}
-
-/**
- * Reads the /near page's URL. A radius that is not one of the choices falls back to 25 miles (a
- * hand-edited URL still shows results, and the radius select shows what was searched); a malformed
- * zipcode is reported on the page.
- */
-export function readNearPageQuery(params: URLSearchParams): NearPageQuery {
-  const radiusParam = Number(params.get("radius"));
-  const radius = RADIUS_CHOICES.find((choice) => choice === radiusParam) ?? DEFAULT_RADIUS;
-  const zipParam = params.get("zip");
-  if (zipParam === null || zipParam.trim() === "") return { radius };
-  const zipcode = zipParam.trim();
-  return isValidZipcode(zipcode) ? { zipcode, radius } : { zipcodeError: INVALID_ZIPCODE_MESSAGE, radius };
-}
 
 export const NEAR_API_MESSAGES = {
   origin: "Give either zip (5 digits) or both lat and lng.",

@@ -7,19 +7,21 @@ import {
   copyMondayToWeekdays,
   dayOfMessage,
   emptyWeeklyHours,
-  formatHoursText,
   formatWeeklyHours,
-  HOURS_TEXT_ALL_CLOSED,
-  HOURS_TEXT_EXAMPLE,
   NO_HOURS_MESSAGE,
   openStatus,
+  type TimeRange,
+  type WeeklyHours,
+} from "./opening-hours";
+import {
+  formatHoursText,
+  HOURS_TEXT_ALL_CLOSED,
+  HOURS_TEXT_EXAMPLE,
   parseHoursText,
   parseWeeklyHours,
   weeklyHoursFieldSchema,
   weeklyHoursSchema,
-  type TimeRange,
-  type WeeklyHours,
-} from "./opening-hours";
+} from "./opening-hours-schema";
 
 const range = (open: string, close: string): TimeRange => ({ open, close });
 const week = (days: Partial<WeeklyHours>): WeeklyHours => ({ ...emptyWeeklyHours(), ...days });

@@ -8,7 +8,7 @@ import { getState } from "../states/states.server";
 
 import { WHOLESALER_ACCESS, type WholesalerAccess, type WholesalerType } from "./constants";
 import { NEAREST_SUGGESTIONS, type NearOrigin } from "./near-query";
-import { parseWeeklyHours } from "./opening-hours";
+import { parseWeeklyHours } from "./opening-hours-schema";
 import type { Wholesaler, WholesalerWithDistance, DirectoryCoverage } from "./types";
 
 export type { Wholesaler, WholesalerWithDistance, DirectoryCoverage };

@@ -7,7 +7,7 @@ import type { OptimiseReport } from "~/services/images/types";
 import { IMPORT_COLUMNS, KEPT_COLUMNS, NO, REQUIRED_IMPORT_COLUMNS, YES } from "~/services/tools/import-columns";
 import type { ClearedCache, ImportRejection, ImportReport, ImportRowRef } from "~/services/tools/types";
 import { ACCESS_LABELS, WHOLESALER_ACCESS } from "~/services/wholesalers/constants";
-import { HOURS_TEXT_EXAMPLE } from "~/services/wholesalers/opening-hours";
+import { HOURS_TEXT_EXAMPLE } from "~/services/wholesalers/opening-hours-schema";
 import { cn } from "~/utils/cn";
 
 /** Same limits as the server's (services/tools/import.server.ts), checked here before uploading. */

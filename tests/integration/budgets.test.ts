@@ -1,0 +1,164 @@
+import { gzipSync } from "node:zlib";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { listingPath } from "~/services/wholesalers/slug";
+import { startServer, type RunningServer } from "../support/server";
+
+/**
+ * What a phone downloads before a public page works, against the production build (issue #13): the
+ * JavaScript and CSS each page's server-rendered HTML references (its <script>, modulepreload and stylesheet
+ * tags), and the HTML of a state page, all measured gzip-compressed.
+ */
+
+const KB = 1024;
+/**
+ * Issue #13's first-load JavaScript target is 120 KB and is NOT met yet: React and React Router alone are
+ * about 112 KB, and the heaviest public page loads about 200 KB (the table this test prints says which).
+ * Until the target is reached the test holds the line where the pages are today, so no page can grow
+ * unnoticed; lower this ceiling as code is split off, down to the target.
+ */
+const FIRST_LOAD_JS_TARGET = 120 * KB;
+const BUDGET = { firstLoadJs: 205 * KB, css: 30 * KB, stateHtml: 60 * KB };
+
+/** A URL for each public route pattern with parameters; a new one without a sample here fails the test. */
+type Samples = Record<string, string>;
+
+interface PageWeight {
+  route: string;
+  url: string;
+  status: number;
+  htmlGzip: number;
+  jsFiles: number;
+  jsGzip: number;
+  cssGzip: number;
+}
+
+const gzipSize = (bytes: Uint8Array) => gzipSync(bytes).length;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+
+/** The route patterns of every public page: the routes with a component (.tsx) outside /admin. */
+function publicPagePatterns(entries: RouteConfigEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = [parent, entry.path].filter(Boolean).join("/");
+    if (path === "admin" || path.startsWith("admin/")) return [];
+    const own = entry.file.endsWith(".tsx") && !entry.children ? [`/${path}`] : [];
+    return [...own, ...publicPagePatterns(entry.children ?? [], path)];
+  });
+}
+
+/** The scripts and stylesheets a page's HTML makes the browser fetch before it is interactive. */
+function assetsOf(html: string) {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+    const rel = attr(tag, "rel");
+    const href = attr(tag, "href");
+    if (!href) continue;
+    if (rel === "modulepreload") scripts.add(href);
+    if (rel === "stylesheet") styles.add(href);
+  }
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
+    const src = attr(tag, "src");
+    if (src) scripts.add(src);
+  }
+  // The inline module that starts React Router imports the entry and the route modules.
+  for (const [, src = ""] of html.matchAll(/\bimport\s*(?:[^"';]*?\sfrom\s*)?"(\/assets\/[^"]+\.js)"/g)) scripts.add(src);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+describe("the weight of every public page", () => {
+  let server: RunningServer;
+  let samples: Samples;
+  const weights: PageWeight[] = [];
+  const assetSizes = new Map<string, number>();
+
+  async function assetGzip(href: string) {
+    const known = assetSizes.get(href);
+    if (known !== undefined) return known;
+    const response = await fetch(new URL(href, server.url), { headers: { "accept-encoding": "identity" } });
+    expect(response.status, href).toBe(200);
+    const size = gzipSize(new Uint8Array(await response.arrayBuffer()));
+    assetSizes.set(href, size);
+    return size;
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    const json = async <T>(path: string) => (await (await fetch(`${server.url}${path}`)).json()) as T;
+    const [post] = await json<{ id: number }[]>("/api/blog-posts");
+    const [festival] = await json<{ id: number }[]>("/api/flower-festivals");
+    const [listing] = await json<{ id: number; name: string }[]>("/api/wholesalers/state/california");
+    if (!post || !festival || !listing) throw new Error("the seeded database has no post, festival or California listing");
+    samples = {
+      "/state/:stateId": "/state/california",
+      "/blog/:postId": `/blog/${post.id}`,
+      "/festivals/:id": `/festivals/${festival.id}`,
+      "/wholesalers/:id/:slug?": listingPath(listing),
+      "/near": "/near?zip=90014&radius=50",
+      "/search": "/search?q=roses",
+      "/*": "/no-such-page",
+    };
+
+    for (const route of publicPagePatterns(routes)) {
+      const url = samples[route] ?? route;
+      if (url.includes(":")) throw new Error(`public route ${route} has no sample URL in tests/integration/budgets.test.ts`);
+      const response = await fetch(`${server.url}${url}`, { headers: { "accept-encoding": "identity" } });
+      const html = await response.text();
+      const { scripts, styles } = assetsOf(html);
+      let jsGzip = 0;
+      for (const script of scripts) jsGzip += await assetGzip(script);
+      let cssGzip = 0;
+      for (const style of styles) cssGzip += await assetGzip(style);
+      weights.push({
+        route,
+        url,
+        status: response.status,
+        htmlGzip: gzipSize(Buffer.from(html)),
+        jsFiles: scripts.length,
+        jsGzip,
+        cssGzip,
+      });
+    }
+    console.table(
+      weights.map((weight) => ({
+        route: weight.route,
+        status: weight.status,
+        "JS gzip": kb(weight.jsGzip),
+        "over the 120 KB target": weight.jsGzip > FIRST_LOAD_JS_TARGET ? kb(weight.jsGzip - FIRST_LOAD_JS_TARGET) : "",
+        "JS files": weight.jsFiles,
+        "CSS gzip": kb(weight.cssGzip),
+        "HTML gzip": kb(weight.htmlGzip),
+      })),
+    );
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("measures every public page, each answered without a server error", () => {
+    expect(weights.map((weight) => weight.route)).toEqual(expect.arrayContaining(["/", "/state/:stateId", "/blog/:postId", "/festivals"]));
+    for (const weight of weights) {
+      expect(weight.status, weight.url).toBeLessThan(500);
+      expect(weight.jsFiles, `${weight.url} references no script`).toBeGreaterThan(0);
+    }
+  });
+
+  it(`loads at most ${kb(BUDGET.firstLoadJs)} of JavaScript (gzip) before any public page works`, () => {
+    const over = weights.filter((weight) => weight.jsGzip > BUDGET.firstLoadJs);
+    expect(over.map((weight) => `${weight.route}: ${kb(weight.jsGzip)} in ${weight.jsFiles} files`)).toEqual([]);
+  });
+
+  it(`loads at most ${kb(BUDGET.css)} of CSS (gzip) on any public page`, () => {
+    const over = weights.filter((weight) => weight.cssGzip > BUDGET.css);
+    expect(over.map((weight) => `${weight.route}: ${kb(weight.cssGzip)} of CSS`)).toEqual([]);
+  });
+
+  it(`sends a state page in at most ${kb(BUDGET.stateHtml)} of HTML (gzip)`, () => {
+    const state = weights.find((weight) => weight.route === "/state/:stateId");
+    expect(state?.status).toBe(200);
+    expect(state && state.htmlGzip <= BUDGET.stateHtml ? [] : [`/state/california: ${kb(state?.htmlGzip ?? 0)} of HTML`]).toEqual([]);
+  });
+});
