@@ -136,9 +136,9 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => listener.closeAllConnections(), 10_000);
   force.unref();
   // Stop accepting connections (a new one is refused), but close no open one: http.Server#close would also
-  // close every connection it holds as idle, and that includes one whose request has arrived but not yet been
-  // read, which its client then sees reset. A request on an open connection is answered, with Connection:
-  // close; an idle one closes at its keep-alive timeout (5 s), which keep-alive clients honour.
+  // close every idle keep-alive connection, and a client that sends its next request on one before the close
+  // reaches it sees that request reset. A request on an open connection is answered, with Connection: close;
+  // an idle one closes at its keep-alive timeout (5 s, announced in Keep-Alive), which clients avoid racing.
   // The listener closes after this turn of the event loop has accepted the connections the kernel already
   // queued (a busy loop may have left some there while the signal arrived): closing it before would reset them.
   await new Promise((resolve) => setImmediate(resolve));
