@@ -1,11 +1,26 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/ui/toaster";
 import { TooltipProvider } from "./components/ui/tooltip";
+import { DATABASE_UNAVAILABLE_MESSAGE } from "./db/unavailable.server";
+import { databaseUnavailableContext } from "./http/request-context.server";
 import { loadSiteContext } from "./http/site.server";
 import "./app.css";
+
+/**
+ * A page whose loader or action found the database unreachable (entry.server.tsx's handleError marks the
+ * request) answers 503 with the site's own page and a message, not the 500 "Something went wrong".
+ */
+const databaseUnavailable: Route.MiddlewareFunction = async ({ context }, next) => {
+  const response = await next();
+  if (!context.get(databaseUnavailableContext)) return response;
+  // entry.server.tsx adds Retry-After and no-store to the page.
+  throw data({ message: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, statusText: "Service Unavailable" });
+};
+
+export const middleware: Route.MiddlewareFunction[] = [databaseUnavailable];
 
 export const loader = () => loadSiteContext();
 
@@ -65,6 +80,19 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <main id="main">
         <NotFound />
+      </main>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    const message = (error.data as { message?: unknown } | null)?.message;
+    return (
+      <main id="main" className="mx-auto max-w-2xl px-6 py-24 text-center">
+        <title>We'll be right back | Wholesale Flower Finder</title>
+        <h1 className="font-serif text-4xl font-semibold">We'll be right back</h1>
+        <p className="mt-4 text-muted">{typeof message === "string" ? message : "Please try again in a minute."}</p>
+        <a className="mt-8 inline-block rounded-full bg-rose-brand px-6 py-3 font-medium text-white" href="">
+          Try again
+        </a>
       </main>
     );
   }
