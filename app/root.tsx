@@ -4,7 +4,7 @@ import { NotFound } from "./components/not-found";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/ui/toaster";
 import { TooltipProvider } from "./components/ui/tooltip";
-import { DATABASE_UNAVAILABLE_MESSAGE } from "./db/unavailable.server";
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from "./db/unavailable.server";
 import { databaseUnavailableContext } from "./http/request-context.server";
 import { loadSiteContext } from "./http/site.server";
 import "./app.css";
@@ -16,8 +16,15 @@ import "./app.css";
 const databaseUnavailable: Route.MiddlewareFunction = async ({ context }, next) => {
   const response = await next();
   if (!context.get(databaseUnavailableContext)) return response;
-  // entry.server.tsx adds Retry-After and no-store to the page.
-  throw data({ message: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, statusText: "Service Unavailable" });
+  // These headers reach a resource route's answer; a page's are set in entry.server.tsx, which renders it.
+  throw data(
+    { message: DATABASE_UNAVAILABLE_MESSAGE },
+    {
+      status: 503,
+      statusText: "Service Unavailable",
+      headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
+    },
+  );
 };
 
 export const middleware: Route.MiddlewareFunction[] = [databaseUnavailable];

@@ -65,7 +65,9 @@ describe.runIf(process.env.CI === "true" || postgresBinaries() !== undefined)("P
     // What the server logs while the database is down is the point of this test.
     server.expectLog(/^database unavailable/);
     server.expectLog(/^health check failed$/);
-    server.expectLog(/^\/(state\/california|newsletter|healthz|api\/states|api\/newsletter\/subscribe)$/);
+    server.expectLog(
+      /^\/(state\/california(\.data)?|newsletter|healthz|api\/states|api\/newsletter\/subscribe|sitemap\.xml|festivals\.ics)$/,
+    );
     postgres.stop();
 
     // A page whose data cannot be read, and a form that cannot be saved.
@@ -77,6 +79,16 @@ describe.runIf(process.env.CI === "true" || postgresBinaries() !== undefined)("P
         body: "email=down%40example.com",
       }),
     );
+    // A navigation in the browser asks for the page's data: the same 503, which the page then shows.
+    const navigation = await fetch(`${server.url}/state/california.data`);
+    expect(navigation.status).toBe(503);
+    expect(await navigation.text()).toContain(DATABASE_UNAVAILABLE_MESSAGE);
+    // Feeds: React Router's resource routes and Express's calendar routes.
+    expectUnavailableJson(await json(server, "/sitemap.xml"));
+    const calendar = await fetch(`${server.url}/festivals.ics`);
+    expect(calendar.status).toBe(503);
+    expect(calendar.headers.get("retry-after")).toBe("30");
+    expect(await calendar.text()).toBe(DATABASE_UNAVAILABLE_MESSAGE);
     expectUnavailableJson(await json(server, "/api/states"));
     expectUnavailableJson(await subscribe(server, "down@example.com"));
     const health = await json(server, "/healthz");
