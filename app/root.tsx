@@ -1,13 +1,35 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";
 import { useNonce } from "./components/nonce";
 import { LazyToaster } from "./components/ui/lazy-toaster";
 import { TooltipProvider } from "./components/ui/tooltip";
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from "./db/unavailable.server";
+import { databaseUnavailableContext } from "./http/request-context.server";
 import { loadSiteContext } from "./http/site.server";
 import "./app.css";
 import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+
+/**
+ * A page whose loader or action found the database unreachable (entry.server.tsx's handleError marks the
+ * request) answers 503 with the site's own page and a message, not the 500 "Something went wrong".
+ */
+const databaseUnavailable: Route.MiddlewareFunction = async ({ context }, next) => {
+  const response = await next();
+  if (!context.get(databaseUnavailableContext)) return response;
+  // These headers reach a resource route's answer; a page's are set in entry.server.tsx, which renders it.
+  throw data(
+    { message: DATABASE_UNAVAILABLE_MESSAGE },
+    {
+      status: 503,
+      statusText: "Service Unavailable",
+      headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
+    },
+  );
+};
+
+export const middleware: Route.MiddlewareFunction[] = [databaseUnavailable];
 
 export const loader = () => loadSiteContext();
 
@@ -71,6 +93,19 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <main id="main">
         <NotFound />
+      </main>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    const message = (error.data as { message?: unknown } | null)?.message;
+    return (
+      <main id="main" className="mx-auto max-w-2xl px-6 py-24 text-center">
+        <title>We'll be right back | Wholesale Flower Finder</title>
+        <h1 className="font-serif text-4xl font-semibold">We'll be right back</h1>
+        <p className="mt-4 text-muted">{typeof message === "string" ? message : "Please try again in a minute."}</p>
+        <a className="mt-8 inline-block rounded-full bg-rose-brand px-6 py-3 font-medium text-white" href="">
+          Try again
+        </a>
       </main>
     );
   }

@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
@@ -134,10 +135,16 @@ async function shutdown(signal: string) {
   logger.info({ signal }, "shutting down: finishing in-flight requests");
   const force = setTimeout(() => listener.closeAllConnections(), 10_000);
   force.unref();
-  await new Promise<void>((resolve) => {
-    listener.close(() => resolve());
-    listener.closeIdleConnections();
-  });
+  // Stop accepting connections (a new one is refused), but close no open one: http.Server#close would also
+  // close every idle keep-alive connection, and a client that sends its next request on one before the close
+  // reaches it sees that request reset. A request on an open connection is answered, with Connection: close;
+  // an idle one closes at its keep-alive timeout (5 s, announced in Keep-Alive), which clients avoid racing.
+  // The listener closes after this turn of the event loop has accepted the connections the kernel already
+  // queued (a busy loop may have left some there while the signal arrived): closing it before would reset them.
+  await new Promise((resolve) => setImmediate(resolve));
+  const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(listener, () => resolve()));
+  logger.info("no longer accepting connections");
+  await closed;
   await running.close();
   logger.info("stopped");
   process.exit(0);

@@ -29,9 +29,13 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     // Calendar dates and numeric columns come back as plain strings/numbers, the same as on SQLite.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
-    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
-    // An idle client's error (e.g. the server restarting) must not crash the process.
+    // A server that does not answer fails the request after 5 s (a 503) instead of holding it indefinitely.
+    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10, connectionTimeoutMillis: 5000 });
+    // A client's error event (the server stopping or restarting) must not crash the process. The pool handles an
+    // idle client's; one that comes while a client is checked out between two queries (in a transaction) has no
+    // listener but this one, and its next query fails instead, which the request answers as a 503.
     pool.on("error", () => undefined);
+    pool.on("connect", (client) => client.on("error", () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

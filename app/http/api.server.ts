@@ -1,3 +1,9 @@
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+  logDatabaseUnavailable,
+} from "~/db/unavailable.server";
 import { AppError, STATUS_BY_CODE } from "~/services/errors";
 import { readBodyWithLimit } from "~/utils/body";
 
@@ -10,11 +16,21 @@ export function jsonError(status: number, message: string, extra?: Record<string
   return Response.json({ message, ...extra }, { status, headers: NO_STORE });
 }
 
-/** Maps any failure to a JSON answer: AppErrors to their status, anything else to a logged 500. */
+/**
+ * Maps any failure to a JSON answer: AppErrors to their status, a database that cannot be reached to a 503
+ * the client may retry, anything else to a logged 500.
+ */
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof Response) return error;
   if (error instanceof AppError) {
     return jsonError(STATUS_BY_CODE[error.code], error.message, error.fieldErrors ? { errors: error.fieldErrors } : undefined);
+  }
+  if (isDatabaseUnavailable(error)) {
+    logDatabaseUnavailable(error);
+    return Response.json(
+      { message: DATABASE_UNAVAILABLE_MESSAGE },
+      { status: 503, headers: { ...NO_STORE, "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } },
+    );
   }
   console.error(error);
   return jsonError(500, "Something went wrong on our side. Please try again later.");

@@ -10,3 +10,9 @@ export const clientIpContext = createContext<string>("unknown");
 
 /** This response's CSP nonce (server/security.ts), which the page's scripts carry. */
 export const cspNonceContext = createContext<string>("");
+
+/**
+ * Set by entry.server.tsx's handleError when a loader or action failed because the database cannot be reached;
+ * the root middleware then answers the page with a 503 instead of a 500.
+ */
+export const databaseUnavailableContext = createContext<boolean>(false);

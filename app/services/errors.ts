@@ -6,7 +6,11 @@ export type AppErrorCode =
   | "conflict"
   | "payload_too_large"
   | "unsupported_media_type"
-  | "too_many_requests";
+  | "too_many_requests"
+  /** The disk is full: nothing was stored. */
+  | "insufficient_storage"
+  /** Storage the request needs cannot be written now (a read-only or forbidden folder): nothing was stored. */
+  | "storage_unavailable";
 
 /** A failure the caller can act on. Each edge (page, JSON API) maps the code to a status in one place. */
 export class AppError extends Error {
@@ -29,6 +33,8 @@ export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,
+  insufficient_storage: 507,
+  storage_unavailable: 503,
 };
 
 export const notFound = (message: string) => new AppError("not_found", message);

@@ -63,21 +63,57 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<Sto
   }
 
   const hash = crypto.createHash("sha256").update(oriented).digest("hex").slice(0, 32);
-  await fs.mkdir(uploadsDir, { recursive: true });
   const files: string[] = [];
-  for (const width of IMAGE_WIDTHS) {
-    const name = `${hash}-${width}.webp`;
-    const target = path.join(uploadsDir, name);
-    const data = await sharp(oriented, { limitInputPixels: MAX_INPUT_PIXELS })
-      .resize({ width, height: Math.round(width / IMAGE_ASPECT), fit: "cover", position: "centre" })
-      .webp({ quality: 80, effort: 4 })
-      .toBuffer();
-    const temporary = `${target}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
-    await fs.writeFile(temporary, data);
-    await fs.rename(temporary, target);
-    files.push(name);
+  // The variants this call added: taken away again if a later one cannot be written (one already there, of the
+  // same content, may be another record's photo and stays).
+  const added: string[] = [];
+  try {
+    await fs.mkdir(uploadsDir, { recursive: true });
+    for (const width of IMAGE_WIDTHS) {
+      const name = `${hash}-${width}.webp`;
+      const target = path.join(uploadsDir, name);
+      const data = await sharp(oriented, { limitInputPixels: MAX_INPUT_PIXELS })
+        .resize({ width, height: Math.round(width / IMAGE_ASPECT), fit: "cover", position: "centre" })
+        .webp({ quality: 80, effort: 4 })
+        .toBuffer();
+      const existed = await fs.stat(target).then(
+        () => true,
+        () => false,
+      );
+      const temporary = `${target}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
+      try {
+        await fs.writeFile(temporary, data);
+        await fs.rename(temporary, target);
+      } catch (error) {
+        await fs.rm(temporary, { force: true });
+        throw error;
+      }
+      if (!existed) added.push(target);
+      files.push(name);
+    }
+  } catch (error) {
+    await Promise.all(added.map((file) => fs.rm(file, { force: true })));
+    throw storageFailure(error);
   }
   return { url: `/uploads/${hash}-1200.webp`, files };
+}
+
+/** A disk that is full or a folder that cannot be written is told as such (507, 503); anything else is a bug. */
+function storageFailure(error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ENOSPC" || code === "EDQUOT") {
+    return new AppError(
+      "insufficient_storage",
+      "The server's disk is full, so the photo was not saved. The current photo is kept; please try again later.",
+    );
+  }
+  if (code === "EROFS" || code === "EACCES" || code === "EPERM") {
+    return new AppError(
+      "storage_unavailable",
+      "The photo folder cannot be written to right now, so the photo was not saved. The current photo is kept; please try again later.",
+    );
+  }
+  return error;
 }
 
 /** Removes the variants of an image URL that no record uses any more. */

@@ -1,0 +1,144 @@
+import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SQLITE_FILE_NAME } from "~/db/client.server";
+import { DATABASE_UNAVAILABLE_MESSAGE } from "~/db/unavailable.server";
+import { SUBSCRIBED_MESSAGE } from "~/services/newsletter/newsletter.server";
+import { postgresBinaries, startOwnPostgres, type OwnPostgres } from "../support/own-postgres";
+import { startServer, type RunningServer } from "../support/server";
+
+const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+
+/** A page as a browser asks for it. */
+async function page(server: RunningServer, pathname: string, init: RequestInit = {}) {
+  const response = await fetch(`${server.url}${pathname}`, { ...init, headers: { accept: BROWSER_ACCEPT, ...init.headers } });
+  return { status: response.status, headers: response.headers, html: await response.text() };
+}
+
+async function json(server: RunningServer, pathname: string, init: RequestInit = {}) {
+  const response = await fetch(`${server.url}${pathname}`, init);
+  return { status: response.status, headers: response.headers, body: (await response.json()) as unknown };
+}
+
+const subscribe = (server: RunningServer, email: string) =>
+  json(server, "/api/newsletter/subscribe", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+
+/** The site's own 503 page: its look, a clear message, nothing of a stack or the framework. */
+function expectUnavailablePage(answer: { status: number; headers: Headers; html: string }) {
+  expect(answer.status).toBe(503);
+  expect(answer.headers.get("content-type")).toMatch(/^text\/html/);
+  expect(answer.headers.get("retry-after")).toBe("30");
+  expect(answer.html).toContain("We&#x27;ll be right back");
+  expect(answer.html).toContain(DATABASE_UNAVAILABLE_MESSAGE);
+  expect(answer.html).toMatch(/<link[^>]* rel="stylesheet"[^>]* href="\/assets\/[^"]+\.css"/);
+  expect(answer.html).not.toMatch(/Unexpected Server Error|Something went wrong|at \w+ \(|node_modules/);
+}
+
+function expectUnavailableJson(answer: { status: number; headers: Headers; body: unknown }) {
+  expect(answer.status).toBe(503);
+  expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+  expect(answer.headers.get("retry-after")).toBe("30");
+  expect(answer.body).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
+}
+
+// On CI, where PostgreSQL is installed, a missing server fails the suite instead of skipping it.
+describe.runIf(process.env.CI === "true" || postgresBinaries() !== undefined)("PostgreSQL refusing connections, then back", () => {
+  let postgres: OwnPostgres;
+  let server: RunningServer;
+  beforeAll(async () => {
+    postgres = await startOwnPostgres();
+    server = await startServer({ DATABASE_URL: postgres.url });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    postgres?.destroy();
+  });
+
+  it("answers a friendly 503 page, a JSON 503 and /healthz 503 while it is down, and recovers without a restart", async () => {
+    expect((await page(server, "/state/california")).status).toBe(200);
+    expect((await json(server, "/healthz")).status).toBe(200);
+
+    // What the server logs while the database is down is the point of this test.
+    server.expectLog(/^database unavailable/);
+    server.expectLog(/^health check failed$/);
+    server.expectLog(
+      /^\/(state\/california(\.data)?|newsletter|healthz|api\/states|api\/newsletter\/subscribe|sitemap\.xml|festivals\.ics)$/,
+    );
+    postgres.stop();
+
+    // A page whose data cannot be read, and a form that cannot be saved.
+    expectUnavailablePage(await page(server, "/state/california"));
+    expectUnavailablePage(
+      await page(server, "/newsletter", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "email=down%40example.com",
+      }),
+    );
+    // A navigation in the browser asks for the page's data: the same 503, which the page then shows.
+    const navigation = await fetch(`${server.url}/state/california.data`);
+    expect(navigation.status).toBe(503);
+    expect(await navigation.text()).toContain(DATABASE_UNAVAILABLE_MESSAGE);
+    // Feeds: React Router's resource routes and Express's calendar routes.
+    expectUnavailableJson(await json(server, "/sitemap.xml"));
+    const calendar = await fetch(`${server.url}/festivals.ics`);
+    expect(calendar.status).toBe(503);
+    expect(calendar.headers.get("retry-after")).toBe("30");
+    expect(await calendar.text()).toBe(DATABASE_UNAVAILABLE_MESSAGE);
+    expectUnavailableJson(await json(server, "/api/states"));
+    expectUnavailableJson(await subscribe(server, "down@example.com"));
+    const health = await json(server, "/healthz");
+    expect(health.status).toBe(503);
+    expect(health.body).toEqual({ status: "error", database: "postgres" });
+    expect(server.process.exitCode, "the server is still running").toBeNull();
+
+    postgres.start();
+    // The pool connects again on the next request: no restart of the site.
+    expect((await json(server, "/healthz")).status).toBe(200);
+    const statePage = await page(server, "/state/california");
+    expect(statePage.status).toBe(200);
+    expect(statePage.html).toContain("California");
+    expect((await json(server, "/api/states")).status).toBe(200);
+    expect(await subscribe(server, "back@example.com")).toMatchObject({ status: 201, body: { message: SUBSCRIBED_MESSAGE } });
+  }, 60_000);
+});
+
+describe("the SQLite file locked by another process, then released", () => {
+  let server: RunningServer;
+  let holder: SqliteDatabase.Database;
+  beforeAll(async () => {
+    server = await startServer();
+    holder = new SqliteDatabase(path.join(server.dataDir, SQLITE_FILE_NAME));
+  });
+  afterAll(async () => {
+    holder?.close();
+    await server?.stop();
+  });
+
+  it("keeps serving pages, answers writes with the friendly 503s after the 5 s busy timeout, and takes them again once released", async () => {
+    holder.exec("BEGIN EXCLUSIVE");
+    server.expectLog(/^database unavailable: SQLITE_BUSY/);
+    server.expectLog(/^\/(newsletter|api\/newsletter\/subscribe)$/);
+    try {
+      // In WAL mode readers do not wait for a writer: the directory stays readable.
+      expect((await page(server, "/state/california")).status).toBe(200);
+      expect((await json(server, "/api/states")).status).toBe(200);
+
+      expectUnavailableJson(await subscribe(server, "locked@example.com"));
+      expectUnavailablePage(
+        await page(server, "/newsletter", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "email=locked%40example.com",
+        }),
+      );
+    } finally {
+      holder.exec("COMMIT");
+    }
+    expect(await subscribe(server, "locked@example.com")).toMatchObject({ status: 201, body: { message: SUBSCRIBED_MESSAGE } });
+  }, 30_000);
+});
