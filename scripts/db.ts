@@ -6,6 +6,7 @@
 import { openDatabase } from "../app/db/client.server";
 import { migrateToLatest } from "../app/db/migrate.server";
 import { seedDatabase } from "../app/db/seed/seed.server";
+import { withStartupLock } from "../app/db/startup-lock.server";
 import { restoreBackup } from "../app/services/tools/restore.server";
 import { EnvError, parseEnv } from "../app/utils/env.server";
 
@@ -49,13 +50,16 @@ async function migrateOrSeed(command: "migrate" | "seed") {
   const env = parseEnv();
   const handle = openDatabase(env);
   try {
-    const applied = await migrateToLatest(handle.db);
-    console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Schema is up to date.");
-    if (command === "seed") {
-      const started = performance.now();
-      const report = await seedDatabase(handle.db);
-      console.log(`Seeded ${handle.dialect} (${handle.location}) in ${Math.round(performance.now() - started)} ms:`, report);
-    }
+    // The servers' start-up lock: a migration run beside starting servers takes its turn with them.
+    await withStartupLock(handle, async () => {
+      const applied = await migrateToLatest(handle.db);
+      console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Schema is up to date.");
+      if (command === "seed") {
+        const started = performance.now();
+        const report = await seedDatabase(handle.db);
+        console.log(`Seeded ${handle.dialect} (${handle.location}) in ${Math.round(performance.now() - started)} ms:`, report);
+      }
+    });
   } finally {
     await handle.close();
   }

@@ -3,13 +3,16 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import type { Logger } from "pino";
 import { sql } from "kysely";
-import { getDatabase, getDb, startDatabase, stopDatabase } from "~/db/db.server";
+import { getDatabase, startDatabase, stopDatabase } from "~/db/db.server";
 import { ensureFirstAdmin } from "~/services/auth/admins.server";
 import { registerCalendarRoutes } from "~/http/calendar-routes.server";
 import { clientIpContext, cspNonceContext } from "~/http/request-context.server";
 import { setEnv, type Env } from "~/utils/env.server";
 import { originCheck } from "./origin-check";
-import { rateLimit } from "./rate-limit";
+import { limiterFor, LimitStoreHealth, type LimitStore } from "./limit-store";
+import { rateLimit, type RateLimitRule } from "./rate-limit";
+import { readiness } from "./readiness";
+import { connectRedis } from "./redis";
 
 export interface AppOptions {
   env: Env;
@@ -24,11 +27,13 @@ export interface RunningApp {
 
 const MINUTE = 60_000;
 
-/** Everything between the HTTP listener and the React Router pages and API: database, limits, headers. */
+/** Everything between the HTTP listener and the React Router pages and API: database, Redis, limits, headers. */
 export async function startApp({ env, logger, development }: AppOptions): Promise<RunningApp> {
   setEnv(env);
-  await startDatabase(env, logger);
-  await ensureFirstAdmin(getDb(), env, logger);
+  // The first admin is created under the database's start-up lock too: servers starting at once create one.
+  const database = await startDatabase(env, logger, (db) => ensureFirstAdmin(db, env, logger));
+  // Redis, when configured, carries what the servers share (the rate limits); the server starts even while it is down.
+  const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, new LimitStoreHealth(logger, "Redis")) : undefined;
 
   const app = express();
   app.disable("x-powered-by");
@@ -36,6 +41,7 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   if (env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
   app.use(originCheck({ siteUrl: env.SITE_URL }));
 
+  // Liveness: the process answers and so does its database.
   app.get("/healthz", async (_req, res) => {
     const handle = getDatabase();
     try {
@@ -47,20 +53,44 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     }
   });
 
+  // Readiness: whether this server should get traffic (its database and, when configured, Redis answer).
+  app.get(
+    "/readyz",
+    readiness([
+      { name: "database", label: "the database", check: () => sql`select 1`.execute(getDatabase().db) },
+      ...(redis ? [{ name: "redis", label: "Redis", check: () => redis.ping() }] : []),
+    ]),
+  );
+
+  // With several servers the limits count in Redis, or else in PostgreSQL; SQLite has one server, counting in memory.
+  const store: LimitStore = redis
+    ? { kind: "redis", client: redis.client }
+    : database.pool
+      ? { kind: "postgres", pool: database.pool, health: new LimitStoreHealth(logger, "PostgreSQL") }
+      : { kind: "memory" };
+  logger.info(
+    { store: store.kind },
+    `rate limits count in ${{ memory: "this server's memory", redis: "Redis", postgres: "PostgreSQL" }[store.kind]}`,
+  );
+  const limit = (name: string, rule: RateLimitRule) => rateLimit(rule, limiterFor(store, name, rule));
   const tooMany = "Too many requests. Please wait a few minutes and try again.";
   // One count for the JSON API and the form's own address (/newsletter, used before the page's script runs).
-  app.post(["/api/newsletter/subscribe", "/newsletter"], rateLimit({ limit: 10, windowMs: 10 * MINUTE, message: tooMany }));
+  app.post(["/api/newsletter/subscribe", "/newsletter"], limit("newsletter", { limit: 10, windowMs: 10 * MINUTE, message: tooMany }));
   // Sign-in attempts are throttled per account and address in the auth service; this bounds the rest.
-  app.post("/admin/login", rateLimit({ limit: 30, windowMs: 10 * MINUTE, message: tooMany }));
+  app.post("/admin/login", limit("admin-login", { limit: 30, windowMs: 10 * MINUTE, message: tooMany }));
   // Public forms also count their saved requests per hour in their services; this bounds the refused ones too.
   // With JavaScript a form posts to its page's data address (`.data`), counted with the page's own.
-  for (const form of ["/about", "/list-your-business", "/wholesalers/:id/report"]) {
-    app.post([form, `${form}.data`], rateLimit({ limit: 60, windowMs: 10 * MINUTE, message: tooMany }));
+  for (const [name, form] of [
+    ["suggestion", "/about"],
+    ["business-listing", "/list-your-business"],
+    ["listing-report", "/wholesalers/:id/report"],
+  ] as const) {
+    app.post([form, `${form}.data`], limit(name, { limit: 60, windowMs: 10 * MINUTE, message: tooMany }));
   }
-  app.post("/api/upload/{*kind}", rateLimit({ limit: 120, windowMs: 10 * MINUTE, message: tooMany }));
+  app.post("/api/upload/{*kind}", limit("upload", { limit: 120, windowMs: 10 * MINUTE, message: tooMany }));
   // A search costs more than a page read from the cache; people do not search once a second for a minute.
-  app.get(["/search", "/search.data"], rateLimit({ limit: 60, windowMs: MINUTE, message: tooMany }));
-  app.use(rateLimit({ limit: 1200, windowMs: MINUTE, message: tooMany }));
+  app.get(["/search", "/search.data"], limit("search", { limit: 60, windowMs: MINUTE, message: tooMany }));
+  app.use(limit("requests", { limit: 1200, windowMs: MINUTE, message: tooMany }));
 
   registerCalendarRoutes(app);
 
@@ -80,5 +110,11 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     }),
   );
 
-  return { handler: app, close: stopDatabase };
+  return {
+    handler: app,
+    async close() {
+      await redis?.close();
+      await stopDatabase();
+    },
+  };
 }

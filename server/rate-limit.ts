@@ -10,8 +10,8 @@ export interface RateLimitRule {
 
 /**
  * A fixed-window limit per client address on rate-limiter-flexible. The counters live in this process's
- * memory by default (one server process serves the site); a limiter on a shared store can be passed
- * instead, so that several servers count together. The answer past the limit is a 429 with Retry-After,
+ * memory by default; server/app.ts passes the limiter of its store (server/limit-store.ts: Redis or
+ * PostgreSQL when several servers count together). The answer past the limit is a 429 with Retry-After,
  * JSON under /api or for a client that asks for JSON, plain text otherwise; every answer carries
  * RateLimit-Limit and RateLimit-Remaining.
  */

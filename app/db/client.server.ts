@@ -13,6 +13,8 @@ export interface DatabaseHandle {
   location: string;
   /** For SQLite, the raw connection (used by the online backup); undefined on PostgreSQL. */
   sqlite?: SqliteDatabase.Database;
+  /** For PostgreSQL, the connection pool the query builder runs on (the start-up lock and the shared rate limits use it). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
       db,
       dialect: "postgres",
       location: new URL(config.DATABASE_URL).pathname.replace(/^\//, "") || "postgres",
+      pool,
       close: () => db.destroy(),
     };
   }

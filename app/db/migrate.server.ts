@@ -3,6 +3,7 @@ import * as initial from "./migrations/0001-initial.server";
 import * as listingTrust from "./migrations/0002-listing-trust.server";
 import * as listingLocation from "./migrations/0003-listing-location.server";
 import * as searchIndex from "./migrations/0004-search-index.server";
+import * as rateLimits from "./migrations/0005-rate-limits.server";
 import type { Database } from "./schema";
 
 /** Every migration, in order. Imported statically so that the server bundle carries them. */
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0002-listing-trust": listingTrust,
   "0003-listing-location": listingLocation,
   "0004-search-index": searchIndex,
+  "0005-rate-limits": rateLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

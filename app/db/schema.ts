@@ -211,6 +211,14 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** The shared rate limits' counters (migration 0005), written by rate-limiter-flexible, not by our queries. */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  /** When the window ends, in epoch milliseconds. */
+  expire: number | null;
+}
+
 export interface Database {
   states: StatesTable;
   cities: CitiesTable;
@@ -227,6 +235,7 @@ export interface Database {
   admin_users: AdminUsersTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
+  rate_limits: RateLimitsTable;
 }
 
 export const toDbBool = (value: boolean): number => (value ? 1 : 0);

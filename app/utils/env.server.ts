@@ -19,6 +19,17 @@ const booleanFlag = (fallback: boolean) =>
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
+/** A Redis connection URL: redis:// (or rediss:// for TLS), a host, an optional port and database number. */
+function isRedisUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return /^rediss?:$/.test(url.protocol) && url.hostname !== "" && /^(\/\d{0,2})?$/.test(url.pathname) && !url.search && !url.hash;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce
@@ -35,6 +46,10 @@ const envSchema = z.object({
       .string()
       .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// connection URL")
       .optional(),
+  ),
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().refine(isRedisUrl, "must be a redis:// or rediss:// URL with a host, such as redis://127.0.0.1:6379/0").optional(),
   ),
   SITE_URL: z.preprocess(
     emptyToUndefined,

@@ -78,6 +78,13 @@ for (const database of databases) {
       expect(body).toEqual({ status: "ok", database: database.name === "SQLite" ? "sqlite" : "postgres" });
     });
 
+    it("GET /readyz says the server is ready: its database answers (no Redis is configured)", async () => {
+      const response = await get("/readyz");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(await response.json()).toEqual({ status: "ready", database: "up" });
+    });
+
     it("GET /api/states lists the 50 states by name with region and cities", async () => {
       const states = await getJson<{ id: string; name: string; region: string; cities: { name: string }[] }[]>("/api/states");
       expect(states).toHaveLength(50);

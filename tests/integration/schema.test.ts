@@ -15,11 +15,13 @@ import { TEST_DATABASES } from "../support/test-databases";
 const TYPE_FAMILIES: Record<string, string> = {
   // SQLite (declared types as the migrations write them)
   integer: "integer",
+  bigint: "bigint",
   real: "float",
   text: "text",
   boolean: "boolean",
   // PostgreSQL (udt names)
   int4: "integer",
+  int8: "bigint",
   float8: "float",
   bool: "boolean",
 };
@@ -245,6 +247,7 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
         "listing_reports",
         "location_suggestions",
         "newsletter_subscribers",
+        "rate_limits",
         "sessions",
         "settings",
         "states",
@@ -324,7 +327,13 @@ describe("migrations", () => {
       await sqlite.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
-    expect(await migrateToLatest(sqlite.db)).toEqual(["0001-initial", "0002-listing-trust", "0003-listing-location", "0004-search-index"]);
+    expect(await migrateToLatest(sqlite.db)).toEqual([
+      "0001-initial",
+      "0002-listing-trust",
+      "0003-listing-location",
+      "0004-search-index",
+      "0005-rate-limits",
+    ]);
     expect(await migrateToLatest(sqlite.db)).toEqual([]);
   });
 
@@ -364,7 +373,7 @@ describe("migrations", () => {
         db,
       );
 
-      expect(await migrateToLatest(db)).toEqual(["0002-listing-trust", "0003-listing-location", "0004-search-index"]);
+      expect(await migrateToLatest(db)).toEqual(["0002-listing-trust", "0003-listing-location", "0004-search-index", "0005-rate-limits"]);
       const everything = { blog: true, festivals: true };
       expect((await searchSite(db, "leis", everything)).wholesalers.items.map((w) => w.name)).toEqual(["Lei Stand"]);
       expect((await searchSite(db, "honolulu hawaii", everything)).wholesalers.items.map((w) => w.name)).toEqual(["Lei Stand"]);

@@ -63,6 +63,11 @@ export interface RestoreReport {
 /** Names the uploads pipeline writes: no folders, nothing hidden. */
 const UPLOAD_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
+/**
+ * Tables that hold no content, so that rows in them neither make a database count as holding data nor are
+ * reported as restored: the migrator's bookkeeping and the shared rate limits' short-lived counters.
+ */
+const NOT_CONTENT_TABLES = new Set([...MIGRATION_TABLES, "rate_limits"]);
 const RESTORE_STAGING_PREFIX = ".restore-";
 
 const manifestSchema = z.object({
@@ -303,7 +308,7 @@ function sqliteRowCounts(db: SqliteDatabase.Database): Record<string, number> {
   }[];
   const counts: Record<string, number> = {};
   for (const { name } of tables) {
-    if (MIGRATION_TABLES.has(name)) continue;
+    if (NOT_CONTENT_TABLES.has(name)) continue;
     counts[name] = (db.prepare(`select count(*) as n from "${name.replaceAll('"', '""')}"`).get() as { n: number }).n;
   }
   return counts;
@@ -445,7 +450,7 @@ async function loadPostgres(
 
   let existingRows = 0;
   for (const table of tables) {
-    if (MIGRATION_TABLES.has(table)) continue;
+    if (NOT_CONTENT_TABLES.has(table)) continue;
     const { rows } = await sql<{ n: string | number }>`select count(*) as n from ${sql.table(table)}`.execute(db);
     existingRows += Number(rows[0]?.n ?? 0);
   }
@@ -488,7 +493,7 @@ async function loadPostgres(
         .values(rows.slice(start, start + batch))
         .execute();
     }
-    if (!MIGRATION_TABLES.has(table)) counts[table] = rows.length;
+    if (!NOT_CONTENT_TABLES.has(table)) counts[table] = rows.length;
   }
 
   const serials = (
