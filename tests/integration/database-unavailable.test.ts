@@ -65,6 +65,8 @@ describe.runIf(process.env.CI === "true" || postgresBinaries() !== undefined)("P
     // What the server logs while the database is down is the point of this test.
     server.expectLog(/^database unavailable/);
     server.expectLog(/^health check failed$/);
+    // The rate limits count in PostgreSQL too: while it is down each server counts on its own, and says so.
+    server.expectLog(/^rate limits degraded: PostgreSQL does not answer/);
     server.expectLog(
       /^\/(state\/california(\.data)?|newsletter|healthz|api\/states|api\/newsletter\/subscribe|sitemap\.xml|festivals\.ics)$/,
     );
