@@ -96,6 +96,7 @@ describe("the weight of every public page", () => {
       "/blog/:postId": `/blog/${post.id}`,
       "/festivals/:id": `/festivals/${festival.id}`,
       "/wholesalers/:id/:slug?": listingPath(listing),
+      "/wholesalers/:id/report": `/wholesalers/${listing.id}/report`,
       "/near": "/near?zip=90014&radius=50",
       "/search": "/search?q=roses",
       "/*": "/no-such-page",
