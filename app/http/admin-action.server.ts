@@ -59,7 +59,8 @@ export async function runAdminAction(request: Request, context: Readonly<RouterC
     throw error;
   }
   const intent = String(form.get("intent") ?? "");
-  const handler = handlers[intent];
+  // Own properties only: an intent such as "__proto__" or "hasOwnProperty" names no handler.
+  const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
   if (!handler) {
     return data<ActionResult>({ ok: false, intent, message: "Unknown action." }, { status: 400 });
   }
@@ -113,13 +114,16 @@ export function recordHandlers(
   };
 }
 
-/** Form fields as a plain object for zod: repeated names become arrays, files are left out. */
+/**
+ * Form fields as a plain object for zod: repeated names become arrays, files are left out. Built through a Map and
+ * Object.fromEntries, so a field named `__proto__` is an own property like any other, never the object's prototype.
+ */
 export function formToObject(form: FormData): Record<string, string | string[]> {
-  const result: Record<string, string | string[]> = {};
+  const fields = new Map<string, string | string[]>();
   for (const [key, value] of form.entries()) {
     if (typeof value !== "string") continue;
-    const existing = result[key];
-    result[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+    const existing = fields.get(key);
+    fields.set(key, existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value]);
   }
-  return result;
+  return Object.fromEntries(fields);
 }

@@ -772,6 +772,28 @@ const KNOWN: Known[] = [
     status: 413,
     says: "The form is larger than 1 MB.",
   },
+  // `handlers[intent]` found Object.prototype's members: "hasOwnProperty" threw, "__proto__" was "not a function".
+  {
+    name: "intent=hasOwnProperty on the wholesalers page",
+    admin: true,
+    sent: form("/admin/wholesalers.data", URLENCODED, "intent=hasOwnProperty&name=x"),
+    status: 400,
+    says: "Unknown action.",
+  },
+  {
+    name: "intent=__proto__ on the listing requests",
+    admin: true,
+    sent: form("/admin/submissions.data", URLENCODED, "intent=__proto__&id=1"),
+    status: 400,
+    says: "Unknown action.",
+  },
+  {
+    name: "intent=constructor on the states page",
+    admin: true,
+    sent: form("/admin/states.data", URLENCODED, "intent=constructor&id=idaho"),
+    status: 400,
+    says: "Unknown action.",
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
