@@ -2,11 +2,24 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { cspNonceContext } from "./http/request-context.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * What React Router reports while answering. A 4xx it answers itself (no route for an address such as
+ * `/admin/%E2%80%A8`, a POST to a page without an action) is the client's mistake, answered and logged as a
+ * request like any other 4xx, not an error with a stack trace on stderr; everything else is logged as before.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // React Router keeps the Error behind its own error responses in `error`.
+  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(cause ?? error);
+};
 
 export default function handleRequest(
   request: Request,
