@@ -4,6 +4,7 @@ import Sqlite from "better-sqlite3";
 import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NUL_MESSAGE } from "~/services/tools/form-body.server";
 import { signIn, TEST_ADMIN } from "../support/admin-session";
 import { createTestDatabase, runPostgres } from "../support/postgres";
 import { startServer, type RunningServer } from "../support/server";
@@ -802,6 +803,57 @@ const KNOWN: Known[] = [
     admin: true,
     sent: { method: "GET", path: "/admin/%E2%80%A8", headers: {} },
     status: 404,
+  },
+  // PostgreSQL cannot store a NUL in a text column ("invalid byte sequence for encoding UTF8: 0x00"): a 500 there.
+  {
+    name: "a NUL in a suggestion",
+    sent: form("/about.data", URLENCODED, "businessName=Rose%00Market&businessAddress=1+Main+St"),
+    status: 400,
+    says: NUL_MESSAGE,
+  },
+  {
+    name: "a NUL in a report",
+    sent: form("/wholesalers/1/report", URLENCODED, "kind=other&details=moved%00away"),
+    status: 400,
+    says: NUL_MESSAGE,
+  },
+  { name: "a NUL in a field name", sent: form("/newsletter", URLENCODED, "email%00=a@b.co"), status: 400 },
+  {
+    name: "a NUL in a new listing",
+    admin: true,
+    sent: form(
+      "/admin/grocery-stores.data",
+      URLENCODED,
+      `intent=create&name=Nul%00Mart&description=${"Sells tulips. ".repeat(3)}&priceRange=$3&bestFor=Tulips`,
+    ),
+    status: 400,
+    says: NUL_MESSAGE,
+  },
+  {
+    name: "a NUL in JSON",
+    sent: {
+      method: "POST",
+      path: "/api/newsletter/subscribe",
+      headers: { "content-type": "application/json" },
+      body: '{"email":"a\\u0000@b.co"}',
+    },
+    status: 400,
+    says: "NUL character",
+  },
+  {
+    name: "a NUL in an imported CSV file, with its line",
+    admin: true,
+    sent: {
+      method: "POST",
+      path: "/admin/tools/import",
+      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+      body:
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="intent"\r\n\r\ndry-run\r\n` +
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="x.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+        `name,address,city,state,zipcode,type\r\nRose,1 Main St,Portland,OR,97201,Wholesale\r\nNul\u0000,2 Main St,Portland,OR,97201,Wholesale\r\n--${BOUNDARY}--\r\n`,
+    },
+    status: 400,
+    says: "Line 3: the file holds a NUL character",
   },
 ];
 
