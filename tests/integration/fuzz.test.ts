@@ -855,6 +855,19 @@ const KNOWN: Known[] = [
     status: 400,
     says: "Line 3: the file holds a NUL character",
   },
+  // Not 5xx, but not the site's own answer either: Node's bare 431 with no body.
+  {
+    name: "an /api address over 16 KB",
+    sent: { method: "GET", path: `/api/states/${"a".repeat(20_000)}`, headers: {} },
+    status: 431,
+    says: '{"message":',
+  },
+  {
+    name: "a page address over 16 KB",
+    sent: { method: "GET", path: `/state/${"a".repeat(20_000)}`, headers: {} },
+    status: 431,
+    says: "too large",
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
