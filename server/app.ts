@@ -63,6 +63,19 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
 
   registerCalendarRoutes(app);
 
+  // React Router's splat route does not match a line break, so an /api address holding one (%0A, %0D,
+  // %E2%80%A8) would fall through to the HTML 404 page: it gets the API's own JSON 404 (routes/api/not-found.ts).
+  app.use("/api", (req, res, next) => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    if (!/[\n\r\u2028\u2029]/.test(decoded)) return next();
+    res.status(404).set("Cache-Control", "no-store").json({ message: "No such API endpoint." });
+  });
+
   app.all(
     "/{*path}",
     createRequestHandler({

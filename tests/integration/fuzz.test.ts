@@ -855,7 +855,7 @@ const KNOWN: Known[] = [
     status: 400,
     says: "Line 3: the file holds a NUL character",
   },
-  // Not 5xx, but not the site's own answer either: Node's bare 431 with no body.
+  // Not 5xx, but not the site's own answer either: Node's bare 431, and the HTML 404 page under /api.
   {
     name: "an /api address over 16 KB",
     sent: { method: "GET", path: `/api/states/${"a".repeat(20_000)}`, headers: {} },
@@ -867,6 +867,12 @@ const KNOWN: Known[] = [
     sent: { method: "GET", path: `/state/${"a".repeat(20_000)}`, headers: {} },
     status: 431,
     says: "too large",
+  },
+  {
+    name: "an /api address with a line break",
+    sent: { method: "GET", path: "/api/a%0d%0aSet-Cookie:x=1", headers: {} },
+    status: 404,
+    says: "No such API endpoint.",
   },
 ];
 
