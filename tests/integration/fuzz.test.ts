@@ -874,6 +874,10 @@ const KNOWN: Known[] = [
     status: 404,
     says: "No such API endpoint.",
   },
+  // A NUL in a path segment or a query reached a PostgreSQL comparison: a 500 there.
+  { name: "a NUL in an API path", sent: { method: "GET", path: "/api/states/%00", headers: {} }, status: 400, says: '{"message":' },
+  { name: "a NUL in a page path", sent: { method: "GET", path: "/state/1%00", headers: {} }, status: 400, says: "could not be read" },
+  { name: "a NUL in a search", sent: { method: "GET", path: "/search?q=rose%00", headers: {} }, status: 400 },
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
