@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "~/services/tools/csv";
 import { importFingerprint } from "~/services/tools/import.server";
-import { signIn, TEST_ADMIN } from "../support/admin-session";
-import { createTestDatabase, runPostgres } from "../support/postgres";
-import { startServer, type RunningServer } from "../support/server";
+import { startSignedIn } from "../support/admin-session";
+import { runPostgres } from "../support/postgres";
+import type { RunningServer } from "../support/server";
 
 /**
  * The admin CSV files through the production build (#14): export cells a spreadsheet would run as formulas
@@ -34,7 +34,7 @@ for (const database of ["sqlite", "postgres"] as const) {
   describe.runIf(database === "sqlite" || runPostgres)(`admin CSV files on ${database}`, () => {
     let server: RunningServer;
     let cookie: string;
-    let drop: (() => Promise<void>) | undefined;
+    let stop: (() => Promise<void>) | undefined;
 
     const get = async (path: string) => {
       const response = await fetch(server.url + path, { headers: { cookie } });
@@ -52,14 +52,8 @@ for (const database of ["sqlite", "postgres"] as const) {
     };
 
     beforeAll(async () => {
-      const env: Record<string, string> = { ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password, TRUST_PROXY: "loopback" };
-      if (database === "postgres") {
-        const created = await createTestDatabase();
-        drop = created.drop;
-        env.DATABASE_URL = created.url;
-      }
-      server = await startServer(env);
-      cookie = await signIn(server);
+      const session = await startSignedIn(database);
+      ({ server, cookie, stop } = session);
 
       const saved = await fetch(`${server.url}/admin/wholesalers.data`, {
         method: "POST",
@@ -78,8 +72,7 @@ for (const database of ["sqlite", "postgres"] as const) {
       }
     });
     afterAll(async () => {
-      await server?.stop();
-      await drop?.();
+      await stop?.();
     });
 
     it("the wholesalers export guards every cell a spreadsheet would run, and only numbers start with a minus", async () => {

@@ -5,9 +5,9 @@ import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NUL_MESSAGE } from "~/services/tools/form-body.server";
-import { signIn, TEST_ADMIN } from "../support/admin-session";
-import { createTestDatabase, runPostgres } from "../support/postgres";
-import { startServer, type RunningServer } from "../support/server";
+import { startSignedIn } from "../support/admin-session";
+import { runPostgres } from "../support/postgres";
+import type { RunningServer } from "../support/server";
 
 /**
  * Property-based hostile input (issue #14): fast-check throws generated requests at every API call, every
@@ -1003,25 +1003,18 @@ function fuzzSuite(database: "sqlite" | "postgres", runsScale: number) {
     let server: RunningServer;
     let snapshots: Snapshotter;
     let cookie: string;
-    let drop: (() => Promise<void>) | undefined;
+    let stop: (() => Promise<void>) | undefined;
     const started = Date.now();
 
     beforeAll(async () => {
-      const env: Record<string, string> = { ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password, TRUST_PROXY: "loopback" };
-      if (database === "postgres") {
-        const created = await createTestDatabase();
-        drop = created.drop;
-        env.DATABASE_URL = created.url;
-      }
-      server = await startServer(env);
-      snapshots = database === "postgres" ? await postgresSnapshots(env.DATABASE_URL!) : sqliteSnapshots(server.dataDir);
-      cookie = await signIn(server);
+      const session = await startSignedIn(database);
+      ({ server, cookie, stop } = session);
+      snapshots = session.databaseUrl ? await postgresSnapshots(session.databaseUrl) : sqliteSnapshots(server.dataDir);
       console.info(`fuzz on ${database}: seed ${SEED}, FUZZ_RUNS ${RUNS}`);
     });
     afterAll(async () => {
       await snapshots?.close();
-      await server?.stop();
-      await drop?.();
+      await stop?.();
       console.info(`fuzz on ${database}: ${casesRun} cases in total so far, ${((Date.now() - started) / 1000).toFixed(1)} s`);
     });
 
