@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, logDatabaseUnavailable } from "./db/unavailable.server";
 import { cspNonceContext, databaseUnavailableContext } from "./http/request-context.server";
@@ -10,8 +10,13 @@ import { cspNonceContext, databaseUnavailableContext } from "./http/request-cont
 export const streamTimeout = 5_000;
 
 /**
- * A loader or action that failed because the database cannot be reached marks its request, so that the root
- * middleware answers 503 with the site's own page; any other error is logged as React Router does by default.
+ * What React Router reports while answering.
+ * - A loader or action that failed because the database cannot be reached marks its request, so that the
+ *   root middleware answers 503 with the site's own page.
+ * - A 4xx it answers itself (no route for an address such as `/admin/%E2%80%A8`, a POST to a page without
+ *   an action) is the client's mistake, answered and logged as a request like any other 4xx, not an error
+ *   with a stack trace on stderr.
+ * - Everything else is logged as before.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (isDatabaseUnavailable(error)) {
@@ -19,7 +24,11 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     logDatabaseUnavailable(error);
     return;
   }
-  if (!request.signal.aborted) console.error(error);
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // React Router keeps the Error behind its own error responses in `error`.
+  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(cause ?? error);
 };
 
 export default function handleRequest(

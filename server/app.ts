@@ -92,7 +92,27 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   app.get(["/search", "/search.data"], limit("search", { limit: 60, windowMs: MINUTE, message: tooMany }));
   app.use(limit("requests", { limit: 1200, windowMs: MINUTE, message: tooMany }));
 
+  // No address of the site holds a NUL (%00), and PostgreSQL cannot compare text with one ("invalid byte sequence
+  // for encoding UTF8: 0x00"): such an address is a 400 (server/error-answer.ts) before any route runs.
+  app.use((req, _res, next) => {
+    if (req.originalUrl.includes("%00")) return next(Object.assign(new Error("a NUL in the address"), { status: 400 }));
+    next();
+  });
+
   registerCalendarRoutes(app);
+
+  // React Router's splat route does not match a line break, so an /api address holding one (%0A, %0D,
+  // %E2%80%A8) would fall through to the HTML 404 page: it gets the API's own JSON 404 (routes/api/not-found.ts).
+  app.use("/api", (req, res, next) => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    if (!/[\n\r\u2028\u2029]/.test(decoded)) return next();
+    res.status(404).set("Cache-Control", "no-store").json({ message: "No such API endpoint." });
+  });
 
   app.all(
     "/{*path}",

@@ -1,3 +1,4 @@
+import type { Duplex } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../app/db/unavailable.server";
@@ -6,8 +7,11 @@ const MESSAGES: Record<number, string> = {
   400: "Bad request: the address or the request could not be read.",
   403: "Forbidden.",
   404: "Not found.",
+  408: "The request took too long to arrive.",
   413: "The request is too large.",
+  431: "The request's address or headers are too large.",
 };
+const REASONS: Record<number, string> = { 400: "Bad Request", 408: "Request Timeout", 431: "Request Header Fields Too Large" };
 const SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
 
 /**
@@ -37,5 +41,39 @@ export function errorAnswer(logger: Logger) {
     if (unavailable) res.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
     if (req.path.startsWith("/api/") || req.path === "/api") res.json({ message });
     else res.type("text/plain").send(message);
+  };
+}
+
+/**
+ * Answers a request Node's HTTP parser refused before Express saw it (an address or headers over 16 KB, a
+ * request line that is not HTTP, a request that took too long to arrive) with the site's own short answer,
+ * JSON when the request line names /api and plain text otherwise, instead of Node's bare status line; then
+ * closes the connection, whose rest cannot be read.
+ */
+export function clientErrorAnswer(logger: Logger) {
+  return (error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex) => {
+    // As Node does: no answer on a dead socket or in the middle of another response on the same connection.
+    const current = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+    if (error.code === "ECONNRESET" || !socket.writable || current?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+    logger.warn({ err: { code: error.code, message: error.message }, res: { statusCode: status } }, "request refused by the HTTP parser");
+    const message = MESSAGES[status]!;
+    const api = /^[A-Z]+ \/api(?:[/?#\s]|$)/.test(error.rawPacket?.toString("latin1", 0, 64) ?? "");
+    const body = api ? JSON.stringify({ message }) : message;
+    socket.end(
+      [
+        `HTTP/1.1 ${status} ${REASONS[status]}`,
+        `Content-Type: ${api ? "application/json" : "text/plain"}; charset=utf-8`,
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        "Cache-Control: no-store",
+        "X-Content-Type-Options: nosniff",
+        "Connection: close",
+        "",
+        body,
+      ].join("\r\n"),
+    );
   };
 }

@@ -6,7 +6,7 @@ import express from "express";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { drainListeners } from "./drain";
-import { errorAnswer } from "./error-answer";
+import { clientErrorAnswer, errorAnswer } from "./error-answer";
 import { securityHeaders } from "./security";
 import { closeOnUnreadBody } from "./unread-body";
 import { EnvError, parseEnv, type Env } from "../app/utils/env.server";
@@ -128,6 +128,7 @@ const listener = server.listen(env.PORT, env.HOST, () => {
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ port, host: env.HOST }, `listening on http://localhost:${port}`);
 });
+listener.on("clientError", clientErrorAnswer(logger));
 
 async function shutdown(signal: string) {
   if (shuttingDown) return;

@@ -4,6 +4,7 @@ import type { Database } from "~/db/schema";
 import type { Actor } from "~/services/admin/list";
 import { AppError, STATUS_BY_CODE } from "~/services/errors";
 import { requireId } from "~/services/ids";
+import { readFormWithLimit } from "~/services/tools/form-body.server";
 import type { ActionResult } from "./action-result";
 import { requireAdmin, type CurrentAdmin } from "./auth.server";
 import { clientIpContext } from "./request-context.server";
@@ -29,6 +30,18 @@ export const actorOf = (admin: CurrentAdmin, ip: string): Actor => ({ adminId: a
 /** The audit log's actor of an admin request: its signed-in admin (from `adminMiddleware`) and the client's address. */
 export const adminActor = (context: Readonly<RouterContextProvider>): Actor => actorOf(requireAdmin(context), context.get(clientIpContext));
 
+/** An admin form is its fields and at most a 50,000-character article, which urlencoded can triple or more. */
+export const MAX_ADMIN_FORM_BYTES = 1024 * 1024;
+
+/**
+ * Reads an admin page's form: 413 past MAX_ADMIN_FORM_BYTES, 400 for a body that is not a form (an AppError
+ * either way, never the TypeError `request.formData()` throws, which would answer 500).
+ */
+export const readAdminForm = (request: Request) => readFormWithLimit(request, MAX_ADMIN_FORM_BYTES, "The form is larger than 1 MB.");
+
+const failure = (intent: string, error: AppError) =>
+  data<ActionResult>({ ok: false, intent, message: error.message, fieldErrors: error.fieldErrors }, { status: STATUS_BY_CODE[error.code] });
+
 type Handler = (context: AdminActionContext) => Promise<{ message: string; id?: number | string }>;
 
 /**
@@ -38,9 +51,16 @@ type Handler = (context: AdminActionContext) => Promise<{ message: string; id?: 
  */
 export async function runAdminAction(request: Request, context: Readonly<RouterContextProvider>, handlers: Record<string, Handler>) {
   const admin = requireAdmin(context);
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await readAdminForm(request);
+  } catch (error) {
+    if (error instanceof AppError) return failure("", error);
+    throw error;
+  }
   const intent = String(form.get("intent") ?? "");
-  const handler = handlers[intent];
+  // Own properties only: an intent such as "__proto__" or "hasOwnProperty" names no handler.
+  const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
   if (!handler) {
     return data<ActionResult>({ ok: false, intent, message: "Unknown action." }, { status: 400 });
   }
@@ -55,12 +75,7 @@ export async function runAdminAction(request: Request, context: Readonly<RouterC
     });
     return data<ActionResult>({ ok: true, intent, ...result });
   } catch (error) {
-    if (error instanceof AppError) {
-      return data<ActionResult>(
-        { ok: false, intent, message: error.message, fieldErrors: error.fieldErrors },
-        { status: STATUS_BY_CODE[error.code] },
-      );
-    }
+    if (error instanceof AppError) return failure(intent, error);
     throw error;
   }
 }
@@ -99,13 +114,16 @@ export function recordHandlers(
   };
 }
 
-/** Form fields as a plain object for zod: repeated names become arrays, files are left out. */
+/**
+ * Form fields as a plain object for zod: repeated names become arrays, files are left out. Built through a Map and
+ * Object.fromEntries, so a field named `__proto__` is an own property like any other, never the object's prototype.
+ */
 export function formToObject(form: FormData): Record<string, string | string[]> {
-  const result: Record<string, string | string[]> = {};
+  const fields = new Map<string, string | string[]>();
   for (const [key, value] of form.entries()) {
     if (typeof value !== "string") continue;
-    const existing = result[key];
-    result[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+    const existing = fields.get(key);
+    fields.set(key, existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value]);
   }
-  return result;
+  return Object.fromEntries(fields);
 }

@@ -51,7 +51,7 @@ export const methodNotAllowed = (allowed: string) => () =>
 
 /**
  * Reads a JSON request body: 415 unless it is declared as JSON, 413 past MAX_JSON_BYTES (stops reading
- * there), 400 if it does not parse.
+ * there), 400 if it does not parse or a key or string in it holds a NUL character.
  */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
@@ -59,11 +59,19 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     throw new AppError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json).");
   }
   const body = await readBodyWithLimit(request, MAX_JSON_BYTES, tooLarge);
+  let hasNul = false;
+  let value: unknown;
   try {
-    return JSON.parse(new TextDecoder().decode(body)) as unknown;
+    value = JSON.parse(new TextDecoder().decode(body), (key, item: unknown) => {
+      if (key.includes("\u0000") || (typeof item === "string" && item.includes("\u0000"))) hasNul = true;
+      return item;
+    });
   } catch {
     throw new AppError("bad_request", "The request body is not valid JSON.");
   }
+  // No text a person types holds a NUL, and PostgreSQL cannot store one in a text column.
+  if (hasNul) throw new AppError("bad_request", "The request body holds a NUL character, which no field may contain.");
+  return value;
 }
 
 const tooLarge = () => new AppError("payload_too_large", `The request body is larger than ${MAX_JSON_BYTES / 1024} KB.`);

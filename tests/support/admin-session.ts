@@ -1,4 +1,5 @@
-import type { RunningServer } from "./server";
+import { createTestDatabase } from "./postgres";
+import { startServer, type RunningServer } from "./server";
 
 export const TEST_ADMIN = { email: "admin@example.com", password: "integration-admin-password" } as const;
 
@@ -15,4 +16,25 @@ export async function signIn(server: RunningServer): Promise<string> {
     throw new Error(`sign-in failed with status ${response.status}`);
   }
   return cookie;
+}
+
+/**
+ * Starts the production build with the test admin, behind a trusted loopback proxy (so that a test can give
+ * each request a client address of its own with X-Forwarded-For), on SQLite or on a PostgreSQL database of
+ * its own, and signs in. `stop` stops the server and drops the database.
+ */
+export async function startSignedIn(database: "sqlite" | "postgres") {
+  const env: Record<string, string> = { ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password, TRUST_PROXY: "loopback" };
+  const created = database === "postgres" ? await createTestDatabase() : undefined;
+  if (created) env.DATABASE_URL = created.url;
+  const server = await startServer(env);
+  return {
+    server,
+    cookie: await signIn(server),
+    databaseUrl: created?.url,
+    async stop() {
+      await server.stop();
+      await created?.drop();
+    },
+  };
 }

@@ -18,7 +18,7 @@ import { BLOG_STATUSES, type BlogPost, type BlogStatus } from "~/services/blog/b
 import { BLOG_POST_ENTITY, CONTENT_MAX, EXCERPT_MAX } from "~/services/blog/post-form";
 import { withImageAvailability } from "~/services/images/availability.server";
 import { renderMarkdown } from "~/services/markdown/markdown.server";
-import { recordHandlers, runAdminAction } from "~/http/admin-action.server";
+import { readAdminForm, recordHandlers, runAdminAction } from "~/http/admin-action.server";
 import { requireAdmin } from "~/http/auth.server";
 import { cn } from "~/utils/cn";
 import { todayIsoDate } from "~/utils/dates";
@@ -51,8 +51,9 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Blo
 
 export async function action({ request, context }: Route.ActionArgs) {
   // The editor's preview goes through the public article's renderer, so both show the same safe HTML.
-  const form = await request.clone().formData();
-  if (form.get("intent") === PREVIEW_INTENT) {
+  // A body that is not a form is left to runAdminAction, which answers it with its 400.
+  const form = await readAdminForm(request.clone()).catch(() => undefined);
+  if (form?.get("intent") === PREVIEW_INTENT) {
     requireAdmin(context);
     return {
       intent: PREVIEW_INTENT,

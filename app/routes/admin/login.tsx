@@ -9,6 +9,8 @@ import { INVALID_CREDENTIALS_MESSAGE, signIn } from "~/services/auth/admins.serv
 import { LOGIN_THROTTLED_MESSAGE } from "~/services/auth/throttle.server";
 import { commitSessionCookie, getOptionalAdmin, safeAdminRedirect } from "~/http/auth.server";
 import { clientIpContext } from "~/http/request-context.server";
+import { AppError, STATUS_BY_CODE } from "~/services/errors";
+import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/services/tools/form-body.server";
 import type { Route } from "./+types/login";
 
 const MISSING_FIELDS_MESSAGE = "Enter your email address and password.";
@@ -20,7 +22,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await readFormWithLimit(request, MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE);
+  } catch (error) {
+    if (error instanceof AppError) return data({ error: error.message, email: "" }, { status: STATUS_BY_CODE[error.code] });
+    throw error;
+  }
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
   if (!email.trim() || !password) return data({ error: MISSING_FIELDS_MESSAGE, email }, { status: 400 });

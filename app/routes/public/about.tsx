@@ -7,7 +7,8 @@ import { LocationForm, SUBMIT_LOCATION, type SuggestionFormResult } from "~/comp
 import { PageIntro } from "~/components/blog/page-intro";
 import { getDb } from "~/db/db.server";
 import type { loader as rootLoader } from "~/root";
-import { AppError } from "~/services/errors";
+import { AppError, STATUS_BY_CODE } from "~/services/errors";
+import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/services/tools/form-body.server";
 import { SUGGESTION_FIELDS, SUGGESTION_MESSAGES, HONEYPOT_FIELD, type LocationSuggestionField } from "~/services/suggestions/suggestion-form";
 import { createLocationSuggestion } from "~/services/suggestions/suggestions.server";
 import { getDirectoryCoverage } from "~/services/wholesalers/wholesalers.server";
@@ -32,28 +33,28 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
   const values: Partial<Record<LocationSuggestionField, string>> = {};
-  for (const field of SUGGESTION_FIELDS) {
-    const value = form.get(field);
-    if (typeof value === "string") values[field] = value;
-  }
-  const honeypot = form.get(HONEYPOT_FIELD);
   const key = crypto.randomUUID();
   try {
+    const form = await readFormWithLimit(request, MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE);
+    for (const field of SUGGESTION_FIELDS) {
+      const value = form.get(field);
+      if (typeof value === "string") values[field] = value;
+    }
+    const honeypot = form.get(HONEYPOT_FIELD);
     await createLocationSuggestion(getDb(), { ...values, [HONEYPOT_FIELD]: typeof honeypot === "string" ? honeypot : undefined }, context.get(clientIpContext));
     return { status: "saved", message: SUGGESTION_MESSAGES.saved, key } satisfies SuggestionFormResult;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    if (error.code === "bad_request") {
-      const result: SuggestionFormResult = { status: "invalid", message: error.message, fieldErrors: error.fieldErrors ?? {}, values, key };
-      return data(result, { status: 400 });
-    }
-    if (error.code === "too_many_requests") {
-      const result: SuggestionFormResult = { status: "refused", message: error.message, fieldErrors: {}, values, key };
-      return data(result, { status: 429 });
-    }
-    throw error;
+    // Bad input, a body that is not a form (400) or too large (413), too many sent (429): the message beside the form.
+    const result: SuggestionFormResult = {
+      status: error.code === "too_many_requests" ? "refused" : "invalid",
+      message: error.message,
+      fieldErrors: error.fieldErrors ?? {},
+      values,
+      key,
+    };
+    return data(result, { status: STATUS_BY_CODE[error.code] });
   }
 }
 

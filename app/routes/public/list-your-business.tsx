@@ -5,7 +5,8 @@ import { BusinessForm, type BusinessFormResult, type BusinessFormValues } from "
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/http/request-context.server";
 import { pageMeta } from "~/http/meta";
-import { AppError } from "~/services/errors";
+import { AppError, STATUS_BY_CODE } from "~/services/errors";
+import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/services/tools/form-body.server";
 import { listStates } from "~/services/states/states.server";
 import {
   HONEYPOT_FIELD,
@@ -32,15 +33,15 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
   const values: BusinessFormValues = {};
-  for (const field of SUBMISSION_FIELDS) {
-    const value = form.get(field);
-    if (typeof value === "string") values[field] = value;
-  }
-  const honeypot = form.get(HONEYPOT_FIELD);
   const key = crypto.randomUUID();
   try {
+    const form = await readFormWithLimit(request, MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE);
+    for (const field of SUBMISSION_FIELDS) {
+      const value = form.get(field);
+      if (typeof value === "string") values[field] = value;
+    }
+    const honeypot = form.get(HONEYPOT_FIELD);
     const { name } = await createBusinessSubmission(
       getDb(),
       { ...values, [HONEYPOT_FIELD]: typeof honeypot === "string" ? honeypot : undefined },
@@ -49,15 +50,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { status: "saved", message: submissionReceivedMessage(name), email: values.submitterEmail?.trim() ?? "", key } satisfies BusinessFormResult;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    if (error.code === "bad_request") {
-      const result: BusinessFormResult = { status: "invalid", message: error.message, fieldErrors: error.fieldErrors ?? {}, values, key };
-      return data(result, { status: 400 });
-    }
-    if (error.code === "too_many_requests") {
-      const result: BusinessFormResult = { status: "refused", message: error.message, fieldErrors: {}, values, key };
-      return data(result, { status: 429 });
-    }
-    throw error;
+    // Bad input, a body that is not a form (400) or too large (413), too many sent (429): the message beside the form.
+    const result: BusinessFormResult = {
+      status: error.code === "too_many_requests" ? "refused" : "invalid",
+      message: error.message,
+      fieldErrors: error.fieldErrors ?? {},
+      values,
+      key,
+    };
+    return data(result, { status: STATUS_BY_CODE[error.code] });
   }
 }
 

@@ -6,7 +6,7 @@ import { ReportFields, ReportIntro } from "~/components/wholesalers/report-probl
 import { getDb } from "~/db/db.server";
 import { pageMeta } from "~/http/meta";
 import { clientIpContext } from "~/http/request-context.server";
-import { AppError, badRequest, notFound, STATUS_BY_CODE } from "~/services/errors";
+import { AppError, notFound, STATUS_BY_CODE } from "~/services/errors";
 import { parseId } from "~/services/ids";
 import {
   REPORT_FIELDS,
@@ -20,7 +20,7 @@ import {
 import { createListingReport } from "~/services/reports/reports.server";
 import { findListing } from "~/services/wholesalers/listing.server";
 import { listingPath } from "~/services/wholesalers/slug";
-import { readBodyWithLimit } from "~/utils/body";
+import { readFormWithLimit } from "~/services/tools/form-body.server";
 import type { Route } from "./+types/report-problem";
 
 /** A report is a few short fields and at most 2000 characters of details. */
@@ -66,15 +66,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-/** The form's fields (urlencoded or multipart), read up to MAX_FORM_BYTES; anything else is a 400 or 413. */
+/** The form's fields (urlencoded or multipart), read up to MAX_FORM_BYTES; anything else (or a NUL in a field) is a 400 or 413. */
 async function readReportForm(request: Request): Promise<ListingReportInput> {
-  const body = await readBodyWithLimit(request, MAX_FORM_BYTES, () => new AppError("payload_too_large", REPORT_MESSAGES.tooLarge));
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { "Content-Type": request.headers.get("content-type") ?? "" } }).formData();
-  } catch {
-    throw badRequest(REPORT_MESSAGES.notAForm);
-  }
+  const form = await readFormWithLimit(request, MAX_FORM_BYTES, REPORT_MESSAGES.tooLarge, REPORT_MESSAGES.notAForm);
   const input: ListingReportInput = {};
   for (const field of [...REPORT_FIELDS, REPORT_HONEYPOT_FIELD] as const) {
     const value = form.get(field);

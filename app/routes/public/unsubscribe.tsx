@@ -4,6 +4,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
 import { findSubscriptionByToken, unsubscribe } from "~/services/newsletter/newsletter.server";
 import { pageMeta } from "~/http/meta";
+import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/services/tools/form-body.server";
 import type { Route } from "./+types/unsubscribe";
 
 const UNSUBSCRIBE_TEXTS = {
@@ -24,7 +25,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const token = (await request.formData()).get("token");
+  // The form holds one token: anything that is not a small form is a link we do not know.
+  const form = await readFormWithLimit(request, MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE).catch(() => undefined);
+  if (!form) return data({ state: "unknown" as const }, { status: 400 });
+  const token = form.get("token");
   const email = typeof token === "string" ? await unsubscribe(getDb(), token) : undefined;
   if (!email) return data({ state: "unknown" as const }, { status: 404 });
   return { state: "unsubscribed" as const, email };

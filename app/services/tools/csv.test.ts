@@ -159,4 +159,11 @@ describe("withoutFormulaGuard", () => {
     expect(withoutFormulaGuard("O'Hare")).toBe("O'Hare");
     expect(withoutFormulaGuard("-2")).toBe("-2");
   });
+  it("reads back text that itself starts with quotes before a formula character, which toCsv quotes once more", () => {
+    expect(toCsv(["h"], [["'=1+1", "''@x", "'plain"]])).toBe("h\r\n''=1+1,'''@x,'plain\r\n");
+    for (const text of ["'=1+1", "''@SUM(A1)", "'-2", "'\t=1", "'\r=1"]) {
+      const [, [cell = ""] = []] = parseCsv(toCsv(["h"], [[text]]));
+      expect(withoutFormulaGuard(cell)).toBe(text);
+    }
+  });
 });

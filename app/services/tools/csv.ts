@@ -53,15 +53,22 @@ export function parseCsv(input: string): string[][] {
 /** A row with nothing in it (an empty line, or only commas and spaces). */
 export const isBlankRow = (row: string[]) => row.every((cell) => cell.trim() === "");
 
+/** Quotes before a character after which toCsv puts its single quote (csv-stringify's list, full-width forms included). */
+const QUOTED_FORMULA = /^'+[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
 /**
  * The header and rows as CSV (RFC 4180), with csv-stringify: a value holding a comma, a quote or a line
  * break is quoted (inner quotes doubled), and every record, the last included, ends in CRLF. A text cell a
  * spreadsheet would run as a formula (starting with = + - @, or a tab or carriage return that hides one)
  * gets a leading single quote, so text typed by a visitor cannot execute when an admin opens the file; a
- * number (a negative longitude) is written as it is.
+ * number (a negative longitude) is written as it is. Text already starting with quotes before such a
+ * character gets one more, so that withoutFormulaGuard reads every cell back exactly.
  */
 export function toCsv(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
-  return stringify([header, ...rows], {
+  // Text that already starts with quotes before a formula character gets one more, so that the import, which
+  // takes exactly one off, reads back what was stored ('=x is written ''=x and read back as '=x).
+  const guarded = rows.map((row) => row.map((cell) => (typeof cell === "string" && QUOTED_FORMULA.test(cell) ? `'${cell}` : cell)));
+  return stringify([header, ...guarded], {
     record_delimiter: "windows",
     // With a record_delimiter set, csv-stringify would quote only a value holding CRLF; quote a lone CR or LF too.
     quote_record_delimiter: true,
@@ -69,11 +76,9 @@ export function toCsv(header: readonly string[], rows: readonly (readonly (strin
   });
 }
 
-/** The characters after which toCsv puts its single quote (csv-stringify's list, full-width forms included). */
-const FORMULA_STARTS = new Set(["=", "+", "-", "@", "\t", "\r", "\uFF1D", "\uFF0B", "\uFF0D", "\uFF20"]);
-
 /**
- * A cell as it was before toCsv guarded it: the single quote before a formula character goes again, so a
- * file exported here and opened, edited and saved in a spreadsheet imports the text as it was stored.
+ * A cell as it was before toCsv guarded it: one single quote before a formula character (or before quotes
+ * that precede one) goes again, so a file exported here and opened, edited and saved in a spreadsheet
+ * imports the text as it was stored.
  */
-export const withoutFormulaGuard = (cell: string) => (cell.startsWith("'") && FORMULA_STARTS.has(cell.charAt(1)) ? cell.slice(1) : cell);
+export const withoutFormulaGuard = (cell: string) => (QUOTED_FORMULA.test(cell) ? cell.slice(1) : cell);

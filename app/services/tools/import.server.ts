@@ -81,11 +81,21 @@ export const importFingerprint = (text: string) => crypto.createHash("sha256").u
 export function decodeImportFile(bytes: Uint8Array): string {
   if (bytes.byteLength > MAX_IMPORT_BYTES)
     throw new AppError("payload_too_large", "The file is larger than 2 MB. Split it into smaller files.");
+  let text: string;
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw badRequest('The file is not UTF-8 text. Save it from your spreadsheet as "CSV UTF-8" and try again.');
   }
+  // A NUL is never in a spreadsheet's text (PostgreSQL could not store it either): the file is not CSV.
+  const nul = text.indexOf("\u0000");
+  if (nul >= 0) {
+    const line = text.slice(0, nul).split(/\r\n|\n|\r/).length;
+    throw badRequest(
+      `Line ${line}: the file holds a NUL character, so it is not a CSV file. Save it from your spreadsheet as "CSV UTF-8" and try again.`,
+    );
+  }
+  return text;
 }
 
 /** Name and address, ignoring case and spacing: how a row finds the listing it updates. */

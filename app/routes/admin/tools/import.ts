@@ -13,6 +13,7 @@ export const loader = methodNotAllowed("POST");
 export const middleware: Route.MiddlewareFunction[] = [adminMutationMiddleware];
 
 const TOO_LARGE = "The file is larger than 2 MB. Split it into smaller files.";
+const NOT_A_FORM = "The request is not a form. Choose a file and try again.";
 /** Room for the multipart boundaries and the other fields around the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
@@ -20,7 +21,7 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = adminActor(context);
   return apiResponse(async () => {
-    const form = await readFormWithLimit(request, MAX_IMPORT_BYTES + FORM_OVERHEAD_BYTES, TOO_LARGE);
+    const form = await readFormWithLimit(request, MAX_IMPORT_BYTES + FORM_OVERHEAD_BYTES, TOO_LARGE, NOT_A_FORM);
     const file = form.get("file");
     if (!(file instanceof File) || file.size === 0) throw badRequest("Choose a CSV file to import.");
     const text = decodeImportFile(new Uint8Array(await file.arrayBuffer()));
