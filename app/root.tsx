@@ -4,10 +4,11 @@ import { NotFound } from "./components/not-found";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/ui/toaster";
 import { TooltipProvider } from "./components/ui/tooltip";
+import { renderedAtContext } from "./http/request-context.server";
 import { loadSiteContext } from "./http/site.server";
 import "./app.css";
 
-export const loader = () => loadSiteContext();
+export const loader = ({ context }: Route.LoaderArgs) => loadSiteContext(context.get(renderedAtContext) || undefined);
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -6,9 +6,10 @@ import { sql } from "kysely";
 import { getDatabase, getDb, startDatabase, stopDatabase } from "~/db/db.server";
 import { ensureFirstAdmin } from "~/services/auth/admins.server";
 import { registerCalendarRoutes } from "~/http/calendar-routes.server";
-import { clientIpContext, cspNonceContext } from "~/http/request-context.server";
+import { clientIpContext, cspNonceContext, renderedAtContext } from "~/http/request-context.server";
 import { setEnv, type Env } from "~/utils/env.server";
 import { originCheck } from "./origin-check";
+import { pageEtags } from "./page-etag";
 import { rateLimit } from "./rate-limit";
 
 export interface AppOptions {
@@ -63,19 +64,26 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
 
   registerCalendarRoutes(app);
 
+  app.use(pageEtags());
+
   app.all(
     "/{*path}",
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
       mode: development ? "development" : "production",
       // With route middleware on, React Router takes a RouterContextProvider; the admin routes add the signed-in admin to it.
-      getLoadContext: (req, res) =>
-        new RouterContextProvider(
+      getLoadContext: (req, res) => {
+        // Kept for pageEtags, which leaves it out of the page's ETag.
+        const renderedAt = new Date().toISOString();
+        res.locals.renderedAt = renderedAt;
+        return new RouterContextProvider(
           new Map([
             [clientIpContext, req.ip ?? "unknown"],
             [cspNonceContext, String(res.locals.cspNonce ?? "")],
+            [renderedAtContext, renderedAt],
           ]),
-        ),
+        );
+      },
     }),
   );
 

@@ -10,3 +10,9 @@ export const clientIpContext = createContext<string>("unknown");
 
 /** This response's CSP nonce (server/security.ts), which the page's scripts carry. */
 export const cspNonceContext = createContext<string>("");
+
+/**
+ * When this request's page was rendered, as the root loader hands it to the page (ISO text): the server knows
+ * the value, so it can leave it out of the page's ETag as it does the nonce (server/page-etag.ts).
+ */
+export const renderedAtContext = createContext<string>("");
