@@ -30,6 +30,20 @@ export function nextClientAddress(): string {
   return `10.0.${n >> 8}.${n & 255}`;
 }
 
+/**
+ * Waits until the server has worked off what a load left queued (the load generator stops sending, but many
+ * connections' requests may still be waiting): three health checks in a row each answered within 50 ms.
+ */
+export async function settle(serverUrl: string) {
+  let quick = 0;
+  const until = Date.now() + 120_000;
+  while (quick < 3 && Date.now() < until) {
+    const started = performance.now();
+    await (await fetch(`${serverUrl}/healthz`)).arrayBuffer();
+    quick = performance.now() - started < 50 ? quick + 1 : 0;
+  }
+}
+
 export function machineLine(): string {
   const cpu = os.cpus()[0]?.model.trim() ?? "unknown CPU";
   const load = os

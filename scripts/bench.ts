@@ -11,7 +11,16 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { createTestDatabase } from "../tests/support/postgres";
 import { startServer, type RunningServer } from "../tests/support/server";
-import { buildIfNeeded, machineLine, nextClientAddress, table, today, TRUSTED_PROXY_ENV, writeBenchmarkSection } from "./bench-support";
+import {
+  buildIfNeeded,
+  machineLine,
+  nextClientAddress,
+  settle,
+  table,
+  today,
+  TRUSTED_PROXY_ENV,
+  writeBenchmarkSection,
+} from "./bench-support";
 
 const { values } = parseArgs({
   options: {
@@ -82,6 +91,7 @@ async function measure(database: string, env: Record<string, string>): Promise<R
     for (const { path } of TARGETS) await run(server, path, 10, Math.min(2, SECONDS));
     for (const connections of CONNECTIONS) {
       for (const { path, kind } of TARGETS) {
+        await settle(server.url);
         const result = await run(server, path, connections, SECONDS);
         const row: Row = {
           database,
@@ -141,7 +151,7 @@ function report(rows: Row[]): string {
     "## Server: `npm run bench`",
     "",
     `Measured ${today()} on ${machineLine()}, ${databases}.`,
-    `Command: \`npm run bench -- --seconds ${SECONDS}${values.postgres ? " --postgres" : ""}\` (autocannon, ${CONNECTIONS.join(" and ")} connections, ${SECONDS} s each, no pipelining, \`Accept-Encoding: br, gzip\`, each request from its own client address through \`TRUST_PROXY=loopback\` and \`X-Forwarded-For\`; the server logs every request at info level as in production; no page cache exists yet).`,
+    `Command: \`npm run bench -- --seconds ${SECONDS}${values.postgres ? " --postgres" : ""}\` (autocannon, ${CONNECTIONS.join(" and ")} connections, ${SECONDS} s each, no pipelining, \`Accept-Encoding: br, gzip\`, each request from its own client address through \`TRUST_PROXY=loopback\` and \`X-Forwarded-For\`; the server logs every request at info level as in production; before each target the server is left to finish what the previous one queued; no page cache exists yet).`,
     "",
     "Targets (issue #13, page cache off): pages at least 50% of the static baseline's requests/s; p99 at 10 connections at most 25 ms for pages, 10 ms for the JSON API, 5 ms for the zipcode search; at 100 connections at most 100 ms; zero errors and non-2xx.",
     "",
