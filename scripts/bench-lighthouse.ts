@@ -32,6 +32,8 @@ const METRICS = [
 
 interface Measurement {
   scores: Record<(typeof CATEGORIES)[number], number>;
+  /** The audits that cost accessibility, best practices or SEO points, with their title. */
+  lostPoints: string[];
   metrics: Record<(typeof METRICS)[number][0], number>;
 }
 
@@ -67,7 +69,13 @@ try {
         metrics: Object.fromEntries(
           METRICS.map(([audit]) => [audit, lhr.audits[audit]?.numericValue ?? Number.NaN]),
         ) as Measurement["metrics"],
+        lostPoints: CATEGORIES.filter((category) => category !== "performance").flatMap((category) =>
+          (lhr.categories[category]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => `${category}: ${ref.id} (${lhr.audits[ref.id]?.title ?? ""})`),
+        ),
       };
+      for (const lost of measurement.lostPoints) console.log(`  ${lost}`);
       console.log(
         `${page} run ${run}: ${CATEGORIES.map((category) => `${category} ${measurement.scores[category]}`).join(", ")}; ` +
           METRICS.map(([audit, name]) => `${name} ${measurement.metrics[audit].toFixed(audit === "cumulative-layout-shift" ? 3 : 0)}`).join(
