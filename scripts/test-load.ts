@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { startServer, type RunningServer } from "../tests/support/server";
-import { buildIfNeeded, nextClientAddress, settle, TRUSTED_PROXY_ENV } from "./bench-support";
+import { buildIfNeeded, machineLine, nextClientAddress, settle, today, TRUSTED_PROXY_ENV, writeBenchmarkSection } from "./bench-support";
 
 /** How much the server's memory may grow from after the warm-up to after the run. */
 export const MEMORY_GROWTH_LIMIT = 0.2;
@@ -202,7 +202,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     options: {
       seconds: { type: "string", default: "60" },
       connections: { type: "string", default: "50" },
-      "warm-up": { type: "string", default: "10" },
+      "warm-up": { type: "string", default: "30" },
     },
   });
   const options = { seconds: Number(values.seconds), connections: Number(values.connections), warmUpSeconds: Number(values["warm-up"]) };
@@ -214,6 +214,20 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   }
   buildIfNeeded();
   const result = await runLoadTest(options);
-  console.log(describeLoadResult(result, options));
+  const description = describeLoadResult(result, options);
+  console.log(description);
+  writeBenchmarkSection(
+    "test:load",
+    [
+      "## Load: `npm run test:load`",
+      "",
+      `Measured ${today()} on ${machineLine()}, SQLite.`,
+      `Command: \`npm run test:load -- --seconds ${options.seconds} --connections ${options.connections} --warm-up ${options.warmUpSeconds}\` (a visitor's mix of pages, the zipcode API, search and newsletter subscribes, each request from its own client address; a request unanswered after ${REQUEST_TIMEOUT_SECONDS} s counts as failed).`,
+      "",
+      "```",
+      description,
+      "```",
+    ].join("\n"),
+  );
   process.exit(result.failures.length === 0 ? 0 : 1);
 }
