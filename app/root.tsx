@@ -5,7 +5,7 @@ import { useNonce } from "./components/nonce";
 import { LazyToaster } from "./components/ui/lazy-toaster";
 import { TooltipProvider } from "./components/ui/tooltip";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from "./db/unavailable.server";
-import { databaseUnavailableContext } from "./http/request-context.server";
+import { databaseUnavailableContext, renderedAtContext } from "./http/request-context.server";
 import { loadSiteContext } from "./http/site.server";
 import "./app.css";
 import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
@@ -31,7 +31,7 @@ const databaseUnavailable: Route.MiddlewareFunction = async ({ context }, next) 
 
 export const middleware: Route.MiddlewareFunction[] = [databaseUnavailable];
 
-export const loader = () => loadSiteContext();
+export const loader = ({ context }: Route.LoaderArgs) => loadSiteContext(context.get(renderedAtContext) || undefined);
 
 export const links: Route.LinksFunction = () => [
   // The Latin files of the two fonts every page's first screen uses (body and headings): fetched with the

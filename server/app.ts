@@ -6,11 +6,12 @@ import { sql } from "kysely";
 import { getDatabase, startDatabase, stopDatabase } from "~/db/db.server";
 import { ensureFirstAdmin } from "~/services/auth/admins.server";
 import { registerCalendarRoutes } from "~/http/calendar-routes.server";
-import { clientIpContext, cspNonceContext } from "~/http/request-context.server";
+import { clientIpContext, cspNonceContext, renderedAtContext } from "~/http/request-context.server";
 import { setEnv, type Env } from "~/utils/env.server";
 import { originCheck } from "./origin-check";
 import { limiterFor, LimitStoreHealth, type LimitStore } from "./limit-store";
 import { rateLimit, type RateLimitRule } from "./rate-limit";
+import { pageEtags } from "./page-etag";
 import { readiness } from "./readiness";
 import { connectRedis } from "./redis";
 
@@ -113,6 +114,7 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     if (!/[\n\r\u2028\u2029]/.test(decoded)) return next();
     res.status(404).set("Cache-Control", "no-store").json({ message: "No such API endpoint." });
   });
+  app.use(pageEtags());
 
   app.all(
     "/{*path}",
@@ -120,13 +122,18 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
       build: () => import("virtual:react-router/server-build"),
       mode: development ? "development" : "production",
       // With route middleware on, React Router takes a RouterContextProvider; the admin routes add the signed-in admin to it.
-      getLoadContext: (req, res) =>
-        new RouterContextProvider(
+      getLoadContext: (req, res) => {
+        // Kept for pageEtags, which leaves it out of the page's ETag.
+        const renderedAt = new Date().toISOString();
+        res.locals.renderedAt = renderedAt;
+        return new RouterContextProvider(
           new Map([
             [clientIpContext, req.ip ?? "unknown"],
             [cspNonceContext, String(res.locals.cspNonce ?? "")],
+            [renderedAtContext, renderedAt],
           ]),
-        ),
+        );
+      },
     }),
   );
 

@@ -8,6 +8,7 @@ import { pinoHttp } from "pino-http";
 import { drainListeners } from "./drain";
 import { clientErrorAnswer, errorAnswer } from "./error-answer";
 import { securityHeaders } from "./security";
+import { staticFiles } from "./static-files";
 import { closeOnUnreadBody } from "./unread-body";
 import { EnvError, parseEnv, type Env } from "../app/utils/env.server";
 import type { startApp } from "./app";
@@ -56,7 +57,8 @@ server.use((_req, res, next) => {
   next();
 });
 server.use(closeOnUnreadBody());
-server.use(compression());
+// Precompressed static files (server/static-files.ts) are sent as they are, never compressed again.
+server.use(compression({ filter: (req, res) => !res.locals.precompressed && compression.filter(req, res) }));
 server.use(drainListeners());
 // Every response carries the security headers and a fresh CSP nonce (res.locals.cspNonce, which the pages read):
 // static files, uploads and everything server/app.ts serves.
@@ -106,10 +108,9 @@ if (development) {
   appModule = (await viteServer.ssrLoadModule("./server/app.ts")) as AppModule;
 } else {
   const buildDir = path.dirname(fileURLToPath(import.meta.url));
-  // Hashed assets never change; everything else in public/ may.
-  server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-  // No directory redirects: a path such as /favicon.ico/%2e%2e falls through to the site's own 404 page.
-  server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", redirect: false }));
+  // Hashed assets never change; everything else in public/ may. Only exact file paths match: a path such as
+  // /favicon.ico/%2e%2e falls through to the site's own 404 page.
+  server.use(staticFiles(path.join(buildDir, "client"), { immutablePrefix: "/assets/" }));
   appModule = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as AppModule;
 }
 

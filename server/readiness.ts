@@ -41,13 +41,11 @@ export function readiness(checks: ReadinessCheck[]) {
     if (down.length === 0) {
       res.json({ status: "ready", ...states });
     } else {
-      res
-        .status(503)
-        .json({
-          status: "not ready",
-          ...states,
-          message: `Not ready: ${down.join(" and ")} ${down.length > 1 ? "do" : "does"} not answer.`,
-        });
+      res.status(503).json({
+        status: "not ready",
+        ...states,
+        message: `Not ready: ${down.join(" and ")} ${down.length > 1 ? "do" : "does"} not answer.`,
+      });
     }
   };
 }

@@ -16,3 +16,9 @@ export const cspNonceContext = createContext<string>("");
  * the root middleware then answers the page with a 503 instead of a 500.
  */
 export const databaseUnavailableContext = createContext<boolean>(false);
+
+/**
+ * When this request's page was rendered, as the root loader hands it to the page (ISO text): the server knows
+ * the value, so it can leave it out of the page's ETag as it does the nonce (server/page-etag.ts).
+ */
+export const renderedAtContext = createContext<string>("");

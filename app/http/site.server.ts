@@ -7,11 +7,11 @@ import type { SiteContext } from "./site-context";
 
 export type Feature = "blog" | "festivals";
 
-/** What every page needs to know about the site: its settings and where it is published. */
-export async function loadSiteContext(): Promise<SiteContext> {
+/** What every page needs to know about the site: its settings, where it is published and when it was rendered. */
+export async function loadSiteContext(renderedAt = new Date().toISOString()): Promise<SiteContext> {
   const env = getEnv();
   const settings = await getSiteSettings(getDb());
-  return { siteUrl: env.SITE_URL, allowIndexing: env.ALLOW_INDEXING, settings, renderedAt: new Date().toISOString() };
+  return { siteUrl: env.SITE_URL, allowIndexing: env.ALLOW_INDEXING, settings, renderedAt };
 }
 
 export function isFeatureEnabled(settings: SiteSettings, feature: Feature) {

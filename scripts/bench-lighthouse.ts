@@ -1,0 +1,126 @@
+/**
+ * `npm run bench:lighthouse [-- --runs 3 --no-write]`: the browser benchmark of issue #13. Builds if needed,
+ * starts the production build on a seeded SQLite database, and runs Lighthouse (the npm package) in Debian's
+ * Chromium (`CHROME_PATH`, default /usr/bin/chromium, headless) with its default mobile emulation and
+ * simulated throttling on home, a state page, a blog article, the festivals and a festival page, `--runs`
+ * times each. Prints the median scores and metrics and writes them to BENCHMARKS.md (section
+ * "bench:lighthouse").
+ */
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startServer } from "../tests/support/server";
+import { buildIfNeeded, machineLine, table, today, writeBenchmarkSection } from "./bench-support";
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    "no-write": { type: "boolean", default: false },
+  },
+});
+const RUNS = Number(values.runs);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs must be a whole number of at least 1, not ${values.runs}`);
+
+const PAGES = ["/", "/state/california", "/blog/1", "/festivals", "/festivals/1"];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const METRICS = [
+  ["first-contentful-paint", "FCP", "s"],
+  ["largest-contentful-paint", "LCP", "s"],
+  ["cumulative-layout-shift", "CLS", ""],
+  ["total-blocking-time", "TBT", "ms"],
+] as const;
+
+interface Measurement {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  /** The audits that cost accessibility, best practices or SEO points, with their title. */
+  lostPoints: string[];
+  metrics: Record<(typeof METRICS)[number][0], number>;
+}
+
+const median = (numbers: number[]) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+buildIfNeeded();
+const server = await startServer({ SEED: "true", ADMIN_EMAIL: "bench@example.com", ADMIN_PASSWORD: "bench-password-123" });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox"],
+});
+const results = new Map<string, Measurement[]>();
+try {
+  for (const page of PAGES) {
+    for (let run = 1; run <= RUNS; run++) {
+      const result = await lighthouse(`${server.url}${page}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page}: ${lhr.runtimeError.message}`);
+      const measurement: Measurement = {
+        scores: Object.fromEntries(
+          CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
+        ) as Measurement["scores"],
+        metrics: Object.fromEntries(
+          METRICS.map(([audit]) => [audit, lhr.audits[audit]?.numericValue ?? Number.NaN]),
+        ) as Measurement["metrics"],
+        lostPoints: CATEGORIES.filter((category) => category !== "performance").flatMap((category) =>
+          (lhr.categories[category]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => `${category}: ${ref.id} (${lhr.audits[ref.id]?.title ?? ""})`),
+        ),
+      };
+      for (const lost of measurement.lostPoints) console.log(`  ${lost}`);
+      console.log(
+        `${page} run ${run}: ${CATEGORIES.map((category) => `${category} ${measurement.scores[category]}`).join(", ")}; ` +
+          METRICS.map(([audit, name]) => `${name} ${measurement.metrics[audit].toFixed(audit === "cumulative-layout-shift" ? 3 : 0)}`).join(
+            ", ",
+          ),
+      );
+      results.set(page, [...(results.get(page) ?? []), measurement]);
+    }
+  }
+  const problems = server.takeUnexpectedLogs();
+  if (problems.length > 0) console.log(`the server logged ${problems.length} problem(s):\n${problems.slice(0, 20).join("\n")}`);
+} finally {
+  chrome.kill();
+  await server.stop();
+}
+
+const format = (audit: (typeof METRICS)[number][0], value: number) =>
+  audit === "cumulative-layout-shift" ? value.toFixed(3) : audit === "total-blocking-time" ? value.toFixed(0) : (value / 1000).toFixed(1);
+const rows = PAGES.map((page) => {
+  const measurements = results.get(page) ?? [];
+  return [
+    `\`${page}\``,
+    ...CATEGORIES.map((category) => median(measurements.map((m) => m.scores[category]))),
+    ...METRICS.map(([audit]) => format(audit, median(measurements.map((m) => m.metrics[audit])))),
+  ];
+});
+const markdown = [
+  "## Browser: `npm run bench:lighthouse`",
+  "",
+  `Measured ${today()} on ${machineLine()}, Lighthouse 12.2.3 in Chromium (headless), mobile emulation, simulated throttling (Lighthouse's defaults).`,
+  `Command: \`npm run bench:lighthouse -- --runs ${RUNS}\`; each figure is the median of ${RUNS} run${RUNS === 1 ? "" : "s"}.`,
+  "",
+  "Targets (issue #13): performance at least 95, accessibility, best practices and SEO 100; FCP at most 1.8 s; CLS at most 0.05; TBT at most 100 ms.",
+  "",
+  table(
+    [
+      "page",
+      "performance",
+      "accessibility",
+      "best practices",
+      "SEO",
+      ...METRICS.map(([, name, unit]) => (unit ? `${name} (${unit})` : name)),
+    ],
+    rows,
+  ),
+].join("\n");
+console.log(`\n${markdown}\n`);
+if (!values["no-write"]) writeBenchmarkSection("bench:lighthouse", markdown);

@@ -1,0 +1,233 @@
+/**
+ * `npm run test:load [-- --seconds 60 --connections 50]`: the load test of issue #14. Starts the production
+ * build on a seeded SQLite database of its own and keeps `connections` requests in flight over a visitor's
+ * mix (home, a state page, a blog article, festivals, the zipcode API, site search and newsletter
+ * subscribes), each request from a client address of its own through the trusted-proxy setting, so the
+ * per-address limits do not answer 429. A warm-up run comes first. Fails, saying why, unless: no request
+ * failed (refused, reset or unanswered within 30 s), every answer was 2xx, every acknowledged subscription is in the database, the server logged no
+ * warning or error, and its memory (RSS) after the run is within 20% of its memory after the warm-up.
+ * tests/integration/load.test.ts runs a 10-second form in `npm test`.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+import { startServer, type RunningServer } from "../tests/support/server";
+import { buildIfNeeded, machineLine, nextClientAddress, settle, today, TRUSTED_PROXY_ENV, writeBenchmarkSection } from "./bench-support";
+
+/** How much the server's memory may grow from after the warm-up to after the run. */
+export const MEMORY_GROWTH_LIMIT = 0.2;
+
+/** How long a request may wait for its answer before it counts as failed. */
+export const REQUEST_TIMEOUT_SECONDS = 30;
+
+export interface LoadOptions {
+  seconds: number;
+  connections: number;
+  warmUpSeconds: number;
+}
+
+export interface LoadRun {
+  requests: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  statuses: Record<string, number>;
+  acknowledgedSubscriptions: number;
+}
+
+export interface LoadResult {
+  warmUp: LoadRun;
+  run: LoadRun;
+  rssAfterWarmUpMb: number;
+  rssAfterRunMb: number;
+  missingSubscriptions: string[];
+  serverProblems: string[];
+  /** Why the test failed; empty when it passed. */
+  failures: string[];
+}
+
+const PAGES = ["/", "/state/california", "/blog/1", "/festivals", "/api/wholesalers/zipcode/90014", "/search?q=roses"];
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+let subscriber = 0;
+let nextInMix = 0;
+const HEADERS = { accept: "text/html,application/json;q=0.9,*/*;q=0.8", "accept-encoding": "br, gzip" };
+
+/**
+ * The next request of the mix, round robin over all connections (so that a short run on a slow machine is
+ * not all home pages): each page in turn, then a newsletter subscription with an address never used before.
+ */
+function nextRequest(request: autocannon.Request, context: { email?: string }): autocannon.Request {
+  const headers = { ...HEADERS, "x-forwarded-for": nextClientAddress() };
+  const page = PAGES[nextInMix++ % (PAGES.length + 1)];
+  if (page !== undefined) {
+    context.email = undefined;
+    return { ...request, method: "GET", path: page, headers, body: undefined };
+  }
+  const email = `load-${process.pid}-${++subscriber}@example.com`;
+  context.email = email;
+  return {
+    ...request,
+    method: "POST",
+    path: "/api/newsletter/subscribe",
+    headers: { ...headers, "content-type": "application/json" },
+    body: JSON.stringify({ email }),
+  };
+}
+
+async function load(server: RunningServer, seconds: number, connections: number, acknowledged: string[]): Promise<LoadRun> {
+  const result = await autocannon({
+    url: server.url,
+    connections,
+    pipelining: 1,
+    duration: seconds,
+    // A request still unanswered after 30 s counts as failed (autocannon's default is 10 s).
+    timeout: REQUEST_TIMEOUT_SECONDS,
+    requests: [
+      {
+        setupRequest: nextRequest,
+        onResponse: (status, _body, context: { email?: string }) => {
+          if (status === 201 && context.email) acknowledged.push(context.email);
+        },
+      },
+    ],
+  });
+  const statuses: Record<string, number> = {};
+  for (const key of ["1xx", "2xx", "3xx", "4xx", "5xx"] as const) if (result[key] > 0) statuses[key] = result[key];
+  return {
+    requests: result.requests.total,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statuses,
+    acknowledgedSubscriptions: 0,
+  };
+}
+
+/** The acknowledged addresses the database does not hold (SQLite, read beside the running server). */
+function missingFromDatabase(server: RunningServer, emails: string[]): string[] {
+  const database = new Database(path.join(server.dataDir, "wholesale-flower-finder.db"), { readonly: true, fileMustExist: true });
+  try {
+    const stored = new Set(
+      (database.prepare("select email from newsletter_subscribers where email like 'load-%'").all() as { email: string }[]).map(
+        (row) => row.email,
+      ),
+    );
+    return emails.filter((email) => !stored.has(email));
+  } finally {
+    database.close();
+  }
+}
+
+export async function runLoadTest({ seconds, connections, warmUpSeconds }: LoadOptions): Promise<LoadResult> {
+  const server = await startServer({
+    SEED: "true",
+    ...TRUSTED_PROXY_ENV,
+    ADMIN_EMAIL: "load@example.com",
+    ADMIN_PASSWORD: "load-test-password-123",
+  });
+  try {
+    // One visitor first, so that the crowd does not meet a server still compiling its code.
+    for (const page of PAGES) await (await fetch(`${server.url}${page}`)).arrayBuffer();
+    const acknowledged: string[] = [];
+    const warmUp = await load(server, warmUpSeconds, connections, acknowledged);
+    warmUp.acknowledgedSubscriptions = acknowledged.length;
+    // Memory is read once the server has answered everything it was sent.
+    await settle(server.url);
+    const rssAfterWarmUpMb = rssMb(server.process.pid!);
+    const run = await load(server, seconds, connections, acknowledged);
+    run.acknowledgedSubscriptions = acknowledged.length - warmUp.acknowledgedSubscriptions;
+    await settle(server.url);
+    const rssAfterRunMb = rssMb(server.process.pid!);
+    const missingSubscriptions = missingFromDatabase(server, acknowledged);
+    const serverProblems = server.takeUnexpectedLogs();
+
+    const failures: string[] = [];
+    for (const [name, measured] of [
+      ["warm-up", warmUp],
+      ["run", run],
+    ] as const) {
+      if (measured.errors > 0) failures.push(`${name}: ${measured.errors} requests failed (${measured.timeouts} timed out)`);
+      const refused = Object.entries(measured.statuses).filter(([status]) => status !== "2xx");
+      if (refused.length > 0) failures.push(`${name}: answers other than 2xx: ${JSON.stringify(Object.fromEntries(refused))}`);
+    }
+    if (run.acknowledgedSubscriptions === 0) failures.push("no subscription was acknowledged during the run");
+    if (missingSubscriptions.length > 0) {
+      failures.push(
+        `${missingSubscriptions.length} acknowledged subscriptions are not in the database, e.g. ${missingSubscriptions.slice(0, 3).join(", ")}`,
+      );
+    }
+    const growth = rssAfterRunMb / rssAfterWarmUpMb - 1;
+    if (growth > MEMORY_GROWTH_LIMIT) {
+      failures.push(
+        `the server's memory grew ${(growth * 100).toFixed(0)}% (RSS ${rssAfterWarmUpMb.toFixed(0)} MB after the warm-up, ${rssAfterRunMb.toFixed(0)} MB after the run; at most ${MEMORY_GROWTH_LIMIT * 100}%)`,
+      );
+    }
+    if (serverProblems.length > 0)
+      failures.push(`the server logged ${serverProblems.length} problem(s): ${serverProblems.slice(0, 5).join("; ")}`);
+    return { warmUp, run, rssAfterWarmUpMb, rssAfterRunMb, missingSubscriptions, serverProblems, failures };
+  } finally {
+    await server.stop();
+  }
+}
+
+export function describeLoadResult(result: LoadResult, options: LoadOptions): string {
+  const line = (name: string, run: LoadRun, seconds: number) =>
+    `${name}: ${run.requests} requests in ${seconds} s at ${options.connections} connections (${run.requestsPerSecond.toFixed(0)}/s), ` +
+    `p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}, statuses ${JSON.stringify(run.statuses)}, ` +
+    `${run.acknowledgedSubscriptions} subscriptions acknowledged`;
+  return [
+    line("warm-up", result.warmUp, options.warmUpSeconds),
+    line("run", result.run, options.seconds),
+    `server RSS ${result.rssAfterWarmUpMb.toFixed(0)} MB after the warm-up, ${result.rssAfterRunMb.toFixed(0)} MB after the run ` +
+      `(${((result.rssAfterRunMb / result.rssAfterWarmUpMb - 1) * 100).toFixed(1)}%)`,
+    `acknowledged subscriptions missing from the database: ${result.missingSubscriptions.length}; server warnings and errors: ${result.serverProblems.length}`,
+    result.failures.length === 0 ? "load test passed" : `load test FAILED:\n- ${result.failures.join("\n- ")}`,
+  ].join("\n");
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: "string", default: "60" },
+      connections: { type: "string", default: "50" },
+      "warm-up": { type: "string", default: "30" },
+    },
+  });
+  const options = { seconds: Number(values.seconds), connections: Number(values.connections), warmUpSeconds: Number(values["warm-up"]) };
+  for (const [name, value] of Object.entries(options)) {
+    if (!Number.isInteger(value) || value < 1) {
+      console.error(`${name} must be a whole number of at least 1`);
+      process.exit(2);
+    }
+  }
+  buildIfNeeded();
+  const result = await runLoadTest(options);
+  const description = describeLoadResult(result, options);
+  console.log(description);
+  writeBenchmarkSection(
+    "test:load",
+    [
+      "## Load: `npm run test:load`",
+      "",
+      `Measured ${today()} on ${machineLine()}, SQLite.`,
+      `Command: \`npm run test:load -- --seconds ${options.seconds} --connections ${options.connections} --warm-up ${options.warmUpSeconds}\` (a visitor's mix of pages, the zipcode API, search and newsletter subscribes, each request from its own client address; a request unanswered after ${REQUEST_TIMEOUT_SECONDS} s counts as failed).`,
+      "",
+      "```",
+      description,
+      "```",
+    ].join("\n"),
+  );
+  process.exit(result.failures.length === 0 ? 0 : 1);
+}

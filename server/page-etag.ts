@@ -1,0 +1,81 @@
+import crypto from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import { matchesEtag } from "./static-files";
+
+/** A public page may be kept a minute, then asked again with its ETag (a 304 costs a render but no transfer). */
+export const PAGE_CACHE = "public, max-age=60, must-revalidate";
+
+/**
+ * The page's entity tag: a hash of its HTML with the values that differ on every request blanked, the CSP
+ * nonce (server/security.ts) and the render time the root loader hands the page (server/app.ts). Two
+ * renders of the same content have the same tag (docs/decisions/014-caching-and-compression.md).
+ */
+export function pageEtag(html: Buffer, perRequestValues: string[]): string {
+  let text = html.toString("utf8");
+  for (const value of perRequestValues) if (value) text = text.split(value).join("");
+  return `W/"${crypto.createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`;
+}
+
+/**
+ * ETag and 304 for the HTML pages React Router renders. A successful GET of an HTML page that did not set its
+ * own Cache-Control (admin pages send `private, no-store` and are left alone) is collected whole, tagged, and
+ * answered with 304 when the request's If-None-Match names the tag. The 304 carries no
+ * Content-Security-Policy: the browser keeps the one stored with its copy, whose nonce its copy's scripts carry.
+ *
+ * Mount it before the React Router handler. `res.locals.renderedAt` is the render time the page was given.
+ */
+export function pageEtags() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+    const end = res.end.bind(res) as (chunk?: unknown, ...rest: unknown[]) => Response;
+    let decided: "collect" | "pass" | undefined;
+    const chunks: Buffer[] = [];
+    const decide = () => {
+      if (decided) return decided;
+      const contentType = String(res.getHeader("Content-Type") ?? "");
+      const eligible = res.statusCode === 200 && contentType.startsWith("text/html") && !res.getHeader("Cache-Control");
+      decided = eligible ? "collect" : "pass";
+      if (eligible) {
+        // React Router flushes the compressor after every chunk; a collected page is compressed once, whole.
+        res.flush = () => undefined;
+      }
+      return decided;
+    };
+    const collect = (chunk: unknown, encoding: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+      chunks.push(
+        typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+          : Buffer.from(chunk as Uint8Array),
+      );
+    };
+
+    res.write = function (chunk: unknown, ...rest: unknown[]) {
+      if (decide() === "pass") return write(chunk, ...rest);
+      collect(chunk, rest[0]);
+      const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
+      if (callback) process.nextTick(callback);
+      return true;
+    } as Response["write"];
+
+    res.end = function (chunk?: unknown, ...rest: unknown[]) {
+      if (decide() === "pass") return end(chunk, ...rest);
+      collect(chunk, rest[0]);
+      const callback = [chunk, ...rest].find((arg) => typeof arg === "function") as (() => void) | undefined;
+      const body = Buffer.concat(chunks);
+      const etag = pageEtag(body, [String(res.locals.cspNonce ?? ""), String(res.locals.renderedAt ?? "")]);
+      res.setHeader("ETag", etag);
+      res.setHeader("Cache-Control", PAGE_CACHE);
+      if (matchesEtag(req.headers["if-none-match"], etag)) {
+        res.statusCode = 304;
+        res.vary("Accept-Encoding");
+        for (const header of ["Content-Type", "Content-Length", "Content-Security-Policy"]) res.removeHeader(header);
+        return end(callback);
+      }
+      res.setHeader("Content-Length", body.length);
+      return end(body, callback);
+    } as Response["end"];
+    next();
+  };
+}

@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signIn, TEST_ADMIN } from "../support/admin-session";
+import { startServer, type RunningServer } from "../support/server";
+
+const CLIENT_BUILD = path.resolve(import.meta.dirname, "../..", process.env.BUILD_DIR ?? "build", "client");
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One request, its answer's bytes exactly as sent (fetch would decompress them). */
+function get(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("error", reject);
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("static files and page caching", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("sends the page's hashed script precompressed (brotli and gzip), cached for a year, the same bytes as the original", async () => {
+    const home = await get(`${server.url}/`);
+    const asset = /\/assets\/entry\.client-[\w-]+\.js/.exec(home.body.toString("utf8"))?.[0];
+    expect(asset, "the home page loads its entry script from /assets").toBeDefined();
+
+    const original = await get(`${server.url}${asset!}`, { "accept-encoding": "identity" });
+    expect(original.status).toBe(200);
+    expect(original.headers["content-encoding"]).toBeUndefined();
+    expect(original.body.equals(fs.readFileSync(path.join(CLIENT_BUILD, asset!)))).toBe(true);
+
+    for (const [acceptEncoding, coding, suffix, decompress] of [
+      ["gzip, deflate, br, zstd", "br", ".br", zlib.brotliDecompressSync],
+      ["gzip", "gzip", ".gz", zlib.gunzipSync],
+    ] as const) {
+      const answer = await get(`${server.url}${asset!}`, { "accept-encoding": acceptEncoding });
+      expect(answer.status, coding).toBe(200);
+      expect(answer.headers["content-encoding"], coding).toBe(coding);
+      expect(answer.headers["content-type"], coding).toBe("text/javascript; charset=utf-8");
+      expect(answer.headers["cache-control"], coding).toBe("public, max-age=31536000, immutable");
+      expect(answer.headers.vary, coding).toBe("Accept-Encoding");
+      expect(Number(answer.headers["content-length"]), coding).toBe(answer.body.length);
+      // The very file the build wrote, not compressed again for this request.
+      expect(answer.body.equals(fs.readFileSync(path.join(CLIENT_BUILD, asset! + suffix))), coding).toBe(true);
+      expect(decompress(answer.body).equals(original.body), coding).toBe(true);
+      expect(answer.body.length, coding).toBeLessThan(original.body.length / 2);
+    }
+
+    const brotli = await get(`${server.url}${asset!}`, { "accept-encoding": "br" });
+    const again = await get(`${server.url}${asset!}`, { "accept-encoding": "br", "if-none-match": String(brotli.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
+  it("sends an image as it is, cached for an hour with an ETag, and answers 304 to a repeat", async () => {
+    const image = await get(`${server.url}/images/hero.webp`, { "accept-encoding": "gzip, deflate, br" });
+    expect(image.status).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/webp");
+    expect(image.headers["content-encoding"]).toBeUndefined();
+    expect(image.headers["cache-control"]).toBe("public, max-age=3600");
+    expect(image.body.equals(fs.readFileSync(path.join(CLIENT_BUILD, "images/hero.webp")))).toBe(true);
+    expect(image.headers.etag).toMatch(/^"[\w-]+"$/);
+
+    const repeat = await get(`${server.url}/images/hero.webp`, { "if-none-match": image.headers.etag! });
+    expect(repeat.status).toBe(304);
+    expect(repeat.body.length).toBe(0);
+  });
+
+  it("tags a page with the same ETag on every render, answers 304 to a repeat, and keeps the page's nonce working", async () => {
+    for (const page of ["/", "/state/california", "/festivals"]) {
+      const first = await get(`${server.url}${page}`, { "accept-encoding": "br" });
+      const second = await get(`${server.url}${page}`, { "accept-encoding": "br" });
+      expect(first.status, page).toBe(200);
+      expect(first.headers["cache-control"], page).toBe("public, max-age=60, must-revalidate");
+      expect(first.headers.etag, page).toMatch(/^W\/"[\w-]+"$/);
+      expect(second.headers.etag, page).toBe(first.headers.etag);
+
+      // Each render still has its own nonce, in the policy and on the page's scripts.
+      const nonceOf = (answer: RawAnswer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
+      expect(nonceOf(first), page).not.toBe(nonceOf(second));
+      const html = zlib.brotliDecompressSync(second.body).toString("utf8");
+      expect(html, page).toContain(`nonce="${nonceOf(second)!}"`);
+
+      const repeat = await get(`${server.url}${page}`, { "accept-encoding": "br", "if-none-match": first.headers.etag! });
+      expect(repeat.status, page).toBe(304);
+      expect(repeat.body.length, page).toBe(0);
+      expect(repeat.headers.etag, page).toBe(first.headers.etag);
+      // The browser keeps the policy stored with its copy, whose nonce its copy's scripts carry.
+      expect(repeat.headers["content-security-policy"], page).toBeUndefined();
+    }
+
+    const other = await get(`${server.url}/state/california`, { "if-none-match": (await get(`${server.url}/state/texas`)).headers.etag! });
+    expect(other.status, "another page's tag does not match").toBe(200);
+  });
+
+  it("never lets a browser keep an admin page: the sign-in page and a signed-in admin's dashboard are no-store, with no ETag", async () => {
+    const login = await get(`${server.url}/admin/login`);
+    expect(login.status).toBe(200);
+    expect(login.headers["cache-control"]).toBe("private, no-store");
+    expect(login.headers.etag).toBeUndefined();
+
+    const cookie = await signIn(server);
+    const dashboard = await get(`${server.url}/admin`, { cookie });
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.body.toString("utf8")).toContain("Dashboard");
+    expect(dashboard.headers["cache-control"]).toBe("private, no-store");
+    expect(dashboard.headers.etag).toBeUndefined();
+  });
+});
