@@ -2,8 +2,11 @@ import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { matchesEtag } from "./static-files";
 
-/** A public page may be kept a minute, then asked again with its ETag (a 304 costs a render but no transfer). */
-export const PAGE_CACHE = "public, max-age=60, must-revalidate";
+/**
+ * A page may be kept, but is asked again with its ETag every time it is shown (a 304 costs a render but no
+ * transfer): an admin's change, a setting switched off or an unsubscribe shows at once, never a minute late.
+ */
+export const PAGE_CACHE = "no-cache";
 
 /**
  * The page's entity tag: a hash of its HTML with the values that differ on every request blanked, the CSP

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SQLITE_FILE_NAME } from "~/db/client.server";
 import { signIn, TEST_ADMIN } from "../support/admin-session";
 import { startServer, type RunningServer } from "../support/server";
 
@@ -89,7 +91,7 @@ describe("static files and page caching", () => {
       const first = await get(`${server.url}${page}`, { "accept-encoding": "br" });
       const second = await get(`${server.url}${page}`, { "accept-encoding": "br" });
       expect(first.status, page).toBe(200);
-      expect(first.headers["cache-control"], page).toBe("public, max-age=60, must-revalidate");
+      expect(first.headers["cache-control"], page).toBe("no-cache");
       expect(first.headers.etag, page).toMatch(/^W\/"[\w-]+"$/);
       expect(second.headers.etag, page).toBe(first.headers.etag);
 
@@ -123,5 +125,25 @@ describe("static files and page caching", () => {
     expect(dashboard.body.toString("utf8")).toContain("Dashboard");
     expect(dashboard.headers["cache-control"]).toBe("private, no-store");
     expect(dashboard.headers.etag).toBeUndefined();
+  });
+
+  it("never lets a browser or proxy keep an unsubscribe page, which shows the subscriber's address", async () => {
+    await fetch(`${server.url}/api/newsletter/subscribe`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "kept-private@example.com" }),
+    });
+    const database = new Database(path.join(server.dataDir, SQLITE_FILE_NAME), { readonly: true });
+    const { token } = database
+      .prepare("SELECT unsubscribe_token AS token FROM newsletter_subscribers WHERE email = ?")
+      .get("kept-private@example.com") as {
+      token: string;
+    };
+    database.close();
+    const page = await get(`${server.url}/newsletter/unsubscribe?token=${token}`);
+    expect(page.status).toBe(200);
+    expect(page.body.toString("utf8")).toContain("kept-private@example.com");
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    expect(page.headers.etag).toBeUndefined();
   });
 });

@@ -34,6 +34,9 @@ export async function action({ request }: Route.ActionArgs) {
   return { state: "unsubscribed" as const, email };
 }
 
+/** The page shows the subscriber's address and the link is theirs alone: no browser or proxy may keep it. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "Newsletter Unsubscribe", path: "/newsletter/unsubscribe", noindex: true });
 
