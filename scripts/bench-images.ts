@@ -100,12 +100,12 @@ try {
   }
   const actor = { adminId: Number(admin.id), email: "bench@example.com", ip: "127.0.0.1" };
   let start = process.hrtime.bigint();
-  const first = await optimiseStoredImages(handle.db, dataDir, actor);
+  const first = await optimiseStoredImages(handle.db, { kind: "disk", dir: uploads }, actor);
   console.log(
     `Image optimisation over ${count} stored images: ${ms(start).toFixed(0)} ms (${(ms(start) / count).toFixed(0)} ms an image): ${first.message}`,
   );
   start = process.hrtime.bigint();
-  const second = await optimiseStoredImages(handle.db, dataDir, actor);
+  const second = await optimiseStoredImages(handle.db, { kind: "disk", dir: uploads }, actor);
   console.log(`second run: ${ms(start).toFixed(0)} ms: ${second.message}`);
   await handle.close();
 } finally {

@@ -14,6 +14,7 @@ import { rateLimit, type RateLimitRule } from "./rate-limit";
 import { pageEtags } from "./page-etag";
 import { readiness } from "./readiness";
 import { connectRedis } from "./redis";
+import { uploadsFromDatabase } from "./uploads-from-database";
 
 export interface AppOptions {
   env: Env;
@@ -41,6 +42,10 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   // Behind a reverse proxy, client addresses (rate limits, sign-in throttling, audit) come from X-Forwarded-For.
   if (env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
   app.use(originCheck({ siteUrl: env.SITE_URL }));
+
+  // Images stored in the database (UPLOADS_STORAGE=database; disk mode serves them in server/main.ts). Like the
+  // files of disk mode, outside the rate limits: a page shows many, and a 304 reads no bytes.
+  if (env.UPLOADS_STORAGE === "database") app.use("/uploads", uploadsFromDatabase(() => getDatabase().db));
 
   // Liveness: the process answers and so does its database.
   app.get("/healthz", async (_req, res) => {

@@ -85,21 +85,24 @@ interface AppModule {
 }
 let appModule: AppModule;
 
-// Uploaded images are named by their content's hash, so they never change; unknown names answer 404.
-server.use(
-  "/uploads",
-  express.static(path.join(env.DATA_DIR, "uploads"), {
-    immutable: true,
-    maxAge: "1y",
-    fallthrough: false,
-    setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
-  }),
-  // An unknown upload is an ordinary 404, not a server error to log.
-  (error: { status?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (error.status !== 404) return next(error);
-    res.status(404).type("text/plain").set("Cache-Control", "no-store").send("Image not found.");
-  },
-);
+// Uploaded images are named by their content's hash, so they never change; unknown names answer 404. With
+// UPLOADS_STORAGE=database they come from the database instead, once it is up (server/app.ts).
+if (env.UPLOADS_STORAGE === "disk") {
+  server.use(
+    "/uploads",
+    express.static(path.join(env.DATA_DIR, "uploads"), {
+      immutable: true,
+      maxAge: "1y",
+      fallthrough: false,
+      setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
+    }),
+    // An unknown upload is an ordinary 404, not a server error to log.
+    (error: { status?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+      if (error.status !== 404) return next(error);
+      res.status(404).type("text/plain").set("Cache-Control", "no-store").send("Image not found.");
+    },
+  );
+}
 
 if (development) {
   const vite = await import("vite");

@@ -219,6 +219,20 @@ export interface RateLimitsTable {
   expire: number | null;
 }
 
+/**
+ * Uploaded image files when UPLOADS_STORAGE=database (migration 0006): one row per file, named as on disk
+ * ("<hash>-<width>.webp"), served at /uploads/<name>.
+ */
+export interface ImageBlobsTable {
+  name: string;
+  content_type: string;
+  bytes: Buffer;
+  size: number;
+  /** The response's ETag, quoted: a hash of the bytes. */
+  etag: string;
+  created_at: string;
+}
+
 export interface Database {
   states: StatesTable;
   cities: CitiesTable;
@@ -236,6 +250,7 @@ export interface Database {
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
+  image_blobs: ImageBlobsTable;
 }
 
 export const toDbBool = (value: boolean): number => (value ? 1 : 0);

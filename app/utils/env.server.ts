@@ -70,6 +70,10 @@ const envSchema = z.object({
     .optional()
     .transform((value) => value || undefined),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  UPLOADS_STORAGE: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim().toLowerCase() || undefined : value),
+    z.enum(["disk", "database"], { message: "must be disk or database" }).default("disk"),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; DATA_DIR: string };

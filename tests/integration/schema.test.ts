@@ -19,11 +19,13 @@ const TYPE_FAMILIES: Record<string, string> = {
   real: "float",
   text: "text",
   boolean: "boolean",
+  blob: "bytes",
   // PostgreSQL (udt names)
   int4: "integer",
   int8: "bigint",
   float8: "float",
   bool: "boolean",
+  bytea: "bytes",
 };
 
 function typeFamily(dataType: string): string {
@@ -244,6 +246,7 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
         "business_submissions",
         "cities",
         "festivals",
+        "image_blobs",
         "listing_reports",
         "location_suggestions",
         "newsletter_subscribers",

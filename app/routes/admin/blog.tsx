@@ -17,6 +17,7 @@ import { createBlogPost, deleteBlogPost, listBlogCategories, listBlogPostsForAdm
 import { BLOG_STATUSES, type BlogPost, type BlogStatus } from "~/services/blog/blog.server";
 import { BLOG_POST_ENTITY, CONTENT_MAX, EXCERPT_MAX } from "~/services/blog/post-form";
 import { withImageAvailability } from "~/services/images/availability.server";
+import { imageStorage } from "~/services/images/storage.server";
 import { renderMarkdown } from "~/services/markdown/markdown.server";
 import { readAdminForm, recordHandlers, runAdminAction } from "~/http/admin-action.server";
 import { requireAdmin } from "~/http/auth.server";
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb();
   const [list, categories] = await Promise.all([listBlogPostsForAdmin(db, { q, category, status, page }), listBlogCategories(db)]);
   return {
-    list: { ...list, rows: await withImageAvailability(list.rows, getEnv().DATA_DIR) },
+    list: { ...list, rows: await withImageAvailability(db, list.rows, imageStorage(getEnv())) },
     categories,
     statuses: BLOG_STATUSES,
     today: todayIsoDate(),

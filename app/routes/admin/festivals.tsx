@@ -21,6 +21,7 @@ import {
 import { FESTIVAL_ENTITY } from "~/services/festivals/festival-form";
 import type { Festival } from "~/services/festivals/festivals.server";
 import { withImageAvailability } from "~/services/images/availability.server";
+import { imageStorage } from "~/services/images/storage.server";
 import { recordHandlers, runAdminAction } from "~/http/admin-action.server";
 import { requireAdmin } from "~/http/auth.server";
 import { getEnv } from "~/utils/env.server";
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listFestivalStatesInUse(db),
     listFestivalStateChoices(db),
   ]);
-  return { list: { ...list, rows: await withImageAvailability(list.rows, getEnv().DATA_DIR) }, statesInUse, stateChoices };
+  return { list: { ...list, rows: await withImageAvailability(db, list.rows, imageStorage(getEnv())) }, statesInUse, stateChoices };
 }
 
 export const headers = adminHeaders;

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "react-router";
 import { getDb } from "~/db/db.server";
 import type { RecordImageKind } from "~/services/images/constants";
 import { setRecordImage } from "~/services/images/record-image.server";
+import { imageStorage } from "~/services/images/storage.server";
 import { readSingleImage } from "~/services/images/upload.server";
 import { requireId } from "~/services/ids";
 import { apiResponse } from "~/http/api.server";
@@ -33,7 +34,7 @@ export function recordImageUploadAction(kind: RecordImageKind) {
         kind,
         id,
         file,
-        getEnv().DATA_DIR,
+        imageStorage(getEnv()),
         actorOf(admin, context.get(clientIpContext)),
         {
           expectedUpdatedAt,

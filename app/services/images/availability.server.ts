@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { uploadsDir } from "./usage.server";
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+import { storedFileExists, type ImageStorage } from "./storage.server";
 
 /** A path on this site the way records store it (the admin forms' rule): no `..`, no empty segment. */
 const SITE_IMAGE_PATH = /^\/(images|uploads)((?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+)$/;
@@ -23,11 +25,13 @@ function staticRoot(): string {
  * Whether the file behind a record's image path exists, so an editor can say that a typed path leads
  * nowhere (the public pages then show the default photo) instead of showing a broken picture.
  */
-export async function siteImageExists(url: string, dataDir: string): Promise<boolean> {
+export async function siteImageExists(db: Kysely<Database>, url: string, storage: ImageStorage): Promise<boolean> {
   const match = SITE_IMAGE_PATH.exec(url);
   if (!match) return false;
   const [, area, rest] = match as unknown as [string, "images" | "uploads", string];
-  const file = area === "uploads" ? path.join(uploadsDir(dataDir), rest) : path.join(staticRoot(), "images", rest);
+  // Uploads are stored flat: a path with a folder under /uploads names nothing.
+  if (area === "uploads") return rest.lastIndexOf("/") === 0 && storedFileExists(db, storage, rest.slice(1));
+  const file = path.join(staticRoot(), "images", rest);
   try {
     return (await fs.promises.stat(file)).isFile();
   } catch {
@@ -37,8 +41,11 @@ export async function siteImageExists(url: string, dataDir: string): Promise<boo
 
 /** Rows for an editor, each with `imageMissing`: it names an image whose file is not there. */
 export function withImageAvailability<T extends { image: string | null }>(
+  db: Kysely<Database>,
   rows: T[],
-  dataDir: string,
+  storage: ImageStorage,
 ): Promise<(T & { imageMissing: boolean })[]> {
-  return Promise.all(rows.map(async (row) => ({ ...row, imageMissing: row.image ? !(await siteImageExists(row.image, dataDir)) : false })));
+  return Promise.all(
+    rows.map(async (row) => ({ ...row, imageMissing: row.image ? !(await siteImageExists(db, row.image, storage)) : false })),
+  );
 }

@@ -165,7 +165,7 @@ for (const database of TEST_DATABASES) {
     it("re-encodes heavy images smaller, repairs missing sizes, keeps good ones and reports what it did", async () => {
       const heavyBytes = bytesOf(variantFiles(uploads, urls.heavy));
       const goodBytes = bytesOf(variantFiles(uploads, urls.good));
-      const report = await optimiseStoredImages(db, dataDir, ACTOR);
+      const report = await optimiseStoredImages(db, { kind: "disk", dir: uploads }, ACTOR);
 
       expect(report).toMatchObject({ checked: 4, reencoded: 1, repaired: 1, unchanged: 1, bundled: 1, orphansRemoved: 2 });
       expect(report.missing).toEqual([{ table: "wholesalers", id: ids.gone, label: "Lost Petals", url: urls.gone }]);
@@ -218,7 +218,7 @@ for (const database of TEST_DATABASES) {
         imageOf("blog_posts", ids.good),
       ]);
       const files = fs.readdirSync(uploads).sort();
-      const report = await optimiseStoredImages(db, dataDir, ACTOR);
+      const report = await optimiseStoredImages(db, { kind: "disk", dir: uploads }, ACTOR);
       expect(report).toMatchObject({ checked: 4, reencoded: 0, repaired: 0, unchanged: 3, orphansRemoved: 0 });
       expect(
         await Promise.all([imageOf("wholesalers", ids.heavy), imageOf("festivals", ids.broken), imageOf("blog_posts", ids.good)]),
@@ -227,8 +227,8 @@ for (const database of TEST_DATABASES) {
     });
 
     it("refuses a second run while one is going", async () => {
-      const first = optimiseStoredImages(db, dataDir, ACTOR);
-      const second = await optimiseStoredImages(db, dataDir, ACTOR).then(
+      const first = optimiseStoredImages(db, { kind: "disk", dir: uploads }, ACTOR);
+      const second = await optimiseStoredImages(db, { kind: "disk", dir: uploads }, ACTOR).then(
         () => undefined,
         (error: unknown) => error,
       );

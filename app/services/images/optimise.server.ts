@@ -1,14 +1,13 @@
-import fs from "node:fs/promises";
-import path from "node:path";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import sharp from "sharp";
 import type { Database } from "~/db/schema";
 import { recordAudit } from "../audit/audit.server";
 import { AppError } from "../errors";
 import { nextVersion, type Actor } from "../admin/list";
 import { IMAGE_ASPECT, IMAGE_WIDTHS } from "./constants";
-import { MAX_INPUT_PIXELS, removeImageFiles, storeImage } from "./pipeline.server";
-import { IMAGE_TABLES, imagesInUse, uploadsDir } from "./usage.server";
+import { encodeImage, MAX_INPUT_PIXELS } from "./pipeline.server";
+import { listStoredFiles, readStoredFile, removeStoredFiles, storeImageFor, type ImageStorage } from "./storage.server";
+import { IMAGE_TABLES, imagesInUse } from "./usage.server";
 import type { MissingImage, OptimiseReport } from "./types";
 
 export type { MissingImage, OptimiseReport };
@@ -31,24 +30,29 @@ const UPLOAD_FILE = /^([a-f0-9]{16,64})-(\d+)\.webp$/;
 interface VariantState {
   /** Size in bytes of each width present and well formed. */
   sizes: Map<number, number>;
+  /** The bytes of the largest width present and well formed. */
+  largest?: Buffer;
   complete: boolean;
 }
 
-/** Which of an image's widths are on disk as 3:2 WebP files of the right size. */
-async function inspectVariants(dir: string, hash: string): Promise<VariantState> {
+/** Which of an image's widths are stored as 3:2 WebP files of the right size. */
+async function inspectVariants(db: Kysely<Database>, storage: ImageStorage, hash: string): Promise<VariantState> {
   const sizes = new Map<number, number>();
+  let largest: Buffer | undefined;
   for (const width of IMAGE_WIDTHS) {
-    const file = path.join(dir, `${hash}-${width}.webp`);
+    const bytes = await readStoredFile(db, storage, `${hash}-${width}.webp`);
+    if (!bytes) continue;
     try {
-      const meta = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+      const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
       if (meta.format === "webp" && meta.width === width && meta.height === Math.round(width / IMAGE_ASPECT)) {
-        sizes.set(width, (await fs.stat(file)).size);
+        sizes.set(width, bytes.length);
+        largest = bytes;
       }
     } catch {
-      // Missing or unreadable: not counted.
+      // Unreadable: not counted.
     }
   }
-  return { sizes, complete: sizes.size === IMAGE_WIDTHS.length };
+  return { sizes, largest, complete: sizes.size === IMAGE_WIDTHS.length };
 }
 
 const total = (sizes: Map<number, number>) => [...sizes.values()].reduce((sum, size) => sum + size, 0);
@@ -69,47 +73,34 @@ async function recordsUsing(db: Kysely<Database>, url: string): Promise<MissingI
  * Points every record that uses `from` at `to`, each with a new version, so that an editor opened before
  * the change cannot save the old path back over it (its save is refused as a conflict).
  */
-async function repoint(db: Kysely<Database>, from: string, to: string) {
-  await db.transaction().execute(async (trx) => {
-    for (const table of IMAGE_TABLES) {
-      const rows = await trx.selectFrom(table).select(["id", "updated_at"]).where("image", "=", from).execute();
-      for (const row of rows) {
-        await trx
-          .updateTable(table)
-          .set({ image: to, updated_at: nextVersion(row.updated_at) })
-          .where("id", "=", row.id)
-          .where("image", "=", from)
-          .execute();
-      }
+async function repoint(trx: Transaction<Database>, from: string, to: string) {
+  for (const table of IMAGE_TABLES) {
+    const rows = await trx.selectFrom(table).select(["id", "updated_at"]).where("image", "=", from).execute();
+    for (const row of rows) {
+      await trx
+        .updateTable(table)
+        .set({ image: to, updated_at: nextVersion(row.updated_at) })
+        .where("id", "=", row.id)
+        .where("image", "=", from)
+        .execute();
     }
-  });
+  }
 }
 
-/** Removes upload files no record uses (and leftovers of interrupted writes), once past the grace period. */
-async function removeOrphans(db: Kysely<Database>, dir: string, now: number): Promise<number> {
-  let names: string[];
-  try {
-    names = await fs.readdir(dir);
-  } catch {
-    return 0;
-  }
-  const used = new Set([...(await imagesInUse(db))].map(hashOf));
-  let removed = 0;
-  for (const name of names) {
-    const match = UPLOAD_FILE.exec(name);
-    const leftover = name.endsWith(".tmp");
-    if (!leftover && (!match || used.has(match[1]))) continue;
-    const file = path.join(dir, name);
-    try {
-      const stat = await fs.stat(file);
-      if (!stat.isFile() || now - stat.mtimeMs < ORPHAN_GRACE_MS) continue;
-      await fs.rm(file, { force: true });
-      removed += 1;
-    } catch {
-      // Gone meanwhile.
+/** Removes stored files no record uses (and leftovers of interrupted writes), once past the grace period. */
+async function removeOrphans(db: Kysely<Database>, storage: ImageStorage, now: number): Promise<number> {
+  const old = (await listStoredFiles(db, storage)).filter((file) => now - file.writtenAt >= ORPHAN_GRACE_MS).map((file) => file.name);
+  let usedHashes = new Set<string | undefined>();
+  let hashesOf: Set<string> | undefined;
+  return removeStoredFiles(db, storage, old, (name, used) => {
+    if (name.endsWith(".tmp")) return true;
+    if (hashesOf !== used) {
+      hashesOf = used;
+      usedHashes = new Set([...used].map(hashOf));
     }
-  }
-  return removed;
+    const match = UPLOAD_FILE.exec(name);
+    return match !== null && !usedHashes.has(match[1]);
+  });
 }
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
@@ -140,20 +131,20 @@ export function describeOptimiseReport(report: Omit<OptimiseReport, "message">):
 
 /**
  * Sends every uploaded image that a record uses through the upload pipeline again (decode, orient, crop to
- * 3:2, WebP in every width) from the largest good size on disk. The new files replace the old ones when a
+ * 3:2, WebP in every width) from the largest good size stored. The new files replace the old ones when a
  * size was missing or malformed, or when they are at least MIN_SAVING smaller; otherwise the old files stay
  * and the new ones are dropped. Afterwards, files no record uses are removed.
  */
 export async function optimiseStoredImages(
   db: Kysely<Database>,
-  dataDir: string,
+  storage: ImageStorage,
   actor: Actor,
   now: () => number = Date.now,
 ): Promise<OptimiseReport> {
   if (running) throw new AppError("conflict", "Image optimization is already running. Try again when it has finished.");
   running = true;
   try {
-    return await optimise(db, dataDir, actor, now);
+    return await optimise(db, storage, actor, now);
   } finally {
     running = false;
   }
@@ -162,8 +153,7 @@ export async function optimiseStoredImages(
 /** One run at a time: two runs would re-encode the same images and point records back and forth. */
 let running = false;
 
-async function optimise(db: Kysely<Database>, dataDir: string, actor: Actor, now: () => number): Promise<OptimiseReport> {
-  const dir = uploadsDir(dataDir);
+async function optimise(db: Kysely<Database>, storage: ImageStorage, actor: Actor, now: () => number): Promise<OptimiseReport> {
   const counts = { checked: 0, reencoded: 0, repaired: 0, unchanged: 0, bundled: 0, bytesBefore: 0, bytesAfter: 0 };
   const missing: MissingImage[] = [];
 
@@ -174,34 +164,33 @@ async function optimise(db: Kysely<Database>, dataDir: string, actor: Actor, now
       continue;
     }
     counts.checked += 1;
-    const before = await inspectVariants(dir, hash);
-    const largest = Math.max(0, ...before.sizes.keys());
-    if (largest === 0) {
+    const before = await inspectVariants(db, storage, hash);
+    if (!before.largest) {
       missing.push(...(await recordsUsing(db, url)));
       continue;
     }
-    const stored = await storeImage(await fs.readFile(path.join(dir, `${hash}-${largest}.webp`)), dir);
-    const after = await inspectVariants(dir, hashOf(stored.url) ?? "");
+    const encoded = await encodeImage(before.largest);
     const bytesBefore = total(before.sizes);
-    const bytesAfter = total(after.sizes);
+    const bytesAfter = encoded.variants.reduce((sum, variant) => sum + variant.bytes.length, 0);
     const worthIt = !before.complete || bytesAfter <= bytesBefore * (1 - MIN_SAVING);
 
-    if (stored.url === url || !worthIt) {
+    if (encoded.url === url || !worthIt) {
       counts.unchanged += 1;
       counts.bytesBefore += bytesBefore;
       counts.bytesAfter += bytesBefore;
-      if (stored.url !== url && !(await imagesInUse(db)).has(stored.url)) await removeImageFiles(stored.url, dir);
       continue;
     }
-    await repoint(db, url, stored.url);
-    if (!(await imagesInUse(db)).has(url)) await removeImageFiles(url, dir);
+    await storeImageFor(db, storage, encoded, async (trx) => {
+      await repoint(trx, url, encoded.url);
+      return { value: undefined, released: [url] };
+    });
     if (before.complete) counts.reencoded += 1;
     else counts.repaired += 1;
     counts.bytesBefore += bytesBefore;
     counts.bytesAfter += bytesAfter;
   }
 
-  const orphansRemoved = await removeOrphans(db, dir, now());
+  const orphansRemoved = await removeOrphans(db, storage, now());
   const report = { ...counts, missing, orphansRemoved };
   const message = describeOptimiseReport(report);
   await recordAudit(db, {

@@ -36,15 +36,22 @@ export interface StoredImage {
   files: string[];
 }
 
+/** An image through the pipeline, not stored yet: its URL and the bytes of each width. */
+export interface EncodedImage {
+  /** URL of the largest variant, e.g. "/uploads/<hash>-1200.webp". */
+  url: string;
+  /** One file per width, named "<hash>-<width>.webp". */
+  variants: { name: string; width: number; bytes: Buffer }[];
+}
+
 /**
  * Decodes, auto-rotates by EXIF, crops to 3:2 around the centre and re-encodes as WebP in widths 400, 800
- * and 1200 (metadata such as EXIF and GPS is dropped by re-encoding). Files are named by a hash of their
- * content and written to a temporary name first, so no reader ever sees a partial file.
+ * and 1200 (metadata such as EXIF and GPS is dropped by re-encoding). The names hash the content, so the
+ * same photo always gets the same URL.
  */
-export async function storeImage(input: Buffer, uploadsDir: string): Promise<StoredImage> {
+export async function encodeImage(input: Buffer): Promise<EncodedImage> {
   const kind = sniffImageType(input);
   if (!kind) throw new AppError("unsupported_media_type", UNSUPPORTED_TYPE_MESSAGE);
-
   let oriented: Buffer;
   try {
     const decoder = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" });
@@ -61,28 +68,38 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<Sto
     }
     throw new AppError("unsupported_media_type", `The file is not a readable image. ${UNSUPPORTED_TYPE_MESSAGE}`);
   }
-
   const hash = crypto.createHash("sha256").update(oriented).digest("hex").slice(0, 32);
+  const variants: EncodedImage["variants"] = [];
+  for (const width of IMAGE_WIDTHS) {
+    const bytes = await sharp(oriented, { limitInputPixels: MAX_INPUT_PIXELS })
+      .resize({ width, height: Math.round(width / IMAGE_ASPECT), fit: "cover", position: "centre" })
+      .webp({ quality: 80, effort: 4 })
+      .toBuffer();
+    variants.push({ name: `${hash}-${width}.webp`, width, bytes });
+  }
+  return { url: `/uploads/${hash}-1200.webp`, variants };
+}
+
+/**
+ * Writes an encoded image's files into `uploadsDir`, each to a temporary name first, so no reader ever sees a
+ * partial file. If one cannot be written, the ones this call added are taken away again.
+ */
+export async function writeImageFiles(image: EncodedImage, uploadsDir: string): Promise<StoredImage> {
   const files: string[] = [];
   // The variants this call added: taken away again if a later one cannot be written (one already there, of the
   // same content, may be another record's photo and stays).
   const added: string[] = [];
   try {
     await fs.mkdir(uploadsDir, { recursive: true });
-    for (const width of IMAGE_WIDTHS) {
-      const name = `${hash}-${width}.webp`;
+    for (const { name, bytes } of image.variants) {
       const target = path.join(uploadsDir, name);
-      const data = await sharp(oriented, { limitInputPixels: MAX_INPUT_PIXELS })
-        .resize({ width, height: Math.round(width / IMAGE_ASPECT), fit: "cover", position: "centre" })
-        .webp({ quality: 80, effort: 4 })
-        .toBuffer();
       const existed = await fs.stat(target).then(
         () => true,
         () => false,
       );
       const temporary = `${target}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
       try {
-        await fs.writeFile(temporary, data);
+        await fs.writeFile(temporary, bytes);
         await fs.rename(temporary, target);
       } catch (error) {
         await fs.rm(temporary, { force: true });
@@ -95,7 +112,12 @@ export async function storeImage(input: Buffer, uploadsDir: string): Promise<Sto
     await Promise.all(added.map((file) => fs.rm(file, { force: true })));
     throw storageFailure(error);
   }
-  return { url: `/uploads/${hash}-1200.webp`, files };
+  return { url: image.url, files };
+}
+
+/** The pipeline (encodeImage) and the files on disk (writeImageFiles) in one step. */
+export async function storeImage(input: Buffer, uploadsDir: string): Promise<StoredImage> {
+  return writeImageFiles(await encodeImage(input), uploadsDir);
 }
 
 /** A disk that is full or a folder that cannot be written is told as such (507, 503); anything else is a bug. */

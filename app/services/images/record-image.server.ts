@@ -7,8 +7,9 @@ import { AppError, notFound } from "../errors";
 import { FESTIVAL_ENTITY } from "../festivals/festival-form";
 import { WHOLESALER_ENTITY } from "../wholesalers/constants";
 import type { RecordImageKind } from "./constants";
-import { removeImageFiles, storeImage } from "./pipeline.server";
-import { imagesInUse, uploadsDir, type ImageTable } from "./usage.server";
+import { encodeImage } from "./pipeline.server";
+import { storeImageFor, type ImageStorage } from "./storage.server";
+import type { ImageTable } from "./usage.server";
 
 interface RecordImageSpec {
   table: ImageTable;
@@ -66,16 +67,16 @@ export interface RecordImageResult {
 }
 
 /**
- * Stores an uploaded photo for a wholesaler, festival or blog post. The record changes only after every
- * variant is written; the previous photo's files are removed once no record uses them, and the new files
- * too if the record could not take them.
+ * Stores an uploaded photo for a wholesaler, festival or blog post (storeImageFor: the record never points at
+ * files that are not stored); the previous photo's files are removed once no record uses them, and the new
+ * files too if the record could not take them.
  */
 export async function setRecordImage(
   db: Kysely<Database>,
   kind: RecordImageKind,
   id: number,
   file: Buffer,
-  dataDir: string,
+  storage: ImageStorage,
   actor: Actor,
   { expectedUpdatedAt }: RecordImageOptions = {},
 ): Promise<RecordImageResult> {
@@ -89,42 +90,33 @@ export async function setRecordImage(
   const conflict = () => new AppError("conflict", conflictMessage(spec.words));
   if (expectedUpdatedAt !== undefined && existing.updated_at !== expectedUpdatedAt) throw conflict();
 
-  const dir = uploadsDir(dataDir);
-  const stored = await storeImage(file, dir);
-  let outcome: { previous: string | null; updatedAt: string };
-  try {
-    outcome = await db.transaction().execute(async (trx) => {
-      // The version is read again now that the files exist, and the update is scoped to it.
-      const current = await trx.selectFrom(spec.table).select(["image", "updated_at"]).where("id", "=", id).executeTakeFirst();
-      if (!current) throw notFound(spec.notFound);
-      if (expectedUpdatedAt !== undefined && current.updated_at !== expectedUpdatedAt) throw conflict();
-      const updatedAt = nextVersion(current.updated_at);
-      const result = await trx
-        .updateTable(spec.table)
-        .set(
-          spec.stampsImageTime
-            ? { image: stored.url, updated_at: updatedAt, image_updated_at: updatedAt }
-            : { image: stored.url, updated_at: updatedAt },
-        )
-        .where("id", "=", id)
-        .where("updated_at", "=", current.updated_at)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) {
-        throw new AppError("conflict", `The ${spec.words} was saved by someone else during the upload. Please upload the photo again.`);
-      }
-      await recordAdminChange(trx, actor, {
-        entity: spec.auditEntity,
-        verb: "image",
-        id,
-        details: { label: existing.label, image: stored.url },
-      });
-      return { previous: current.image, updatedAt };
+  const stored = await encodeImage(file);
+  const updatedAt = await storeImageFor(db, storage, stored, async (trx) => {
+    // The version is read again now that the photo is encoded, and the update is scoped to it.
+    const current = await trx.selectFrom(spec.table).select(["image", "updated_at"]).where("id", "=", id).executeTakeFirst();
+    if (!current) throw notFound(spec.notFound);
+    if (expectedUpdatedAt !== undefined && current.updated_at !== expectedUpdatedAt) throw conflict();
+    const updatedAt = nextVersion(current.updated_at);
+    const result = await trx
+      .updateTable(spec.table)
+      .set(
+        spec.stampsImageTime
+          ? { image: stored.url, updated_at: updatedAt, image_updated_at: updatedAt }
+          : { image: stored.url, updated_at: updatedAt },
+      )
+      .where("id", "=", id)
+      .where("updated_at", "=", current.updated_at)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) {
+      throw new AppError("conflict", `The ${spec.words} was saved by someone else during the upload. Please upload the photo again.`);
+    }
+    await recordAdminChange(trx, actor, {
+      entity: spec.auditEntity,
+      verb: "image",
+      id,
+      details: { label: existing.label, image: stored.url },
     });
-  } catch (error) {
-    if (!(await imagesInUse(db)).has(stored.url)) await removeImageFiles(stored.url, dir);
-    throw error;
-  }
-  const { previous, updatedAt } = outcome;
-  if (previous && previous !== stored.url && !(await imagesInUse(db)).has(previous)) await removeImageFiles(previous, dir);
+    return { value: updatedAt, released: [current.image] };
+  });
   return { imageUrl: stored.url, updatedAt };
 }

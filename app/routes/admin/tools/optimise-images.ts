@@ -1,5 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { optimiseStoredImages } from "~/services/images/optimise.server";
+import { imageStorage } from "~/services/images/storage.server";
 import { apiResponse, methodNotAllowed } from "~/http/api.server";
 import { adminMutationMiddleware } from "~/http/auth.server";
 import { getEnv } from "~/utils/env.server";
@@ -15,7 +16,7 @@ export const middleware: Route.MiddlewareFunction[] = [adminMutationMiddleware];
 export async function action({ context }: Route.ActionArgs) {
   const actor = adminActor(context);
   return apiResponse(async () => {
-    const report = await optimiseStoredImages(getDb(), getEnv().DATA_DIR, actor);
+    const report = await optimiseStoredImages(getDb(), imageStorage(getEnv()), actor);
     return { ok: true, ...report };
   });
 }
