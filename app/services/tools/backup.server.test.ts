@@ -80,6 +80,7 @@ for (const database of TEST_DATABASES) {
         database: database.name === "SQLite" ? "sqlite" : "postgres",
         databaseEntry,
         uploads: { "aaaa-1200.webp": 300_000, "aaaa-400.webp": 9 },
+        uploadsStorage: "disk",
       });
       for (const [name, photo] of Object.entries(PHOTOS))
         expect(fs.readFileSync(path.join(dir, "uploads", name)).equals(photo), name).toBe(true);

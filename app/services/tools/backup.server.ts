@@ -2,9 +2,12 @@ import { createReadStream, type Dirent } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { sql } from "kysely";
+import SqliteDatabase from "better-sqlite3";
+import { sql, type Kysely } from "kysely";
 import * as tar from "tar";
 import { SQLITE_FILE_NAME, type DatabaseHandle, type DialectName } from "~/db/client.server";
+import type { Database } from "~/db/schema";
+import { STORED_FILE_NAME } from "~/services/images/storage.server";
 import { uploadsDir } from "~/services/images/usage.server";
 import { todayIsoDate } from "~/utils/dates";
 
@@ -33,6 +36,11 @@ export interface BackupManifest {
   databaseEntry: typeof SQLITE_FILE_NAME | typeof JSON_EXPORT_ENTRY;
   /** Every uploaded file (under uploads/), by name, with its size in bytes. */
   uploads: Record<string, number>;
+  /**
+   * Where the site kept them (UPLOADS_STORAGE); the archive holds them as files either way, and a restore puts
+   * them where the restoring site keeps them. Absent in backups made before the setting existed (disk).
+   */
+  uploadsStorage?: "disk" | "database";
 }
 
 export interface Backup {
@@ -55,8 +63,25 @@ export interface JsonBackup {
   tables: Record<string, Record<string, unknown>[]>;
 }
 
-/** Every table of the PostgreSQL schema, read in one repeatable-read transaction: one consistent snapshot. */
-export async function exportPostgresTables(handle: DatabaseHandle, now: Date = new Date()): Promise<JsonBackup> {
+/** The table of images stored in the database: in an archive they are files under uploads/, never rows. */
+const IMAGE_BLOBS_TABLE = "image_blobs";
+
+/** Writes every image stored in the database as a file into `dir`, one row at a time. */
+async function writeImageBlobs(db: Kysely<Database>, dir: string) {
+  const names = await db.selectFrom("image_blobs").select("name").orderBy("name").execute();
+  for (const { name } of names) {
+    if (!STORED_FILE_NAME.test(name)) continue;
+    const row = await db.selectFrom("image_blobs").select("bytes").where("name", "=", name).executeTakeFirst();
+    if (row) await fs.writeFile(path.join(dir, name), row.bytes);
+  }
+}
+
+/**
+ * Every table of the PostgreSQL schema, read in one repeatable-read transaction: one consistent snapshot.
+ * The images table's rows are left out (an empty list); with `imagesInto`, its images are written there as
+ * files from the same snapshot.
+ */
+export async function exportPostgresTables(handle: DatabaseHandle, now: Date = new Date(), imagesInto?: string): Promise<JsonBackup> {
   const tables = await handle.db
     .transaction()
     .setIsolationLevel("repeatable read")
@@ -68,6 +93,11 @@ export async function exportPostgresTables(handle: DatabaseHandle, now: Date = n
         order by table_name`.execute(trx);
       const result: Record<string, Record<string, unknown>[]> = {};
       for (const { table_name: name } of names.rows) {
+        if (name === IMAGE_BLOBS_TABLE) {
+          result[name] = [];
+          if (imagesInto) await writeImageBlobs(trx, imagesInto);
+          continue;
+        }
         const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)} order by 1`.execute(trx);
         result[name] = rows.rows;
       }
@@ -79,15 +109,40 @@ export async function exportPostgresTables(handle: DatabaseHandle, now: Date = n
 /**
  * The database into `dir`: SQLite's online backup copies the live database page by page into a file of its
  * own (a consistent snapshot even while the site keeps writing); PostgreSQL's tables are exported as JSON.
+ * With `imagesInto` (UPLOADS_STORAGE=database), the images stored in the database are written there as files
+ * from the same snapshot, and the database entry keeps none of their bytes.
  */
-async function snapshotDatabase(handle: DatabaseHandle, dir: string, now: Date): Promise<BackupManifest["databaseEntry"]> {
+async function snapshotDatabase(
+  handle: DatabaseHandle,
+  dir: string,
+  now: Date,
+  imagesInto: string | undefined,
+): Promise<BackupManifest["databaseEntry"]> {
   if (handle.dialect === "sqlite") {
     if (!handle.sqlite) throw new Error("The SQLite connection is not available");
-    await handle.sqlite.backup(path.join(dir, SQLITE_FILE_NAME));
+    const file = path.join(dir, SQLITE_FILE_NAME);
+    await handle.sqlite.backup(file);
+    if (imagesInto) await moveImagesOutOfSqliteCopy(file, imagesInto);
     return SQLITE_FILE_NAME;
   }
-  await fs.writeFile(path.join(dir, JSON_EXPORT_ENTRY), JSON.stringify(await exportPostgresTables(handle, now)));
+  await fs.writeFile(path.join(dir, JSON_EXPORT_ENTRY), JSON.stringify(await exportPostgresTables(handle, now, imagesInto)));
   return JSON_EXPORT_ENTRY;
+}
+
+/** The images of a SQLite snapshot, as files into `dir`; the snapshot then keeps none (and is compacted). */
+async function moveImagesOutOfSqliteCopy(file: string, dir: string) {
+  const copy = new SqliteDatabase(file);
+  try {
+    const names = copy.prepare("select name from image_blobs order by name").pluck().all() as string[];
+    const read = copy.prepare("select bytes from image_blobs where name = ?").pluck();
+    for (const name of names) {
+      if (STORED_FILE_NAME.test(name)) await fs.writeFile(path.join(dir, name), read.get(name) as Buffer);
+    }
+    copy.exec("delete from image_blobs");
+    copy.exec("vacuum");
+  } finally {
+    copy.close();
+  }
 }
 
 /**
@@ -136,10 +191,16 @@ async function removeStaleStaging(dataDir: string, now: Date) {
  * the data directory (memory use stays flat however large the uploads are), then streamed; the temporary
  * folder is removed when the download ends, finished or abandoned.
  *
- * The uploads are linked before and again after the database snapshot, so every photo the snapshot
- * refers to is in the archive (plus, at most, one the site removed in the meantime).
+ * On disk, the uploads are linked before and again after the database snapshot, so every photo the snapshot
+ * refers to is in the archive (plus, at most, one the site removed in the meantime). Stored in the database
+ * (`uploadsStorage` "database"), they come from the snapshot itself: exactly the photos it refers to.
  */
-export async function createBackup(handle: DatabaseHandle, dataDir: string, now: Date = new Date()): Promise<Backup> {
+export async function createBackup(
+  handle: DatabaseHandle,
+  dataDir: string,
+  now: Date = new Date(),
+  uploadsStorage: "disk" | "database" = "disk",
+): Promise<Backup> {
   await removeStaleStaging(dataDir, now);
   const staging = await fs.mkdtemp(path.join(dataDir, BACKUP_STAGING_PREFIX));
   const removeStaging = () => fs.rm(staging, { recursive: true, force: true });
@@ -147,9 +208,10 @@ export async function createBackup(handle: DatabaseHandle, dataDir: string, now:
     const source = uploadsDir(dataDir);
     const uploads = path.join(staging, UPLOADS_ENTRY);
     await fs.mkdir(uploads);
-    await linkUploads(source, uploads);
-    const databaseEntry = await snapshotDatabase(handle, staging, now);
-    await linkUploads(source, uploads);
+    const inDatabase = uploadsStorage === "database";
+    if (!inDatabase) await linkUploads(source, uploads);
+    const databaseEntry = await snapshotDatabase(handle, staging, now, inDatabase ? uploads : undefined);
+    if (!inDatabase) await linkUploads(source, uploads);
 
     const sizes: Record<string, number> = {};
     for (const name of (await fs.readdir(uploads)).sort()) sizes[name] = (await fs.stat(path.join(uploads, name))).size;
@@ -160,6 +222,7 @@ export async function createBackup(handle: DatabaseHandle, dataDir: string, now:
       database: handle.dialect,
       databaseEntry,
       uploads: sizes,
+      uploadsStorage,
     };
     await fs.writeFile(path.join(staging, MANIFEST_ENTRY), `${JSON.stringify(manifest, null, 2)}\n`);
 

@@ -20,6 +20,7 @@ import { z } from "zod";
 import type { DialectName } from "~/db/client.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import type { Database } from "~/db/schema";
+import { etagOf, STORED_IMAGE_TYPE } from "~/services/images/storage.server";
 import { uploadsDir } from "~/services/images/usage.server";
 import {
   ARCHIVE_FORMAT,
@@ -45,6 +46,11 @@ export interface RestoreOptions {
   databaseUrl?: string | undefined;
   /** Replace a database that holds data and uploads that are there. */
   force?: boolean;
+  /**
+   * Where the restored site keeps its images (UPLOADS_STORAGE): files in DATA_DIR/uploads (the default), or
+   * rows of the database, whatever the backup's site did.
+   */
+  uploadsStorage?: "disk" | "database";
 }
 
 export interface RestoreReport {
@@ -77,6 +83,7 @@ const manifestSchema = z.object({
   database: z.enum(["sqlite", "postgres"]),
   databaseEntry: z.enum([SQLITE_FILE_NAME, JSON_EXPORT_ENTRY]),
   uploads: z.record(z.string().regex(UPLOAD_NAME), z.number().int().nonnegative()),
+  uploadsStorage: z.enum(["disk", "database"]).optional(),
 });
 
 const jsonExportSchema = z.object({
@@ -277,10 +284,13 @@ async function restoreSqlite(unpacked: Unpacked, options: RestoreOptions, dataDi
     }
     if (await isFile(`${target}-wal`)) throw new RestoreError(`${target} is in use: stop the site before restoring.`);
   }
-  const existingUploads = await uploadsPresent(dataDir);
+  const inDatabase = options.uploadsStorage === "database";
+  // In database mode the images are rows of the database (counted with its rows); files in DATA_DIR/uploads are not the site's.
+  const existingUploads = inDatabase ? 0 : await uploadsPresent(dataDir);
   if ((existingRows > 0 || existingUploads > 0) && !options.force) refuseNonEmpty(dataDir, existingRows, existingUploads);
 
-  const undoUploads = await swapUploads(dataDir, unpacked.uploads, staging);
+  if (inDatabase) await loadImagesIntoSqliteCopy(unpacked.databaseFile, unpacked.uploads);
+  const undoUploads = inDatabase ? async () => undefined : await swapUploads(dataDir, unpacked.uploads, staging);
   try {
     await fs.rm(`${target}-shm`, { force: true });
     await fs.rename(unpacked.databaseFile, target);
@@ -296,6 +306,33 @@ async function restoreSqlite(unpacked: Unpacked, options: RestoreOptions, dataDi
     uploads: Object.keys(unpacked.manifest.uploads).length,
     replaced: existingRows > 0 || existingUploads > 0,
   };
+}
+
+/**
+ * Puts the backup's image files into the image_blobs table of the restored SQLite file before it replaces the
+ * live one (migrated first: a backup made before the table existed has none).
+ */
+async function loadImagesIntoSqliteCopy(file: string, uploads: string) {
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SqliteDatabase(file, { fileMustExist: true }) }) });
+  try {
+    await migrateToLatest(db);
+    await db.transaction().execute((trx) => loadImages(trx, uploads));
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Every file of the backup's uploads/ as a row of image_blobs, replacing what the table held. */
+async function loadImages(db: Kysely<Database>, uploads: string) {
+  await db.deleteFrom("image_blobs").execute();
+  const now = new Date().toISOString();
+  for (const name of (await fs.readdir(uploads)).sort()) {
+    const bytes = await fs.readFile(path.join(uploads, name));
+    await db
+      .insertInto("image_blobs")
+      .values({ name, content_type: STORED_IMAGE_TYPE, bytes, size: bytes.length, etag: etagOf(bytes), created_at: now })
+      .execute();
+  }
 }
 
 function sqliteRowCounts(db: SqliteDatabase.Database): Record<string, number> {
@@ -371,7 +408,8 @@ async function restorePostgres(
       `The backup's ${JSON_EXPORT_ENTRY} is damaged or not an export of this site (${error instanceof Error ? error.message : String(error)}).`,
     );
   }
-  const existingUploads = await uploadsPresent(dataDir);
+  const inDatabase = options.uploadsStorage === "database";
+  const existingUploads = inDatabase ? 0 : await uploadsPresent(dataDir);
   const name = new URL(options.databaseUrl).pathname.replace(/^\//, "") || "postgres";
 
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 1, connectionTimeoutMillis: 10_000 });
@@ -394,7 +432,8 @@ async function restorePostgres(
     await connection.executeQuery(CompiledQuery.raw("begin"));
     const db = new Kysely<Database>({ dialect: pinnedPostgresDialect(connection) });
     const report = await loadPostgres(db, exported, options.force === true, existingUploads, name);
-    undoUploads = await swapUploads(dataDir, unpacked.uploads, staging);
+    if (inDatabase) await loadImages(db, unpacked.uploads);
+    else undoUploads = await swapUploads(dataDir, unpacked.uploads, staging);
     await connection.executeQuery(CompiledQuery.raw("commit"));
     return {
       database: "postgres",

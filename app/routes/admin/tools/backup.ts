@@ -27,7 +27,7 @@ export async function action({ context }: Route.ActionArgs) {
     details: { label: backupFileName(now) },
     ip: context.get(clientIpContext),
   });
-  const backup = await createBackup(getDatabase(), getEnv().DATA_DIR, now);
+  const backup = await createBackup(getDatabase(), getEnv().DATA_DIR, now, getEnv().UPLOADS_STORAGE);
   return new Response(backup.body, {
     headers: {
       "Content-Type": backup.contentType,
