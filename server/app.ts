@@ -45,7 +45,11 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
 
   // Images stored in the database (UPLOADS_STORAGE=database; disk mode serves them in server/main.ts). Like the
   // files of disk mode, outside the rate limits: a page shows many, and a 304 reads no bytes.
-  if (env.UPLOADS_STORAGE === "database") app.use("/uploads", uploadsFromDatabase(() => getDatabase().db));
+  if (env.UPLOADS_STORAGE === "database")
+    app.use(
+      "/uploads",
+      uploadsFromDatabase(() => getDatabase().db),
+    );
 
   // Liveness: the process answers and so does its database.
   app.get("/healthz", async (_req, res) => {
