@@ -336,6 +336,7 @@ describe("migrations", () => {
       "0003-listing-location",
       "0004-search-index",
       "0005-rate-limits",
+      "0006-image-blobs",
     ]);
     expect(await migrateToLatest(sqlite.db)).toEqual([]);
   });
@@ -376,7 +377,13 @@ describe("migrations", () => {
         db,
       );
 
-      expect(await migrateToLatest(db)).toEqual(["0002-listing-trust", "0003-listing-location", "0004-search-index", "0005-rate-limits"]);
+      expect(await migrateToLatest(db)).toEqual([
+        "0002-listing-trust",
+        "0003-listing-location",
+        "0004-search-index",
+        "0005-rate-limits",
+        "0006-image-blobs",
+      ]);
       const everything = { blog: true, festivals: true };
       expect((await searchSite(db, "leis", everything)).wholesalers.items.map((w) => w.name)).toEqual(["Lei Stand"]);
       expect((await searchSite(db, "honolulu hawaii", everything)).wholesalers.items.map((w) => w.name)).toEqual(["Lei Stand"]);

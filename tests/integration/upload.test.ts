@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import Database from "better-sqlite3";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, TEST_ADMIN } from "../support/admin-session";
@@ -50,7 +51,21 @@ async function photo(format: "jpeg" | "png" | "webp", width = 1600, height = 100
   return image.toFormat(format).toBuffer();
 }
 
-describe("POST /api/upload/wholesaler/{id}", () => {
+/** The stored file names: DATA_DIR/uploads on disk, the image_blobs rows in the database. */
+function storedNames(server: RunningServer, storage: "disk" | "database"): string[] {
+  if (storage === "disk") {
+    const dir = path.join(server.dataDir, "uploads");
+    return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+  }
+  const db = new Database(path.join(server.dataDir, "wholesale-flower-finder.db"), { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare("select name from image_blobs order by name").all() as { name: string }[]).map((row) => row.name);
+  } finally {
+    db.close();
+  }
+}
+
+describe.each(["disk", "database"] as const)("POST /api/upload/wholesaler/{id} (UPLOADS_STORAGE=%s)", (storage) => {
   let server: RunningServer;
   let cookie: string;
   const upload = (
@@ -65,7 +80,7 @@ describe("POST /api/upload/wholesaler/{id}", () => {
   };
 
   beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password });
+    server = await startServer({ ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password, UPLOADS_STORAGE: storage });
     cookie = await signIn(server);
   });
   afterAll(async () => {
@@ -111,7 +126,8 @@ describe("POST /api/upload/wholesaler/{id}", () => {
     const second = (await (await upload(3, [{ name: "image", file: await photo("webp", 1000, 700) }])).json()) as { imageUrl: string };
     expect(second.imageUrl).not.toBe(first.imageUrl);
     expect((await fetch(`${server.url}${first.imageUrl}`)).status).toBe(404);
-    expect(fs.existsSync(path.join(server.dataDir, "uploads", path.basename(second.imageUrl)))).toBe(true);
+    expect(storedNames(server, storage)).toContain(path.basename(second.imageUrl));
+    expect(storedNames(server, storage)).not.toContain(path.basename(first.imageUrl));
   });
 
   const refusals: [string, () => Promise<Response>, number][] = [
@@ -183,14 +199,14 @@ describe("POST /api/upload/wholesaler/{id}", () => {
   ];
 
   it.each(refusals)("refuses %s", async (_label, send, status) => {
-    const before = fs.existsSync(path.join(server.dataDir, "uploads")) ? fs.readdirSync(path.join(server.dataDir, "uploads")).sort() : [];
+    const before = storedNames(server, storage);
     const response = await send();
     expect(response.status).toBe(status);
     const body = (await response.json()) as { message: string };
     expect(typeof body.message).toBe("string");
     if (status === 413 && _label.startsWith("5 MB")) expect(body.message).toBe("File size exceeds the maximum limit of 5MB.");
     if (status === 415) expect(body.message).toMatch(/JPG, PNG or WebP/);
-    const after = fs.existsSync(path.join(server.dataDir, "uploads")) ? fs.readdirSync(path.join(server.dataDir, "uploads")).sort() : [];
+    const after = storedNames(server, storage);
     expect(after).toEqual(before);
   });
 
