@@ -37,7 +37,13 @@ async function restore(args: string[]) {
   const { archive, force } = parseRestoreArgs(args);
   const env = parseEnv();
   const started = performance.now();
-  const report = await restoreBackup({ archive, dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, force, uploadsStorage: env.UPLOADS_STORAGE });
+  const report = await restoreBackup({
+    archive,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    force,
+    uploadsStorage: env.UPLOADS_STORAGE,
+  });
   const rows = Object.values(report.rows).reduce((sum, n) => sum + n, 0);
   console.log(
     `Restored the backup of ${report.createdAt} into ${report.database} (${report.location}) in ${Math.round(performance.now() - started)} ms: ` +
