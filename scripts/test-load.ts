@@ -3,7 +3,11 @@
  * build on a seeded SQLite database of its own and keeps `connections` requests in flight over a visitor's
  * mix (home, a state page, a blog article, festivals, the zipcode API, site search and newsletter
  * subscribes), each request from a client address of its own through the trusted-proxy setting, so the
- * per-address limits do not answer 429. A warm-up run comes first. Fails, saying why, unless: no request
+ * per-address limits do not answer 429. Warm-up runs come first, until the server's memory is steady (a warm-up
+ * run that grew it by less than 5%, at most `warmUpRounds` of them): a server's memory grows for its first
+ * minutes of traffic (the JavaScript heap and the allocator's arenas expand, the per-address limits keep each
+ * address for their window) and then holds, so only memory after that says whether a run leaks. Fails, saying
+ * why, unless: no request
  * failed (refused, reset or unanswered within 30 s), every answer was 2xx, every acknowledged subscription is in the database, the server logged no
  * warning or error, and its memory (RSS) after the run is within 20% of its memory after the warm-up.
  * tests/integration/load.test.ts runs a 10-second form in `npm test`.
@@ -26,8 +30,14 @@ export const REQUEST_TIMEOUT_SECONDS = 30;
 export interface LoadOptions {
   seconds: number;
   connections: number;
+  /** The length of each warm-up run. */
   warmUpSeconds: number;
+  /** The most warm-up runs before the measured run, however memory moves. */
+  warmUpRounds: number;
 }
+
+/** A warm-up run that grew the server's memory by less than this leaves it steady. */
+export const STEADY_GROWTH = 0.05;
 
 export interface LoadRun {
   requests: number;
@@ -41,7 +51,8 @@ export interface LoadRun {
 }
 
 export interface LoadResult {
-  warmUp: LoadRun;
+  /** Each warm-up run, and the server's memory after it. */
+  warmUps: { run: LoadRun; rssMb: number }[];
   run: LoadRun;
   rssAfterWarmUpMb: number;
   rssAfterRunMb: number;
@@ -130,7 +141,7 @@ function missingFromDatabase(server: RunningServer, emails: string[]): string[] 
   }
 }
 
-export async function runLoadTest({ seconds, connections, warmUpSeconds }: LoadOptions): Promise<LoadResult> {
+export async function runLoadTest({ seconds, connections, warmUpSeconds, warmUpRounds }: LoadOptions): Promise<LoadResult> {
   const server = await startServer({
     SEED: "true",
     ...TRUSTED_PROXY_ENV,
@@ -141,23 +152,31 @@ export async function runLoadTest({ seconds, connections, warmUpSeconds }: LoadO
     // One visitor first, so that the crowd does not meet a server still compiling its code.
     for (const page of PAGES) await (await fetch(`${server.url}${page}`)).arrayBuffer();
     const acknowledged: string[] = [];
-    const warmUp = await load(server, warmUpSeconds, connections, acknowledged);
-    warmUp.acknowledgedSubscriptions = acknowledged.length;
-    // Memory is read once the server has answered everything it was sent.
-    await settle(server.url);
-    const rssAfterWarmUpMb = rssMb(server.process.pid!);
+    const warmUps: LoadResult["warmUps"] = [];
+    let rssBefore = rssMb(server.process.pid!);
+    while (warmUps.length < warmUpRounds) {
+      const before = acknowledged.length;
+      const warmUp = await load(server, warmUpSeconds, connections, acknowledged);
+      warmUp.acknowledgedSubscriptions = acknowledged.length - before;
+      // Memory is read once the server has answered everything it was sent.
+      await settle(server.url);
+      const rss = rssMb(server.process.pid!);
+      warmUps.push({ run: warmUp, rssMb: rss });
+      const steady = rss / rssBefore - 1 < STEADY_GROWTH;
+      rssBefore = rss;
+      if (steady) break;
+    }
+    const rssAfterWarmUpMb = rssBefore;
+    const before = acknowledged.length;
     const run = await load(server, seconds, connections, acknowledged);
-    run.acknowledgedSubscriptions = acknowledged.length - warmUp.acknowledgedSubscriptions;
+    run.acknowledgedSubscriptions = acknowledged.length - before;
     await settle(server.url);
     const rssAfterRunMb = rssMb(server.process.pid!);
     const missingSubscriptions = missingFromDatabase(server, acknowledged);
     const serverProblems = server.takeUnexpectedLogs();
 
     const failures: string[] = [];
-    for (const [name, measured] of [
-      ["warm-up", warmUp],
-      ["run", run],
-    ] as const) {
+    for (const [name, measured] of [...warmUps.map(({ run: warmUp }, i) => [`warm-up ${i + 1}`, warmUp] as const), ["run", run] as const]) {
       if (measured.errors > 0) failures.push(`${name}: ${measured.errors} requests failed (${measured.timeouts} timed out)`);
       const refused = Object.entries(measured.statuses).filter(([status]) => status !== "2xx");
       if (refused.length > 0) failures.push(`${name}: answers other than 2xx: ${JSON.stringify(Object.fromEntries(refused))}`);
@@ -176,7 +195,7 @@ export async function runLoadTest({ seconds, connections, warmUpSeconds }: LoadO
     }
     if (serverProblems.length > 0)
       failures.push(`the server logged ${serverProblems.length} problem(s): ${serverProblems.slice(0, 5).join("; ")}`);
-    return { warmUp, run, rssAfterWarmUpMb, rssAfterRunMb, missingSubscriptions, serverProblems, failures };
+    return { warmUps, run, rssAfterWarmUpMb, rssAfterRunMb, missingSubscriptions, serverProblems, failures };
   } finally {
     await server.stop();
   }
@@ -188,7 +207,9 @@ export function describeLoadResult(result: LoadResult, options: LoadOptions): st
     `p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}, statuses ${JSON.stringify(run.statuses)}, ` +
     `${run.acknowledgedSubscriptions} subscriptions acknowledged`;
   return [
-    line("warm-up", result.warmUp, options.warmUpSeconds),
+    ...result.warmUps.map(
+      ({ run, rssMb }, i) => `${line(`warm-up ${i + 1}`, run, options.warmUpSeconds)}; server RSS after it ${rssMb.toFixed(0)} MB`,
+    ),
     line("run", result.run, options.seconds),
     `server RSS ${result.rssAfterWarmUpMb.toFixed(0)} MB after the warm-up, ${result.rssAfterRunMb.toFixed(0)} MB after the run ` +
       `(${((result.rssAfterRunMb / result.rssAfterWarmUpMb - 1) * 100).toFixed(1)}%)`,
@@ -203,9 +224,15 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
       seconds: { type: "string", default: "60" },
       connections: { type: "string", default: "50" },
       "warm-up": { type: "string", default: "30" },
+      "warm-up-rounds": { type: "string", default: "8" },
     },
   });
-  const options = { seconds: Number(values.seconds), connections: Number(values.connections), warmUpSeconds: Number(values["warm-up"]) };
+  const options = {
+    seconds: Number(values.seconds),
+    connections: Number(values.connections),
+    warmUpSeconds: Number(values["warm-up"]),
+    warmUpRounds: Number(values["warm-up-rounds"]),
+  };
   for (const [name, value] of Object.entries(options)) {
     if (!Number.isInteger(value) || value < 1) {
       console.error(`${name} must be a whole number of at least 1`);
@@ -222,7 +249,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
       "## Load: `npm run test:load`",
       "",
       `Measured ${today()} on ${machineLine()}, SQLite.`,
-      `Command: \`npm run test:load -- --seconds ${options.seconds} --connections ${options.connections} --warm-up ${options.warmUpSeconds}\` (a visitor's mix of pages, the zipcode API, search and newsletter subscribes, each request from its own client address; a request unanswered after ${REQUEST_TIMEOUT_SECONDS} s counts as failed).`,
+      `Command: \`npm run test:load -- --seconds ${options.seconds} --connections ${options.connections} --warm-up ${options.warmUpSeconds} --warm-up-rounds ${options.warmUpRounds}\` (warm-up runs until one grows the server's memory by less than ${STEADY_GROWTH * 100}%, at most ${options.warmUpRounds}; a visitor's mix of pages, the zipcode API, search and newsletter subscribes, each request from its own client address; a request unanswered after ${REQUEST_TIMEOUT_SECONDS} s counts as failed).`,
       "",
       "```",
       description,

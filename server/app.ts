@@ -4,6 +4,7 @@ import { RouterContextProvider } from "react-router";
 import type { Logger } from "pino";
 import { sql } from "kysely";
 import { getDatabase, startDatabase, stopDatabase } from "~/db/db.server";
+import { countQueries, type QueryCount } from "~/db/query-count.server";
 import { ensureFirstAdmin } from "~/services/auth/admins.server";
 import { registerCalendarRoutes } from "~/http/calendar-routes.server";
 import { clientIpContext, cspNonceContext, renderedAtContext } from "~/http/request-context.server";
@@ -42,6 +43,12 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   // Behind a reverse proxy, client addresses (rate limits, sign-in throttling, audit) come from X-Forwarded-For.
   if (env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
   app.use(originCheck({ siteUrl: env.SITE_URL }));
+  // The request's database queries are counted; the request log line says how many (dbQueries).
+  app.use((_req, res, next) => {
+    const count: QueryCount = { queries: 0 };
+    res.locals.dbQueries = count;
+    countQueries(count, next);
+  });
 
   // Images stored in the database (UPLOADS_STORAGE=database; disk mode serves them in server/main.ts). Like the
   // files of disk mode, outside the rate limits: a page shows many, and a 304 reads no bytes.

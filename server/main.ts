@@ -68,6 +68,11 @@ server.use(
     logger,
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
     autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") === true },
+    // How many database queries the request made (server/app.ts counts them), once it is answered.
+    customProps: (_req, res) => {
+      const count = (res as unknown as express.Response).locals?.dbQueries as { queries: number } | undefined;
+      return count ? { dbQueries: count.queries } : {};
+    },
     serializers: {
       req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
         id: req.id,

@@ -2,6 +2,7 @@ import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
+import { countQuery } from "./query-count.server";
 import type { Database } from "./schema";
 
 export type DialectName = "sqlite" | "postgres";
@@ -38,7 +39,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     // listener but this one, and its next query fails instead, which the request answers as a 503.
     pool.on("error", () => undefined);
     pool.on("connect", (client) => client.on("error", () => undefined));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: countQuery });
     return {
       db,
       dialect: "postgres",
@@ -54,6 +55,6 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: countQuery });
   return { db, dialect: "sqlite", location: file, sqlite, close: () => db.destroy() };
 }
