@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import readline from "node:readline";
 import { Redis } from "ioredis";
 import pg from "pg";
@@ -43,7 +44,11 @@ const runRedis = process.env.CI === "true" || (redisServerInstalled && (await re
 /** server/app.ts: 10 subscriptions per address in 10 minutes; what the 11th gets. */
 const NEWSLETTER_LIMIT = 10;
 const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Please wait a few minutes and try again.";
-const MIGRATIONS = ["0001-initial", "0002-listing-trust", "0003-listing-location", "0004-search-index", "0005-rate-limits"];
+/** Every migration the code has (app/db/migrations/NNNN-name.server.ts), in order. */
+const MIGRATIONS = fs
+  .readdirSync(path.resolve(import.meta.dirname, "../../app/db/migrations"))
+  .flatMap((file) => /^(\d{4}-.+)\.server\.ts$/.exec(file)?.[1] ?? [])
+  .sort();
 
 /** A client address of this run's own (TEST-NET and private ranges), so that parallel runs never share a counter. */
 const freshAddress = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
