@@ -104,8 +104,8 @@ async function readiness(server: RunningServer) {
   return { status: response.status, body: (await response.json()) as Record<string, string> };
 }
 
-async function expectHomePage(server: RunningServer) {
-  const home = await fetch(server.url);
+async function expectHomePage(url: string) {
+  const home = await fetch(url);
   expect(home.status).toBe(200);
   expect(await home.text()).toContain("Wholesale Flower Finder");
 }
@@ -223,18 +223,18 @@ async function postAdminForm(server: RunningServer, cookie: string, path: string
 
 /**
  * Asks `look` until it returns `done`, starting a look every 50 ms for at most `ms` milliseconds after the change
- * was acknowledged; resolves with when the first look that saw `done` was sent. When time is up, fails showing
- * what was still seen.
+ * was acknowledged. Resolves with when the first look that saw `done` was sent and when it was answered; when time
+ * is up, fails showing what was still seen.
  */
-async function within(ms: number, look: () => Promise<unknown>, done: unknown): Promise<number> {
+async function within(ms: number, look: () => Promise<unknown>, done: unknown): Promise<string> {
   const started = performance.now();
   for (;;) {
     const sent = performance.now() - started;
     const seen = await look();
-    if (JSON.stringify(seen) === JSON.stringify(done)) return Math.round(sent);
-    if (performance.now() - started + 50 >= ms) {
-      expect(seen, `still seen by a look sent ${sent.toFixed(0)} ms after the change`).toEqual(done);
-    }
+    const answered = performance.now() - started;
+    if (JSON.stringify(seen) === JSON.stringify(done))
+      return `by a look sent after ${sent.toFixed(0)} ms, answered after ${answered.toFixed(0)} ms`;
+    if (answered + 50 >= ms) expect(seen, `still seen by a look sent ${sent.toFixed(0)} ms after the change`).toEqual(done);
     await pause(50);
   }
 }
@@ -309,6 +309,7 @@ const LOAD_CLIENTS = 8;
 const KILL_AT_MS = 7_000;
 const REDIS_STOPPED_FROM_MS = 4_000;
 const REDIS_STOPPED_UNTIL_MS = 12_000;
+const AFTER_REDIS_IS_BACK_MS = 5_000;
 
 describe("REDIS_URL", () => {
   it("a value that is not a redis:// URL stops the server with a message naming the variable", async () => {
@@ -387,18 +388,20 @@ for (const setup of SETUPS) {
             status: 200,
             body: setup.redis ? { status: "ready", database: "up", redis: "up" } : { status: "ready", database: "up" },
           });
-          await expectHomePage(server);
+          await expectHomePage(server.url);
         }),
       );
-      for (let n = 0; n < servers.length; n++) await expectHomePage({ url: proxy.url } as RunningServer);
+      for (let n = 0; n < servers.length; n++) await expectHomePage(proxy.url);
       expect(proxy.backends.map((backend) => backend.answered)).toEqual([1, 1, 1]);
     });
 
     it("2. an admin signed in on A is signed in on B and C, and signing out on B ends the session everywhere", async () => {
       const cookie = await signInAs(servers[0]!, admin);
       expect(await Promise.all(servers.map((server) => adminHome(server.url, cookie)))).toEqual(["signed in", "signed in", "signed in"]);
-      // Through the proxy, one request after another lands on each server in turn.
+      // Through the proxy, three requests land on the three servers in turn.
+      const answered = proxy.backends.map((backend) => backend.answered);
       expect(await Promise.all([0, 1, 2].map(() => adminHome(proxy.url, cookie)))).toEqual(["signed in", "signed in", "signed in"]);
+      expect(proxy.backends.map((backend, index) => backend.answered - answered[index]!)).toEqual([1, 1, 1]);
 
       const signOut = await fetch(`${servers[1]!.url}/admin/logout`, { method: "POST", redirect: "manual", headers: { cookie } });
       expect(signOut.status).toBe(302);
@@ -428,7 +431,7 @@ for (const setup of SETUPS) {
         "Your general settings have been saved successfully.",
       );
       const on = await within(1000, () => Promise.all(others.map(blogAsSeenOn)), [shown, shown]);
-      console.log(`cluster ${setup.name}: Blog off on A seen on B and C after ${off} ms, back on after ${on} ms`);
+      console.log(`cluster ${setup.name}: Blog off on A seen on B and C ${off}; back on ${on}`);
     });
 
     it("4. a wholesaler edited on A shows its new text on B and C within one second, on pages they have cached", async () => {
@@ -482,7 +485,7 @@ for (const setup of SETUPS) {
       const both = { statePage: true, listingPage: true };
       const took = await within(1000, seen, [both, both]);
       console.log(
-        `cluster ${setup.name}: a wholesaler edited on A seen on B and C after ${took} ms (X-Cache before the edit: ${xCache.join(", ")})`,
+        `cluster ${setup.name}: a wholesaler edited on A seen on B and C ${took} (X-Cache of the state page before the edit: ${xCache.join(", ")})`,
       );
     });
 
@@ -553,81 +556,88 @@ for (const setup of SETUPS) {
       expect(proxy.backends[0]!.refused).toBeGreaterThan(0);
     }, 90_000);
 
-    describe.runIf(setup.redis)("8. when Redis stops and comes back (a redis-server of the test's own)", () => {
-      let redisPort: number;
-      let redis: ChildProcess | undefined;
-      let trio: RunningServer[] = [];
-      let trioProxy: RoundRobinProxy;
-      const degraded = /^rate limits degraded: Redis does not answer/;
-      const sharedAgain = /^rate limits shared again: Redis answers$/;
-      const logged = (pattern: RegExp) => (logs: LogEntry[]) => logs.some((entry) => pattern.test(String(entry.msg)));
+    // Point 8 needs a Redis to stop; PostgreSQL only has none (and a skipped test fails a CI run).
+    if (setup.redis)
+      describe("8. when Redis stops and comes back (a redis-server of the test's own)", () => {
+        let redisPort: number;
+        let redis: ChildProcess | undefined;
+        let trio: RunningServer[] = [];
+        let trioProxy: RoundRobinProxy;
+        const degraded = /^rate limits degraded: Redis does not answer/;
+        const sharedAgain = /^rate limits shared again: Redis answers$/;
+        const logged = (pattern: RegExp) => (logs: LogEntry[]) => logs.some((entry) => pattern.test(String(entry.msg)));
 
-      beforeAll(async () => {
-        redisPort = await freePort();
-        redis = await startRedisServer(redisPort);
-        // Three more servers of the same site on a Redis of this test's own, which the test stops and starts.
-        trio = await startTogether(3, { ...env(), REDIS_URL: `redis://127.0.0.1:${redisPort}/0` });
-        trioProxy = await startRoundRobinProxy(trio.map((server, index) => ({ name: "DEF"[index]!, url: server.url })));
-        for (const server of trio) {
-          server.expectLog(degraded);
-          server.expectLog(/^\/readyz$/);
-          // The cache invalidation bus says it cannot hear the others while Redis is down (the page cache's own warning).
-          server.expectLog(/^cache invalidation degraded: Redis does not answer/);
-        }
+        beforeAll(async () => {
+          redisPort = await freePort();
+          redis = await startRedisServer(redisPort);
+          // Three more servers of the same site on a Redis of this test's own, which the test stops and starts.
+          trio = await startTogether(3, { ...env(), REDIS_URL: `redis://127.0.0.1:${redisPort}/0` });
+          trioProxy = await startRoundRobinProxy(trio.map((server, index) => ({ name: "DEF"[index]!, url: server.url })));
+          for (const server of trio) {
+            server.expectLog(degraded);
+            server.expectLog(/^\/readyz$/);
+            // The cache invalidation bus says it cannot hear the others while Redis is down (the page cache's own warning).
+            server.expectLog(/^cache invalidation degraded: Redis does not answer/);
+          }
+        });
+        afterAll(async () => {
+          await trioProxy?.close();
+          await Promise.all(trio.map((server) => server.stop()));
+          if (redis) await stopRedisServer(redis);
+        });
+
+        it(`a ${LOAD_SECONDS}-second load through the proxy with Redis stopped for part of it: every request answered 2xx, limits per server meanwhile, shared again after, every acknowledged subscription stored`, async () => {
+          const emailPrefix = `cluster-redis-${run}-`;
+          await Promise.all(trio.map((server) => expectHomePage(server.url)));
+          const started = Date.now();
+          const load = startClusterLoad({ url: trioProxy.url, seconds: LOAD_SECONDS, clients: LOAD_CLIENTS, emailPrefix });
+          await pause(REDIS_STOPPED_FROM_MS);
+          await stopRedisServer(redis!);
+          const stoppedAt = Date.now() - started;
+          load.mark("while Redis was down");
+          // The visitors go on until Redis has been back a while, however slow the machine makes the checks below.
+          load.endAt(Number.POSITIVE_INFINITY);
+          await Promise.all(trio.map((server) => untilLogged(server, logged(degraded))));
+
+          // While Redis is down: not ready for a balancer that checks, but answering, each server limiting on its own counts.
+          for (const server of trio) {
+            const { status, body } = await readiness(server);
+            expect(status).toBe(503);
+            expect(body).toEqual({ status: "not ready", database: "up", redis: "down", message: "Not ready: Redis does not answer." });
+            await expectHomePage(server.url);
+          }
+          const alone = freshAddress();
+          expect(await subscribeAcross([trio[0]!], alone, NEWSLETTER_LIMIT)).toEqual(Array<number>(NEWSLETTER_LIMIT).fill(201));
+          await expectRefused(await subscribe(trio[0]!, alone));
+          expect(await subscribeAcross([trio[1]!], alone, 1)).toEqual([201]);
+
+          await pause(Math.max(0, started + REDIS_STOPPED_UNTIL_MS - Date.now()));
+          redis = await startRedisServer(redisPort);
+          load.mark("after Redis was back");
+          const backAt = Date.now() - started;
+          load.endAt(Math.max(started + LOAD_SECONDS * 1000, Date.now() + AFTER_REDIS_IS_BACK_MS));
+          await Promise.all(trio.map((server) => untilLogged(server, logged(sharedAgain))));
+          for (const server of trio) {
+            expect(await readiness(server)).toEqual({ status: 200, body: { status: "ready", database: "up", redis: "up" } });
+            // Many failed reconnections, one warning.
+            expect(countLogged(server, degraded)).toBe(1);
+          }
+          const again = freshAddress();
+          expect(await subscribeAcross(trio, again, NEWSLETTER_LIMIT)).toEqual(Array<number>(NEWSLETTER_LIMIT).fill(201));
+          for (const server of trio) await expectRefused(await subscribe(server, again));
+
+          const figures = await load.done;
+          const missing = await missingSubscriptions(database.url, figures, emailPrefix);
+          const outage = `Redis stopped from ${(stoppedAt / 1000).toFixed(1)} s to ${(backAt / 1000).toFixed(1)} s`;
+          console.log(describeLoad(`cluster with Redis, ${outage}`, figures, trioProxy, missing.length));
+          expect(figures.clientErrors).toEqual([]);
+          expect(trioProxy.failures).toEqual([]);
+          expect(Object.keys(figures.statuses).filter((status) => Number(status) < 200 || Number(status) >= 300)).toEqual([]);
+          expect(missing).toEqual([]);
+          expect(figures.acknowledged.length).toBeGreaterThan(0);
+          expect(figures.answeredBetween["while Redis was down"]).toBeGreaterThan(0);
+          expect(figures.answeredBetween["after Redis was back"]).toBeGreaterThan(0);
+        }, 90_000);
       });
-      afterAll(async () => {
-        await trioProxy?.close();
-        await Promise.all(trio.map((server) => server.stop()));
-        if (redis) await stopRedisServer(redis);
-      });
-
-      it(`a ${LOAD_SECONDS}-second load through the proxy with Redis stopped for part of it: every request answered 2xx, limits per server meanwhile, shared again after, every acknowledged subscription stored`, async () => {
-        const emailPrefix = `cluster-redis-${run}-`;
-        await Promise.all(trio.map(expectHomePage));
-        const started = Date.now();
-        const load = startClusterLoad({ url: trioProxy.url, seconds: LOAD_SECONDS, clients: LOAD_CLIENTS, emailPrefix });
-        await pause(REDIS_STOPPED_FROM_MS);
-        await stopRedisServer(redis!);
-        load.mark("while Redis was down");
-        await Promise.all(trio.map((server) => untilLogged(server, logged(degraded))));
-
-        // While Redis is down: not ready for a balancer that checks, but answering, each server limiting on its own counts.
-        for (const server of trio) {
-          const { status, body } = await readiness(server);
-          expect(status).toBe(503);
-          expect(body).toEqual({ status: "not ready", database: "up", redis: "down", message: "Not ready: Redis does not answer." });
-          await expectHomePage(server);
-        }
-        const alone = freshAddress();
-        expect(await subscribeAcross([trio[0]!], alone, NEWSLETTER_LIMIT)).toEqual(Array<number>(NEWSLETTER_LIMIT).fill(201));
-        await expectRefused(await subscribe(trio[0]!, alone));
-        expect(await subscribeAcross([trio[1]!], alone, 1)).toEqual([201]);
-
-        await pause(Math.max(0, started + REDIS_STOPPED_UNTIL_MS - Date.now()));
-        redis = await startRedisServer(redisPort);
-        load.mark("after Redis was back");
-        await Promise.all(trio.map((server) => untilLogged(server, logged(sharedAgain))));
-        for (const server of trio) {
-          expect(await readiness(server)).toEqual({ status: 200, body: { status: "ready", database: "up", redis: "up" } });
-          // Many failed reconnections, one warning.
-          expect(countLogged(server, degraded)).toBe(1);
-        }
-        const again = freshAddress();
-        expect(await subscribeAcross(trio, again, NEWSLETTER_LIMIT)).toEqual(Array<number>(NEWSLETTER_LIMIT).fill(201));
-        for (const server of trio) await expectRefused(await subscribe(server, again));
-
-        const figures = await load.done;
-        const missing = await missingSubscriptions(database.url, figures, emailPrefix);
-        const outage = `Redis stopped from ${REDIS_STOPPED_FROM_MS / 1000} s to ${REDIS_STOPPED_UNTIL_MS / 1000} s`;
-        console.log(describeLoad(`cluster with Redis, ${outage}`, figures, trioProxy, missing.length));
-        expect(figures.clientErrors).toEqual([]);
-        expect(trioProxy.failures).toEqual([]);
-        expect(Object.keys(figures.statuses).filter((status) => Number(status) < 200 || Number(status) >= 300)).toEqual([]);
-        expect(missing).toEqual([]);
-        expect(figures.acknowledged.length).toBeGreaterThan(0);
-        expect(figures.answeredBetween["while Redis was down"]).toBeGreaterThan(0);
-        expect(figures.answeredBetween["after Redis was back"]).toBeGreaterThan(0);
-      }, 90_000);
-    });
   });
 }
