@@ -1,14 +1,20 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import readline from "node:readline";
 import { Redis } from "ioredis";
 import pg from "pg";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { states } from "~/db/seed/data/states";
 import { wholesalers } from "~/db/seed/data/wholesalers";
+import { TEST_ADMIN } from "../support/admin-session";
+import { pause, startClusterLoad, type ClusterLoadFigures } from "../support/cluster-load";
 import { createTestDatabase, runPostgres } from "../support/postgres";
-import { startServer, untilLogged, type RunningServer } from "../support/server";
+import { startRoundRobinProxy, type RoundRobinProxy } from "../support/round-robin-proxy";
+import { startServer, untilLogged, type LogEntry, type RunningServer } from "../support/server";
 
 /** The machine's Redis (CI runs one at 127.0.0.1:6379); this file's keys go to a database number of its own. */
 const MACHINE_REDIS_URL = "redis://127.0.0.1:6379/13";
@@ -38,7 +44,11 @@ const runRedis = process.env.CI === "true" || (redisServerInstalled && (await re
 /** server/app.ts: 10 subscriptions per address in 10 minutes; what the 11th gets. */
 const NEWSLETTER_LIMIT = 10;
 const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Please wait a few minutes and try again.";
-const MIGRATIONS = ["0001-initial", "0002-listing-trust", "0003-listing-location", "0004-search-index", "0005-rate-limits"];
+/** Every migration the code has (app/db/migrations/NNNN-name.server.ts), in order. */
+const MIGRATIONS = fs
+  .readdirSync(path.resolve(import.meta.dirname, "../../app/db/migrations"))
+  .flatMap((file) => /^(\d{4}-.+)\.server\.ts$/.exec(file)?.[1] ?? [])
+  .sort();
 
 /** A client address of this run's own (TEST-NET and private ranges), so that parallel runs never share a counter. */
 const freshAddress = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
@@ -94,8 +104,8 @@ async function readiness(server: RunningServer) {
   return { status: response.status, body: (await response.json()) as Record<string, string> };
 }
 
-async function expectHomePage(server: RunningServer) {
-  const home = await fetch(server.url);
+async function expectHomePage(url: string) {
+  const home = await fetch(url);
   expect(home.status).toBe(200);
   expect(await home.text()).toContain("Wholesale Flower Finder");
 }
@@ -161,6 +171,146 @@ function stopRedisServer(child: ChildProcess): Promise<void> {
 
 const countLogged = (server: RunningServer, pattern: RegExp) => server.logs.filter((entry) => pattern.test(String(entry.msg))).length;
 
+/** Rows of a query on the cluster's database, read beside the servers. */
+async function query<Row extends pg.QueryResultRow>(databaseUrl: string, text: string, values: unknown[] = []): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<Row>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Signs in through the sign-in form and returns the session cookie ("wff_session=..."). */
+async function signInAs(server: RunningServer, { email, password }: Credentials): Promise<string> {
+  const response = await fetch(`${server.url}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password }),
+  });
+  const cookie = response.headers.get("set-cookie")?.split(";")[0];
+  expect(response.status, "sign-in").toBe(302);
+  expect(cookie).toMatch(/^wff_session=/);
+  return cookie!;
+}
+
+/** What an admin with `cookie` gets at /admin: the dashboard (signed in) or a redirect to the sign-in page. */
+async function adminHome(url: string, cookie: string) {
+  const response = await fetch(`${url}/admin`, { redirect: "manual", headers: { cookie } });
+  const text = await response.text();
+  if (response.status === 200 && text.includes("Sign out")) return "signed in";
+  if (response.status === 302 && response.headers.get("location")?.startsWith("/admin/login")) return "sent to sign in";
+  return `status ${response.status}`;
+}
+
+/** Posts an admin form the way the app's own fetcher does (the route's `.data` address); the answer's text. */
+async function postAdminForm(server: RunningServer, cookie: string, path: string, fields: Record<string, string>) {
+  const response = await fetch(`${server.url}${path}.data`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  expect(response.status, `POST ${path}`).toBe(200);
+  return response.text();
+}
+
+/**
+ * Asks `look` until it returns `done`, starting a look every 50 ms for at most `ms` milliseconds after the change
+ * was acknowledged. Resolves with when the first look that saw `done` was sent and when it was answered; when time
+ * is up, fails showing what was still seen.
+ */
+async function within(ms: number, look: () => Promise<unknown>, done: unknown): Promise<string> {
+  const started = performance.now();
+  for (;;) {
+    const sent = performance.now() - started;
+    const seen = await look();
+    const answered = performance.now() - started;
+    if (JSON.stringify(seen) === JSON.stringify(done))
+      return `by a look sent after ${sent.toFixed(0)} ms, answered after ${answered.toFixed(0)} ms`;
+    if (answered + 50 >= ms) expect(seen, `still seen by a look sent ${sent.toFixed(0)} ms after the change`).toEqual(done);
+    await pause(50);
+  }
+}
+
+/** What a visitor sees of the blog on one server: its page's status and whether the home page has the blog section. */
+async function blogAsSeenOn(server: RunningServer) {
+  const blog = await fetch(`${server.url}/blog`);
+  await blog.arrayBuffer();
+  const home = await (await fetch(server.url)).text();
+  return { blogPage: blog.status, onHome: home.includes('id="blog"') };
+}
+
+/** The page's HTML as an anonymous visitor gets it (following a redirect to a listing's own address). */
+async function pageText(server: RunningServer, path: string) {
+  const response = await fetch(`${server.url}${path}`);
+  expect(response.status, `${server.url}${path}`).toBe(200);
+  return response.text();
+}
+
+/** The general settings form as the admin would send it, with the blog on or off. */
+async function generalSettings(databaseUrl: string, enableBlog: boolean): Promise<Record<string, string>> {
+  const [row] = await query<{ updated_at: string }>(databaseUrl, "select updated_at from settings where key = 'general'");
+  return {
+    intent: "general",
+    // "" is the version of settings never saved.
+    version: row?.updated_at ?? "",
+    siteName: "Wholesale Flower Finder",
+    contactEmail: "hello@wholesaleflowerfinder.com",
+    enableFeaturedWholesalers: "on",
+    enableFestivals: "on",
+    ...(enableBlog ? { enableBlog: "on" } : {}),
+  };
+}
+
+const photo = () =>
+  sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 190, g: 60, b: 110 } } })
+    .composite([{ input: Buffer.from('<svg width="1200" height="800"><circle cx="600" cy="400" r="250" fill="#166534"/></svg>') }])
+    .jpeg()
+    .toBuffer();
+
+/** The one-line summary of a load through the proxy, for the log (and the lead's notes). */
+function describeLoad(title: string, figures: ClusterLoadFigures, proxy: RoundRobinProxy, missing: number) {
+  const byStatus = Object.entries(figures.statuses)
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(", ");
+  const after = Object.entries(figures.answeredBetween)
+    .map(([name, count]) => `${count} answered ${name}`)
+    .join(", ");
+  const backends = proxy.backends.map((backend) => `${backend.name} ${backend.answered} (5xx ${backend.serverErrors})`).join(", ");
+  return (
+    `${title}: ${figures.requests} requests in ${figures.seconds} s from ${figures.clients} clients through the proxy ` +
+    `(${(figures.requests / figures.seconds).toFixed(0)}/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms); statuses {${byStatus}}; ` +
+    `${after}; answered by ${backends}; retried on another server ${proxy.retries}; ` +
+    `502 from the proxy for POSTs cut off ${proxy.failures.length}; client errors ${figures.clientErrors.length}; ` +
+    `subscriptions acknowledged ${figures.acknowledged.length}, missing from the database ${missing}`
+  );
+}
+
+/** The acknowledged subscriptions that PostgreSQL does not hold. */
+async function missingSubscriptions(databaseUrl: string, figures: ClusterLoadFigures, emailPrefix: string) {
+  const rows = await query<{ email: string }>(databaseUrl, "select email from newsletter_subscribers where email like $1", [
+    `${emailPrefix}%`,
+  ]);
+  const stored = new Set(rows.map((row) => row.email));
+  return figures.acknowledged.filter((email) => !stored.has(email));
+}
+
+/** How long each load through the proxy runs, and how many visitors it keeps busy. */
+const LOAD_SECONDS = 20;
+const LOAD_CLIENTS = 8;
+/** When server A is killed during point 7's load, and when Redis is stopped and started during point 8's. */
+const KILL_AT_MS = 7_000;
+const REDIS_STOPPED_FROM_MS = 4_000;
+const REDIS_STOPPED_UNTIL_MS = 12_000;
+const AFTER_REDIS_IS_BACK_MS = 5_000;
+
 describe("REDIS_URL", () => {
   it("a value that is not a redis:// URL stops the server with a message naming the variable", async () => {
     const failed = await startServer({ REDIS_URL: "127.0.0.1:6379" }).then(
@@ -172,133 +322,322 @@ describe("REDIS_URL", () => {
   });
 });
 
-describe.runIf(runPostgres && runRedis)("three servers on one empty PostgreSQL database with Redis", () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let servers: RunningServer[] = [];
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    servers = await startTogether(3, {
+/**
+ * The two set-ups of issue #15's cluster test: Redis carries the rate limits and the cache invalidations,
+ * or PostgreSQL carries them (no REDIS_URL). Either way: three servers started at once on one empty
+ * PostgreSQL database, the same SESSION_SECRET, images in the database, behind a round-robin proxy.
+ */
+const SETUPS = [
+  {
+    name: "with Redis",
+    enabled: runPostgres && runRedis,
+    redis: true,
+    env: { REDIS_URL: MACHINE_REDIS_URL, ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password },
+    store: "Redis",
+  },
+  { name: "on PostgreSQL only", enabled: runPostgres, redis: false, env: {}, store: "PostgreSQL" },
+] as const;
+
+for (const setup of SETUPS) {
+  describe.runIf(setup.enabled)(`three servers behind a round-robin proxy on one empty PostgreSQL database ${setup.name}`, () => {
+    const run = crypto.randomBytes(4).toString("hex");
+    let database: Awaited<ReturnType<typeof createTestDatabase>>;
+    let servers: RunningServer[] = [];
+    let proxy: RoundRobinProxy;
+    let admin: Credentials;
+    let adminCookie: string | undefined;
+    // Every server of the site signs its session cookies with the same secret.
+    const sessionSecret = crypto.randomBytes(32).toString("hex");
+    const env = () => ({
       DATABASE_URL: database.url,
-      REDIS_URL: MACHINE_REDIS_URL,
+      SESSION_SECRET: sessionSecret,
       TRUST_PROXY: "loopback",
-      ADMIN_EMAIL: "owner@example.com",
-      ADMIN_PASSWORD: "scale-test-password",
+      UPLOADS_STORAGE: "database",
+      ...setup.env,
     });
-  });
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await database?.drop();
-  });
+    /** A session of the admin's on server A, for the writes of points 3, 4 and 6. */
+    const signedInOnA = async () => (adminCookie ??= await signInAs(servers[0]!, admin));
 
-  it("migrate, seed and create the admin once, and all three serve and are ready", async () => {
-    await expectMigratedAndSeededOnce(database.url, servers);
-    await Promise.all(
-      servers.map(async (server) => {
-        expect(server.logs.some((entry) => entry.msg === "rate limits count in Redis")).toBe(true);
-        expect(await readiness(server)).toEqual({ status: 200, body: { status: "ready", database: "up", redis: "up" } });
-        await expectHomePage(server);
-      }),
-    );
-  });
-
-  it("count the newsletter limit together: the 11th subscription from one address is refused by whichever server answers", async () => {
-    const address = freshAddress();
-    expect(await subscribeAcross(servers, address, NEWSLETTER_LIMIT)).toEqual(Array<number>(NEWSLETTER_LIMIT).fill(201));
-    for (const server of servers) await expectRefused(await subscribe(server, address));
-    // Another address still has its own count.
-    expect(await subscribeAcross([servers[0]!], freshAddress(), 1)).toEqual([201]);
-  });
-
-  describe("when Redis stops and comes back", () => {
-    let redisPort: number;
-    let redis: ChildProcess | undefined;
-    let pair: RunningServer[] = [];
     beforeAll(async () => {
-      redisPort = await freePort();
-      redis = await startRedisServer(redisPort);
-      // Two more servers of the same site on a Redis of this test's own, which the test stops and starts.
-      pair = await startTogether(2, { DATABASE_URL: database.url, REDIS_URL: `redis://127.0.0.1:${redisPort}/0`, TRUST_PROXY: "loopback" });
+      database = await createTestDatabase();
+      servers = await startTogether(3, env());
+      proxy = await startRoundRobinProxy(servers.map((server, index) => ({ name: "ABC"[index]!, url: server.url })));
+      if (setup.redis) {
+        admin = { email: TEST_ADMIN.email, password: TEST_ADMIN.password };
+      } else {
+        // No ADMIN_EMAIL: the first server to take the start-up lock created the admin and wrote its password down.
+        const created = servers.flatMap((server) => server.logs).find((entry: LogEntry) => /^No admin existed/.test(String(entry.msg)));
+        admin = { email: String(created?.email), password: fs.readFileSync(String(created?.file), "utf8").trim() };
+      }
     });
     afterAll(async () => {
-      await Promise.all(pair.map((server) => server.stop()));
-      if (redis) await stopRedisServer(redis);
+      await proxy?.close();
+      await Promise.all(servers.map((server) => server.stop()));
+      await database?.drop();
     });
 
-    it("keep answering with per-server limits, say so once, answer 503 on /readyz, and share the counts again once it is back", async () => {
-      await Promise.all(pair.map(expectHomePage));
-      for (const server of pair) {
-        server.expectLog(/^rate limits degraded: Redis does not answer/);
-        server.expectLog(/^\/readyz$/);
+    it("1. migrate, seed and create the admin once, and all three serve and are ready, directly and through the proxy", async () => {
+      await expectMigratedAndSeededOnce(database.url, servers);
+      if (!setup.redis) {
+        expect(servers.filter((server) => server.logs.some((entry) => /^No admin existed/.test(String(entry.msg))))).toHaveLength(1);
       }
-      await stopRedisServer(redis!);
       await Promise.all(
-        pair.map((server) => untilLogged(server, (logs) => logs.some((entry) => /^rate limits degraded/.test(String(entry.msg))))),
+        servers.map(async (server) => {
+          expect(server.logs.some((entry) => entry.msg === `rate limits count in ${setup.store}`)).toBe(true);
+          expect(await readiness(server)).toEqual({
+            status: 200,
+            body: setup.redis ? { status: "ready", database: "up", redis: "up" } : { status: "ready", database: "up" },
+          });
+          await expectHomePage(server.url);
+        }),
       );
-
-      for (const server of pair) {
-        const { status, body } = await readiness(server);
-        expect(status).toBe(503);
-        expect(body).toEqual({ status: "not ready", database: "up", redis: "down", message: "Not ready: Redis does not answer." });
-        await expectHomePage(server);
-      }
-      // Each server still limits, on a count of its own.
-      const alone = freshAddress();
-      expect(await subscribeAcross([pair[0]!], alone, NEWSLETTER_LIMIT)).toEqual(Array<number>(NEWSLETTER_LIMIT).fill(201));
-      await expectRefused(await subscribe(pair[0]!, alone));
-      expect(await subscribeAcross([pair[1]!], alone, 1)).toEqual([201]);
-
-      redis = await startRedisServer(redisPort);
-      await Promise.all(
-        pair.map((server) => untilLogged(server, (logs) => logs.some((entry) => entry.msg === "rate limits shared again: Redis answers"))),
-      );
-      for (const server of pair) {
-        expect(await readiness(server)).toEqual({ status: 200, body: { status: "ready", database: "up", redis: "up" } });
-        // Many failed reconnections, one warning.
-        expect(countLogged(server, /^rate limits degraded/)).toBe(1);
-      }
-      const again = freshAddress();
-      expect(await subscribeAcross(pair, again, NEWSLETTER_LIMIT)).toEqual(Array<number>(NEWSLETTER_LIMIT).fill(201));
-      for (const server of pair) await expectRefused(await subscribe(server, again));
+      for (let n = 0; n < servers.length; n++) await expectHomePage(proxy.url);
+      expect(proxy.backends.map((backend) => backend.answered)).toEqual([1, 1, 1]);
     });
-  });
-});
 
-describe.runIf(runPostgres)("three servers on one empty PostgreSQL database without Redis", () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let servers: RunningServer[] = [];
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    // No ADMIN_EMAIL: the first server to take the start-up lock creates the admin with a generated password.
-    servers = await startTogether(3, { DATABASE_URL: database.url, TRUST_PROXY: "loopback" });
-  });
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await database?.drop();
-  });
+    it("2. an admin signed in on A is signed in on B and C, and signing out on B ends the session everywhere", async () => {
+      const cookie = await signInAs(servers[0]!, admin);
+      expect(await Promise.all(servers.map((server) => adminHome(server.url, cookie)))).toEqual(["signed in", "signed in", "signed in"]);
+      // Through the proxy, three requests land on the three servers in turn.
+      const answered = proxy.backends.map((backend) => backend.answered);
+      expect(await Promise.all([0, 1, 2].map(() => adminHome(proxy.url, cookie)))).toEqual(["signed in", "signed in", "signed in"]);
+      expect(proxy.backends.map((backend, index) => backend.answered - answered[index]!)).toEqual([1, 1, 1]);
 
-  it("migrate, seed and create the admin once, and all three serve and are ready", async () => {
-    await expectMigratedAndSeededOnce(database.url, servers);
-    expect(servers.filter((server) => server.logs.some((entry) => /^No admin existed/.test(String(entry.msg))))).toHaveLength(1);
-    await Promise.all(
-      servers.map(async (server) => {
-        expect(server.logs.some((entry) => entry.msg === "rate limits count in PostgreSQL")).toBe(true);
-        expect(await readiness(server)).toEqual({ status: 200, body: { status: "ready", database: "up" } });
-        await expectHomePage(server);
-      }),
-    );
-  });
+      const signOut = await fetch(`${servers[1]!.url}/admin/logout`, { method: "POST", redirect: "manual", headers: { cookie } });
+      expect(signOut.status).toBe(302);
+      expect(signOut.headers.get("location")).toBe("/admin/login");
+      expect(await Promise.all(servers.map((server) => adminHome(server.url, cookie)))).toEqual([
+        "sent to sign in",
+        "sent to sign in",
+        "sent to sign in",
+      ]);
+    });
 
-  it("count the newsletter limit together in PostgreSQL: the 11th subscription from one address is refused everywhere", async () => {
-    const address = freshAddress();
-    expect(await subscribeAcross(servers, address, NEWSLETTER_LIMIT)).toEqual(Array<number>(NEWSLETTER_LIMIT).fill(201));
-    for (const server of servers) await expectRefused(await subscribe(server, address));
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      const row = await client.query<{ points: number }>("select points from rate_limits where key = $1", [`newsletter:${address}`]);
-      expect(row.rows).toEqual([{ points: NEWSLETTER_LIMIT + servers.length }]);
-    } finally {
-      await client.end();
-    }
+    it("3. Blog switched off on A is hidden on B and C within one second, and back within one second when switched on", async () => {
+      const cookie = await signedInOnA();
+      const others = servers.slice(1);
+      const shown = { blogPage: 200, onHome: true };
+      const hidden = { blogPage: 404, onHome: false };
+      // Seen twice on B and C first, so that whatever they keep in memory (settings, cached pages) holds the blog.
+      for (let n = 0; n < 2; n++) expect(await Promise.all(others.map(blogAsSeenOn))).toEqual([shown, shown]);
+
+      expect(await postAdminForm(servers[0]!, cookie, "/admin/settings", await generalSettings(database.url, false))).toContain(
+        "Your general settings have been saved successfully.",
+      );
+      expect(await blogAsSeenOn(servers[0]!)).toEqual(hidden);
+      const off = await within(1000, () => Promise.all(others.map(blogAsSeenOn)), [hidden, hidden]);
+
+      expect(await postAdminForm(servers[0]!, cookie, "/admin/settings", await generalSettings(database.url, true))).toContain(
+        "Your general settings have been saved successfully.",
+      );
+      const on = await within(1000, () => Promise.all(others.map(blogAsSeenOn)), [shown, shown]);
+      console.log(`cluster ${setup.name}: Blog off on A seen on B and C ${off}; back on ${on}`);
+    });
+
+    it("4. a wholesaler edited on A shows its new text on B and C within one second, on pages they have cached", async () => {
+      const cookie = await signedInOnA();
+      const others = servers.slice(1);
+      const listing = {
+        name: `Cluster Stems ${run}`,
+        address: "2 Market St",
+        city: "Portland",
+        stateId: "oregon",
+        zipcode: "97201",
+        type: "Wholesale",
+        hours: "Mon-Fri 6am-2pm",
+        description: "Tulips and ranunculus by the bucket.",
+        source: "https://example.com/cluster-test",
+      };
+      expect(await postAdminForm(servers[0]!, cookie, "/admin/wholesalers", { intent: "create", ...listing })).toContain("was added.");
+      const [created] = await query<{ id: number; updated_at: string }>(
+        database.url,
+        "select id, updated_at from wholesalers where name = $1",
+        [listing.name],
+      );
+      const listingPage = `/wholesalers/${created!.id}`;
+      const xCache: (string | null)[] = [];
+      for (const server of others) {
+        for (let n = 0; n < 2; n++) {
+          const state = await fetch(`${server.url}/state/oregon`);
+          xCache.push(state.headers.get("x-cache"));
+          expect(await state.text()).toContain(listing.hours);
+          expect(await pageText(server, listingPage)).toContain(listing.description);
+        }
+      }
+
+      const edited = { hours: `Mon-Sat 5am-1pm, run ${run}`, description: `Peonies from May to June, run ${run}.` };
+      expect(
+        await postAdminForm(servers[0]!, cookie, "/admin/wholesalers", {
+          intent: "update",
+          id: String(created!.id),
+          updatedAt: created!.updated_at,
+          ...listing,
+          ...edited,
+        }),
+      ).toContain("was saved.");
+      const seen = async () =>
+        Promise.all(
+          others.map(async (server) => ({
+            statePage: (await pageText(server, "/state/oregon")).includes(edited.hours),
+            listingPage: (await pageText(server, listingPage)).includes(edited.description),
+          })),
+        );
+      const both = { statePage: true, listingPage: true };
+      const took = await within(1000, seen, [both, both]);
+      console.log(
+        `cluster ${setup.name}: a wholesaler edited on A seen on B and C ${took} (X-Cache of the state page before the edit: ${xCache.join(", ")})`,
+      );
+    });
+
+    it("5. count the newsletter limit together: the 11th subscription from one address is refused by whichever server answers", async () => {
+      const address = freshAddress();
+      expect(await subscribeAcross(servers, address, NEWSLETTER_LIMIT)).toEqual(Array<number>(NEWSLETTER_LIMIT).fill(201));
+      for (const server of servers) await expectRefused(await subscribe(server, address));
+      // Another address still has its own count.
+      expect(await subscribeAcross([servers[0]!], freshAddress(), 1)).toEqual([201]);
+      if (!setup.redis) {
+        const rows = await query<{ points: number }>(database.url, "select points from rate_limits where key = $1", [
+          `newsletter:${address}`,
+        ]);
+        expect(rows).toEqual([{ points: NEWSLETTER_LIMIT + servers.length }]);
+      }
+    });
+
+    it("6. an image uploaded through A is served by B and C (UPLOADS_STORAGE=database)", async () => {
+      const cookie = await signedInOnA();
+      const form = new FormData();
+      form.append("image", new Blob([new Uint8Array(await photo())], { type: "image/jpeg" }), "stall.jpg");
+      const uploaded = await fetch(`${servers[0]!.url}/api/upload/wholesaler/1`, { method: "POST", body: form, headers: { cookie } });
+      expect(uploaded.status).toBe(200);
+      const { imageUrl } = (await uploaded.json()) as { imageUrl: string };
+      expect(imageUrl).toMatch(/^\/uploads\/[a-f0-9]{32}-1200\.webp$/);
+
+      const served = await Promise.all(
+        servers.map(async (server) => {
+          const response = await fetch(`${server.url}${imageUrl}`);
+          return {
+            status: response.status,
+            type: response.headers.get("content-type"),
+            immutable: response.headers.get("cache-control")?.includes("immutable") ?? false,
+            sha256: crypto
+              .createHash("sha256")
+              .update(Buffer.from(await response.arrayBuffer()))
+              .digest("hex"),
+          };
+        }),
+      );
+      expect(served[0]).toMatchObject({ status: 200, type: "image/webp", immutable: true });
+      expect(served.slice(1)).toEqual([served[0], served[0]]);
+    });
+
+    it(`7. a ${LOAD_SECONDS}-second load through the proxy while A is killed: no answer lost but POSTs cut off on A, no 5xx, every acknowledged subscription stored`, async () => {
+      const emailPrefix = `cluster-kill-${run}-`;
+      const load = startClusterLoad({ url: proxy.url, seconds: LOAD_SECONDS, clients: LOAD_CLIENTS, emailPrefix });
+      await pause(KILL_AT_MS);
+      load.mark("after A was killed");
+      await servers[0]!.stop("SIGKILL");
+      const figures = await load.done;
+      const missing = await missingSubscriptions(database.url, figures, emailPrefix);
+      console.log(describeLoad(`cluster ${setup.name}, server A killed at ${KILL_AT_MS / 1000} s`, figures, proxy, missing.length));
+
+      expect(figures.clientErrors).toEqual([]);
+      expect(missing).toEqual([]);
+      expect(figures.acknowledged.length).toBeGreaterThan(0);
+      // Requests on A when it died: a GET was sent to B or C instead; a POST, which A may have processed, was answered 502.
+      expect(proxy.failures.every((failure) => failure.backend === "A" && failure.method === "POST")).toBe(true);
+      expect(proxy.failures.length).toBeLessThanOrEqual(LOAD_CLIENTS);
+      const notOk = Object.fromEntries(
+        Object.entries(figures.statuses).filter(([status]) => Number(status) < 200 || Number(status) >= 300),
+      );
+      expect(notOk).toEqual(proxy.failures.length > 0 ? { 502: proxy.failures.length } : {});
+      expect(proxy.backends.map((backend) => backend.serverErrors)).toEqual([0, 0, 0]);
+      // B and C carried the load after the kill, and the proxy really met a dead A.
+      expect(figures.answeredBetween["after A was killed"]).toBeGreaterThan(0);
+      expect(proxy.backends[0]!.refused).toBeGreaterThan(0);
+    }, 90_000);
+
+    // Point 8 needs a Redis to stop; PostgreSQL only has none (and a skipped test fails a CI run).
+    if (setup.redis)
+      describe("8. when Redis stops and comes back (a redis-server of the test's own)", () => {
+        let redisPort: number;
+        let redis: ChildProcess | undefined;
+        let trio: RunningServer[] = [];
+        let trioProxy: RoundRobinProxy;
+        const degraded = /^rate limits degraded: Redis does not answer/;
+        const sharedAgain = /^rate limits shared again: Redis answers$/;
+        const logged = (pattern: RegExp) => (logs: LogEntry[]) => logs.some((entry) => pattern.test(String(entry.msg)));
+
+        beforeAll(async () => {
+          redisPort = await freePort();
+          redis = await startRedisServer(redisPort);
+          // Three more servers of the same site on a Redis of this test's own, which the test stops and starts.
+          trio = await startTogether(3, { ...env(), REDIS_URL: `redis://127.0.0.1:${redisPort}/0` });
+          trioProxy = await startRoundRobinProxy(trio.map((server, index) => ({ name: "DEF"[index]!, url: server.url })));
+          for (const server of trio) {
+            server.expectLog(degraded);
+            server.expectLog(/^\/readyz$/);
+            // The cache invalidation bus says it cannot hear the others while Redis is down (the page cache's own warning).
+            server.expectLog(/^cache invalidation degraded: Redis does not answer/);
+          }
+        });
+        afterAll(async () => {
+          await trioProxy?.close();
+          await Promise.all(trio.map((server) => server.stop()));
+          if (redis) await stopRedisServer(redis);
+        });
+
+        it(`a ${LOAD_SECONDS}-second load through the proxy with Redis stopped for part of it: every request answered 2xx, limits per server meanwhile, shared again after, every acknowledged subscription stored`, async () => {
+          const emailPrefix = `cluster-redis-${run}-`;
+          await Promise.all(trio.map((server) => expectHomePage(server.url)));
+          const started = Date.now();
+          const load = startClusterLoad({ url: trioProxy.url, seconds: LOAD_SECONDS, clients: LOAD_CLIENTS, emailPrefix });
+          await pause(REDIS_STOPPED_FROM_MS);
+          await stopRedisServer(redis!);
+          const stoppedAt = Date.now() - started;
+          load.mark("while Redis was down");
+          // The visitors go on until Redis has been back a while, however slow the machine makes the checks below.
+          load.endAt(Number.POSITIVE_INFINITY);
+          await Promise.all(trio.map((server) => untilLogged(server, logged(degraded))));
+
+          // While Redis is down: not ready for a balancer that checks, but answering, each server limiting on its own counts.
+          for (const server of trio) {
+            const { status, body } = await readiness(server);
+            expect(status).toBe(503);
+            expect(body).toEqual({ status: "not ready", database: "up", redis: "down", message: "Not ready: Redis does not answer." });
+            await expectHomePage(server.url);
+          }
+          const alone = freshAddress();
+          expect(await subscribeAcross([trio[0]!], alone, NEWSLETTER_LIMIT)).toEqual(Array<number>(NEWSLETTER_LIMIT).fill(201));
+          await expectRefused(await subscribe(trio[0]!, alone));
+          expect(await subscribeAcross([trio[1]!], alone, 1)).toEqual([201]);
+
+          await pause(Math.max(0, started + REDIS_STOPPED_UNTIL_MS - Date.now()));
+          redis = await startRedisServer(redisPort);
+          load.mark("after Redis was back");
+          const backAt = Date.now() - started;
+          load.endAt(Math.max(started + LOAD_SECONDS * 1000, Date.now() + AFTER_REDIS_IS_BACK_MS));
+          await Promise.all(trio.map((server) => untilLogged(server, logged(sharedAgain))));
+          for (const server of trio) {
+            expect(await readiness(server)).toEqual({ status: 200, body: { status: "ready", database: "up", redis: "up" } });
+            // Many failed reconnections, one warning.
+            expect(countLogged(server, degraded)).toBe(1);
+          }
+          const again = freshAddress();
+          expect(await subscribeAcross(trio, again, NEWSLETTER_LIMIT)).toEqual(Array<number>(NEWSLETTER_LIMIT).fill(201));
+          for (const server of trio) await expectRefused(await subscribe(server, again));
+
+          const figures = await load.done;
+          const missing = await missingSubscriptions(database.url, figures, emailPrefix);
+          const outage = `Redis stopped from ${(stoppedAt / 1000).toFixed(1)} s to ${(backAt / 1000).toFixed(1)} s`;
+          console.log(describeLoad(`cluster with Redis, ${outage}`, figures, trioProxy, missing.length));
+          expect(figures.clientErrors).toEqual([]);
+          expect(trioProxy.failures).toEqual([]);
+          expect(Object.keys(figures.statuses).filter((status) => Number(status) < 200 || Number(status) >= 300)).toEqual([]);
+          expect(missing).toEqual([]);
+          expect(figures.acknowledged.length).toBeGreaterThan(0);
+          expect(figures.answeredBetween["while Redis was down"]).toBeGreaterThan(0);
+          expect(figures.answeredBetween["after Redis was back"]).toBeGreaterThan(0);
+        }, 90_000);
+      });
   });
-});
+}
