@@ -4,6 +4,7 @@ import * as listingTrust from "./migrations/0002-listing-trust.server";
 import * as listingLocation from "./migrations/0003-listing-location.server";
 import * as searchIndex from "./migrations/0004-search-index.server";
 import * as rateLimits from "./migrations/0005-rate-limits.server";
+import * as jobs from "./migrations/0007-jobs.server";
 import type { Database } from "./schema";
 
 /** Every migration, in order. Imported statically so that the server bundle carries them. */
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0003-listing-location": listingLocation,
   "0004-search-index": searchIndex,
   "0005-rate-limits": rateLimits,
+  "0007-jobs": jobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -244,6 +244,7 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
         "business_submissions",
         "cities",
         "festivals",
+        "jobs",
         "listing_reports",
         "location_suggestions",
         "newsletter_subscribers",
