@@ -224,7 +224,7 @@ function useJobOf(jobs: Jobs, kind: JobKind, titles: { done: string; failed: str
 const plural = (count: number, one: string, many = `${one}s`) => `${numberFormat.format(count)} ${count === 1 ? one : many}`;
 
 /** A queued or running job: a progress bar with its percentage, its count and its errors, in words too. */
-function JobProgress({ job, unit }: { job: JobView; unit: string }) {
+function JobProgress({ job, unit, listErrors = true }: { job: JobView; unit: string; listErrors?: boolean }) {
   const percent = jobPercent(job);
   const counts = job.total > 0 ? `${numberFormat.format(job.done)} of ${plural(job.total, unit)}` : `Counting the ${unit}s`;
   const errors = job.errorCount === 0 ? "no errors" : plural(job.errorCount, "error");
@@ -256,7 +256,7 @@ function JobProgress({ job, unit }: { job: JobView; unit: string }) {
           ? `Started by ${job.startedBy}. It runs on the server: you can leave this page and come back to it.`
           : `Started by ${job.startedBy}.`}
       </p>
-      <JobErrors job={job} />
+      {listErrors ? <JobErrors job={job} /> : null}
     </div>
   );
 }
@@ -706,7 +706,8 @@ function ImportTool({ className, jobs }: { className?: string; jobs: Jobs }) {
         <ReportView report={dryRunAnswer} />
       ) : job && imported ? (
         <>
-          <JobProgress job={job} unit="row" />
+          {/* The report lists the rows with errors itself. */}
+          <JobProgress job={job} unit="row" listErrors={false} />
           <ReportView report={imported} />
         </>
       ) : job && watched && job.state === "failed" ? (
