@@ -284,6 +284,9 @@ test.describe("quick tools", () => {
       /^Checked \d+ uploaded images?, \d+ re-encoded smaller, [1-9]\d* repaired, \d+ already optimal\./,
     );
     await expect(page.getByText("Images optimized", { exact: true })).toBeVisible();
+    const bar = tool.getByRole("progressbar", { name: "Image optimization progress" });
+    await expect(bar).toHaveAttribute("aria-valuenow", "100");
+    await expect(bar).toHaveAttribute("aria-valuetext", /^100%: (\d+) of \1 images?, no errors$/);
     await expect(tool.locator("dl > div").filter({ hasText: "Repaired" }).locator("dd")).not.toHaveText("0");
 
     const now = withDatabase((db) => db.prepare("select image from wholesalers where id = ?").get(listing.id) as { image: string });

@@ -121,7 +121,7 @@ for (const database of ["sqlite", "postgres"] as const) {
       const names = (await exported.text()).match(/^Background Growers \d+,/gm) ?? [];
       expect(names).toHaveLength(1200 - bad);
       expect(new Set(names).size).toBe(1200 - bad);
-    });
+    }, 120_000);
 
     it("only one job runs at a time: a second is refused with the running one's name, and starts once it has finished", async () => {
       const { text } = generatedCsv("Single", 3000, 1000);
@@ -142,7 +142,7 @@ for (const database of ["sqlite", "postgres"] as const) {
       expect(job).toMatchObject({ kind: "optimise-images", state: "done", errorCount: 0 });
       expect(job.result?.message).toMatch(/^No uploaded images to optimize/);
       expect((await overview(server, cookie)).active).toBeNull();
-    });
+    }, 120_000);
 
     it("the jobs' progress is for signed-in admins only", async () => {
       const response = await fetch(`${server.url}/admin/tools/jobs`);

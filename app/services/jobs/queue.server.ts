@@ -164,7 +164,19 @@ async function startPgBossQueue(db: Kysely<Database>, databaseUrl: string, optio
     // Scheduling (cron) is not used; maintenance archives and expires pg-boss's own rows.
     schedule: false,
   });
-  boss.on("error", (error: Error) => options.logger.warn({ err: error }, "job queue error"));
+  // While PostgreSQL does not answer, pg-boss's polling fails every second: said once, and once when it is back.
+  let degraded = false;
+  const trouble = (error: unknown) => {
+    if (degraded) return;
+    degraded = true;
+    options.logger.warn({ err: error }, "background jobs degraded: PostgreSQL does not answer the job queue");
+  };
+  const healthy = () => {
+    if (!degraded) return;
+    degraded = false;
+    options.logger.info("background jobs running again");
+  };
+  boss.on("error", trouble);
   // Creates or updates pg-boss's schema under pg-boss's own advisory lock: servers starting at once take turns.
   await boss.start();
   await boss.createQueue(JOB_QUEUE, {
@@ -190,7 +202,9 @@ async function startPgBossQueue(db: Kysely<Database>, databaseUrl: string, optio
   });
 
   const checkStalled = async () => {
-    for (const stalled of await findStalledJobs(db, JOB_STALL_MS)) {
+    const stalledJobs = await findStalledJobs(db, JOB_STALL_MS);
+    healthy();
+    for (const stalled of stalledJobs) {
       const outcome = await recoverStalledJob(db, stalled);
       if (outcome === "taken") continue;
       options.logger.warn({ job: stalled.id, attempts: stalled.attempts, outcome }, "took over a job whose server stopped answering");
@@ -201,7 +215,7 @@ async function startPgBossQueue(db: Kysely<Database>, databaseUrl: string, optio
   let checking: Promise<void> | undefined;
   const stallTimer = setInterval(() => {
     checking ??= checkStalled()
-      .catch((error: unknown) => options.logger.warn({ err: error }, "stalled job check failed"))
+      .catch(trouble)
       .finally(() => (checking = undefined));
   }, STALL_CHECK_MS);
   stallTimer.unref();
