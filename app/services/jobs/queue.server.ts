@@ -201,6 +201,12 @@ async function startPgBossQueue(db: Kysely<Database>, databaseUrl: string, optio
     if (tracker.stopping) throw new Error("the server stopped while running the job");
   });
 
+  const dispatch = async (row: JobRow) => {
+    const id = await boss.send(JOB_QUEUE, { jobId: row.id });
+    if (!id) throw new Error("pg-boss did not queue the job");
+    await setQueueId(db, row.id, id);
+  };
+
   const checkStalled = async () => {
     const stalledJobs = await findStalledJobs(db, JOB_STALL_MS);
     healthy();
@@ -208,8 +214,11 @@ async function startPgBossQueue(db: Kysely<Database>, databaseUrl: string, optio
       const outcome = await recoverStalledJob(db, stalled);
       if (outcome === "taken") continue;
       options.logger.warn({ job: stalled.id, attempts: stalled.attempts, outcome }, "took over a job whose server stopped answering");
-      // pg-boss still counts the job as active on the dead server: failing it makes it fetchable again (a retry).
+      // pg-boss still counts the job as active on the dead server: failing it frees the queue's one active place.
       if (stalled.queue_id) await boss.fail(JOB_QUEUE, stalled.queue_id, { message: "its server stopped answering" });
+      // A new delivery, rather than pg-boss's retry alone, also reaches a job whose pg-boss job is gone (a database
+      // restored from a backup taken while it ran). A second delivery of one job finds nothing to claim.
+      if (outcome === "requeued") await dispatch(stalled);
     }
   };
   let checking: Promise<void> | undefined;
@@ -222,11 +231,7 @@ async function startPgBossQueue(db: Kysely<Database>, databaseUrl: string, optio
 
   return {
     kind: "pg-boss",
-    async dispatch(row) {
-      const id = await boss.send(JOB_QUEUE, { jobId: row.id });
-      if (!id) throw new Error("pg-boss did not queue the job");
-      await setQueueId(db, row.id, id);
-    },
+    dispatch,
     async close() {
       clearInterval(stallTimer);
       await checking;
