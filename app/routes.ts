@@ -58,6 +58,8 @@ export default [
     route("tools/import", "routes/admin/tools/import.ts"),
     route("tools/clear-cache", "routes/admin/tools/clear-cache.ts"),
     route("tools/optimise-images", "routes/admin/tools/optimise-images.ts"),
+    // The background jobs' progress, polled by the Tools screen: GET only, 401 JSON without a session.
+    route("tools/jobs", "routes/admin/tools/jobs.ts"),
   ]),
 
   ...prefix("api", [

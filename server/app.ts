@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import { getDatabase, startDatabase, stopDatabase } from "~/db/db.server";
 import { countQueries, type QueryCount } from "~/db/query-count.server";
 import { ensureFirstAdmin } from "~/services/auth/admins.server";
+import { startJobQueue } from "~/services/jobs/queue.server";
 import { registerCalendarRoutes } from "~/http/calendar-routes.server";
 import { clientIpContext, cspNonceContext, renderedAtContext } from "~/http/request-context.server";
 import { setEnv, type Env } from "~/utils/env.server";
@@ -37,6 +38,8 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   const database = await startDatabase(env, logger, (db) => ensureFirstAdmin(db, env, logger));
   // Redis, when configured, carries what the servers share (the rate limits); the server starts even while it is down.
   const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, new LimitStoreHealth(logger, "Redis")) : undefined;
+  // The admin's long tools run in the background: through pg-boss on PostgreSQL (any server), in this process on SQLite.
+  const jobs = await startJobQueue(database, { dataDir: env.DATA_DIR, logger, databaseUrl: env.DATABASE_URL });
 
   const app = express();
   app.disable("x-powered-by");
@@ -156,6 +159,7 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   return {
     handler: app,
     async close() {
+      await jobs.close();
       await redis?.close();
       await stopDatabase();
     },

@@ -5,6 +5,7 @@ import * as listingLocation from "./migrations/0003-listing-location.server";
 import * as searchIndex from "./migrations/0004-search-index.server";
 import * as rateLimits from "./migrations/0005-rate-limits.server";
 import * as imageBlobs from "./migrations/0006-image-blobs.server";
+import * as jobs from "./migrations/0007-jobs.server";
 import type { Database } from "./schema";
 
 /** Every migration, in order. Imported statically so that the server bundle carries them. */
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0004-search-index": searchIndex,
   "0005-rate-limits": rateLimits,
   "0006-image-blobs": imageBlobs,
+  "0007-jobs": jobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

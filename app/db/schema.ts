@@ -233,6 +233,39 @@ export interface ImageBlobsTable {
   created_at: string;
 }
 
+/** A background job of the admin's tools (migration 0007): what its progress bar reads. */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  state: string;
+  /** 1 while queued or running, null after: at most one job is active (unique). */
+  active: number | null;
+  /** What it works on, in words (the CSV file's name). */
+  label: Generated<string>;
+  total: Generated<number>;
+  done: Generated<number>;
+  error_count: Generated<number>;
+  /** JSON list of the first errors, bounded. */
+  errors: Generated<string>;
+  /** The CSV file's text, so that any server can run the import. */
+  input: string | null;
+  /** JSON: how far the job got, committed with its work, so that a retry resumes there. */
+  checkpoint: string | null;
+  /** JSON: the finished job's report. */
+  result: string | null;
+  message: string | null;
+  admin_id: number | null;
+  started_by: string;
+  ip: string | null;
+  attempts: Generated<number>;
+  /** pg-boss's id of the job that runs it (PostgreSQL). */
+  queue_id: string | null;
+  created_at: string;
+  started_at: string | null;
+  heartbeat_at: string | null;
+  finished_at: string | null;
+}
+
 export interface Database {
   states: StatesTable;
   cities: CitiesTable;
@@ -251,6 +284,7 @@ export interface Database {
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
   image_blobs: ImageBlobsTable;
+  jobs: JobsTable;
 }
 
 export const toDbBool = (value: boolean): number => (value ? 1 : 0);

@@ -315,7 +315,7 @@ test.describe("admin access", () => {
         expect(text, `${url}.data`).toContain("/admin/login");
         expect(text, `${url}.data`).not.toMatch(/admin@example\.com|wholesale-flower|"subscribers"|"list"/);
       }
-      // Resource routes under /admin: the CSV exports send to sign-in, the tools only take POST.
+      // Resource routes under /admin: the CSV exports send to sign-in, the tools only take POST (but the jobs' progress).
       const exports = adminRoutes.filter((route) => route.path.endsWith(".csv")).map((route) => route.path);
       expect(exports.sort()).toEqual(["/admin/subscribers.csv", "/admin/wholesalers.csv"]);
       for (const url of exports) {
@@ -324,7 +324,14 @@ test.describe("admin access", () => {
         expect(csv.headers().location, url).toBe(`/admin/login?${new URLSearchParams({ next: `${url}?q=a` })}`);
         expect(await csv.text(), url).not.toMatch(/^\uFEFF?(name|email),/);
       }
-      for (const route of adminRoutes.filter((r) => r.path.startsWith("/admin/tools/"))) {
+      // The background jobs' progress is the one tools address read with GET: 401 JSON, no data.
+      await expectJsonRefusal(
+        await anonymous.get("/admin/tools/jobs", { maxRedirects: 0 }),
+        401,
+        { message: "Please sign in to continue." },
+        "/admin/tools/jobs",
+      );
+      for (const route of adminRoutes.filter((r) => r.path.startsWith("/admin/tools/") && r.path !== "/admin/tools/jobs")) {
         await expectJsonRefusal(
           await anonymous.get(route.path, { maxRedirects: 0 }),
           405,

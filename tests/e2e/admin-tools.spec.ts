@@ -177,6 +177,63 @@ test.describe("quick tools", () => {
     await expect(tool.getByRole("button", { name: "Import", exact: true })).toBeDisabled();
   });
 
+  test("a large import runs in the background with a progress bar that survives leaving the page, up to 100% and its report", async ({
+    page,
+  }) => {
+    const id = unique();
+    const rows = 5000;
+    const places = [
+      ["Portland", "OR", "97201"],
+      ["Los Angeles", "CA", "90012"],
+    ] as const;
+    const lines = [HEADER];
+    for (let i = 1; i <= rows; i += 1) {
+      const [city, state, zip] = places[i % 2]!;
+      // Every 500th row names a zipcode of the other state: an error the bar counts.
+      const wrongZip = i % 500 === 0 ? places[(i + 1) % 2]![2] : zip;
+      lines.push(`Bulk ${id} ${i},${i} Bulk Ave,${city},${state},${wrongZip},Wholesale,,,,`);
+    }
+    const bad = rows / 500;
+
+    await loginAsAdmin(page, "/admin?tab=tools");
+    const tool = page.getByRole("region", { name: "Import wholesalers" });
+    await tool.getByLabel("CSV file").setInputFiles({ name: "bulk.csv", mimeType: "text/csv", buffer: Buffer.from(lines.join("\n")) });
+    await tool.getByRole("button", { name: "Check file (dry run)" }).click();
+    await expect(tool.getByRole("status")).toHaveText(
+      `Dry run of 5,000 rows: ${rows - bad} to create, 0 to update, 0 unchanged, ${bad} with errors. Nothing has been saved yet.`,
+    );
+    await tool.getByRole("button", { name: `Import ${(rows - bad).toLocaleString("en-US")} rows` }).click();
+
+    const bar = tool.getByRole("progressbar", { name: "CSV import progress" });
+    await expect(bar).toBeVisible();
+    await expect(bar).toHaveAttribute("aria-valuetext", /^\d+%: [\d,]+ of 5,000 rows, /);
+    await expect(tool.getByText("you can leave this page and come back to it", { exact: false })).toBeVisible();
+    // The other long tool waits for this one.
+    const optimise = page.getByRole("region", { name: "Image optimization" });
+    await expect(optimise.getByRole("button", { name: "Optimize images" })).toBeDisabled();
+    await expect(optimise.getByText(/^CSV import is running \(\d+%\), started by /)).toBeVisible();
+    await expectAccessible(page);
+
+    // Leave the page and come back: the bar is there again, read from the server.
+    await page.getByRole("link", { name: "Wholesalers" }).first().click();
+    await expect(page).toHaveURL(/\/admin\/wholesalers/);
+    await page.goto("/admin?tab=tools");
+    // 5,000 rows take several seconds, so the job is still running when the page opens again.
+    await expect(bar).toBeVisible();
+    await expect(bar).toHaveAttribute("aria-valuetext", /^\d+%: [\d,]+ of 5,000 rows, /);
+
+    await expect(tool.getByRole("status")).toHaveText(
+      `Imported 5,000 rows: ${rows - bad} created, 0 updated, 0 unchanged, ${bad} skipped for errors.`,
+      { timeout: 60_000 },
+    );
+    await expect(bar).toHaveAttribute("aria-valuenow", "100");
+    await expect(bar).toHaveAttribute("aria-valuetext", `100%: 5,000 of 5,000 rows, ${bad} errors`);
+    const firstError = tool.getByRole("table", { name: "Rows with errors" }).getByRole("row").nth(1);
+    await expect(firstError.getByRole("cell")).toHaveText(["501", `Bulk ${id} 500`, "Zipcode 90012 is in Los Angeles, CA, not in Oregon."]);
+    expect(count("select count(*) as n from wholesalers where name like ?", `Bulk ${id} %`)).toBe(rows - bad);
+    await expect(optimise.getByRole("button", { name: "Optimize images" })).toBeEnabled();
+  });
+
   test("Import refuses a file without the expected header, saying what is missing", async ({ page, pageErrors }) => {
     await loginAsAdmin(page, "/admin?tab=tools");
     const tool = page.getByRole("region", { name: "Import wholesalers" });
@@ -227,6 +284,9 @@ test.describe("quick tools", () => {
       /^Checked \d+ uploaded images?, \d+ re-encoded smaller, [1-9]\d* repaired, \d+ already optimal\./,
     );
     await expect(page.getByText("Images optimized", { exact: true })).toBeVisible();
+    const bar = tool.getByRole("progressbar", { name: "Image optimization progress" });
+    await expect(bar).toHaveAttribute("aria-valuenow", "100");
+    await expect(bar).toHaveAttribute("aria-valuetext", /^100%: (\d+) of \1 images?, no errors$/);
     await expect(tool.locator("dl > div").filter({ hasText: "Repaired" }).locator("dd")).not.toHaveText("0");
 
     const now = withDatabase((db) => db.prepare("select image from wholesalers where id = ?").get(listing.id) as { image: string });

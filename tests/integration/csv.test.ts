@@ -51,6 +51,19 @@ for (const database of ["sqlite", "postgres"] as const) {
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };
 
+    /** The import runs in the background: its report once the job is done. */
+    const importResult = async (id: number) => {
+      for (;;) {
+        const response = await fetch(`${server.url}/admin/tools/jobs`, { headers: { cookie } });
+        const { latest } = (await response.json()) as { latest: { import?: { id: number; state: string; result: unknown } } };
+        if (latest.import?.id === id && latest.import.state !== "queued" && latest.import.state !== "running") {
+          expect(latest.import.state).toBe("done");
+          return latest.import.result;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+
     beforeAll(async () => {
       const session = await startSignedIn(database);
       ({ server, cookie, stop } = session);
@@ -102,9 +115,14 @@ for (const database of ["sqlite", "postgres"] as const) {
       expect(dryRun.status).toBe(200);
       expect(dryRun.body).toMatchObject({ rows, created: 0, updated: 0, unchanged: rows, rejected: 0, rejections: [] });
 
-      const imported = await importFile("import", before, String(dryRun.body.fingerprint));
-      expect(imported.status).toBe(200);
-      expect(imported.body).toMatchObject({ created: 0, updated: 0, unchanged: rows, rejected: 0 });
+      const queued = await importFile("import", before, String(dryRun.body.fingerprint));
+      expect(queued.status).toBe(202);
+      expect(await importResult((queued.body.job as { id: number }).id)).toMatchObject({
+        created: 0,
+        updated: 0,
+        unchanged: rows,
+        rejected: 0,
+      });
       expect(await get("/admin/wholesalers.csv")).toBe(before);
     });
 

@@ -67,6 +67,8 @@ describe.runIf(process.env.CI === "true" || postgresBinaries() !== undefined)("P
     server.expectLog(/^health check failed$/);
     // The rate limits count in PostgreSQL too: while it is down each server counts on its own, and says so.
     server.expectLog(/^rate limits degraded: PostgreSQL does not answer/);
+    // So do the background jobs' queue (pg-boss) and the check for jobs whose server died.
+    server.expectLog(/^background jobs degraded: PostgreSQL does not answer the job queue$/);
     server.expectLog(
       /^\/(state\/california(\.data)?|newsletter|healthz|api\/states|api\/newsletter\/subscribe|sitemap\.xml|festivals\.ics)$/,
     );

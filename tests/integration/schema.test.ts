@@ -247,6 +247,7 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
         "cities",
         "festivals",
         "image_blobs",
+        "jobs",
         "listing_reports",
         "location_suggestions",
         "newsletter_subscribers",
@@ -337,6 +338,7 @@ describe("migrations", () => {
       "0004-search-index",
       "0005-rate-limits",
       "0006-image-blobs",
+      "0007-jobs",
     ]);
     expect(await migrateToLatest(sqlite.db)).toEqual([]);
   });
@@ -383,6 +385,7 @@ describe("migrations", () => {
         "0004-search-index",
         "0005-rate-limits",
         "0006-image-blobs",
+        "0007-jobs",
       ]);
       const everything = { blog: true, festivals: true };
       expect((await searchSite(db, "leis", everything)).wholesalers.items.map((w) => w.name)).toEqual(["Lei Stand"]);

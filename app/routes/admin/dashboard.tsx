@@ -10,6 +10,7 @@ import { getDatabase, getDb } from "~/db/db.server";
 import { listRecentAudit } from "~/services/audit/audit.server";
 import { getDashboardCounts, type DashboardCounts } from "~/services/dashboard/dashboard.server";
 import { getDashboardStatistics } from "~/services/dashboard/statistics.server";
+import { jobsOverview } from "~/services/jobs/jobs.server";
 import { requireAdmin } from "~/http/auth.server";
 import { SITE_TIME_ZONE } from "~/utils/dates";
 import type { Route } from "./+types/dashboard";
@@ -29,16 +30,18 @@ const whenFormat = new Intl.DateTimeFormat("en-US", {
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
   const db = getDb();
-  const [counts, activity, statistics] = await Promise.all([
+  const [counts, activity, statistics, jobs] = await Promise.all([
     getDashboardCounts(db),
     listRecentAudit(db, RECENT_ACTIVITY_LIMIT),
     getDashboardStatistics(db),
+    jobsOverview(db),
   ]);
   return {
     admin: { name: admin.name, email: admin.email },
     counts,
     statistics,
     database: getDatabase().dialect,
+    jobs,
     activity: activity.map((entry) => ({ ...entry, when: whenFormat.format(new Date(entry.createdAt)) })),
   };
 }
@@ -89,7 +92,7 @@ const tabTrigger =
   "rounded-xl px-4 py-2 text-sm font-medium sm:rounded-full text-muted transition-colors hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { admin, counts, activity, statistics, database } = loaderData;
+  const { admin, counts, activity, statistics, database, jobs } = loaderData;
   const [params, setParams] = useSearchParams();
   const tab = tabFrom(params.get("tab"));
   const selectTab = (value: string) => {
@@ -168,7 +171,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
         <Tabs.Content value="tools" className="mt-6 outline-none">
           <h2 className="sr-only">Quick Tools</h2>
-          <QuickTools database={database} />
+          <QuickTools database={database} jobs={jobs} />
         </Tabs.Content>
       </Tabs.Root>
     </div>

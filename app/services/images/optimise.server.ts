@@ -129,6 +129,9 @@ export function describeOptimiseReport(report: Omit<OptimiseReport, "message">):
   return message;
 }
 
+/** Told how many of the images in use have been handled (`done` of `total`), before each and at the end. */
+export type OptimiseProgress = (done: number, total: number) => Promise<void> | void;
+
 /**
  * Sends every uploaded image that a record uses through the upload pipeline again (decode, orient, crop to
  * 3:2, WebP in every width) from the largest good size stored. The new files replace the old ones when a
@@ -140,11 +143,12 @@ export async function optimiseStoredImages(
   storage: ImageStorage,
   actor: Actor,
   now: () => number = Date.now,
+  onProgress?: OptimiseProgress,
 ): Promise<OptimiseReport> {
   if (running) throw new AppError("conflict", "Image optimization is already running. Try again when it has finished.");
   running = true;
   try {
-    return await optimise(db, storage, actor, now);
+    return await optimise(db, storage, actor, now, onProgress);
   } finally {
     running = false;
   }
@@ -153,11 +157,19 @@ export async function optimiseStoredImages(
 /** One run at a time: two runs would re-encode the same images and point records back and forth. */
 let running = false;
 
-async function optimise(db: Kysely<Database>, storage: ImageStorage, actor: Actor, now: () => number): Promise<OptimiseReport> {
+async function optimise(
+  db: Kysely<Database>,
+  storage: ImageStorage,
+  actor: Actor,
+  now: () => number,
+  onProgress?: OptimiseProgress,
+): Promise<OptimiseReport> {
   const counts = { checked: 0, reencoded: 0, repaired: 0, unchanged: 0, bundled: 0, bytesBefore: 0, bytesAfter: 0 };
   const missing: MissingImage[] = [];
 
-  for (const url of [...(await imagesInUse(db))].sort()) {
+  const urls = [...(await imagesInUse(db))].sort();
+  for (const [index, url] of urls.entries()) {
+    await onProgress?.(index, urls.length);
     const hash = hashOf(url);
     if (!hash) {
       counts.bundled += 1;
@@ -190,6 +202,7 @@ async function optimise(db: Kysely<Database>, storage: ImageStorage, actor: Acto
     counts.bytesAfter += bytesAfter;
   }
 
+  await onProgress?.(urls.length, urls.length);
   const orphansRemoved = await removeOrphans(db, storage, now());
   const report = { ...counts, missing, orphansRemoved };
   const message = describeOptimiseReport(report);

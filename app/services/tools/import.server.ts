@@ -39,6 +39,14 @@ const COLUMNS_BY_LETTERS: Record<string, ImportColumn> = {
 /** How many rows of each kind a report lists (the counts are always complete). */
 const LISTED_ROWS = 200;
 
+/**
+ * Lets the server answer other requests. better-sqlite3 answers synchronously, so a long run of awaited
+ * queries resolves in microtasks alone and would keep the event loop from anything else until it ends.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Rows checked between two yields to the event loop. */
+const ROWS_PER_YIELD = 250;
+
 export interface ImportActor {
   adminId: number;
   email: string;
@@ -187,7 +195,8 @@ async function validateRows(db: Kysely<Database>, text: string) {
   const rejections: ImportRejection[] = [];
   const firstRowByKey = new Map<string, number>();
 
-  for (const { row, cells } of rows) {
+  for (const [index, { row, cells }] of rows.entries()) {
+    if (index > 0 && index % ROWS_PER_YIELD === 0) await yieldToEventLoop();
     const cell = (column: ImportColumn) => {
       const index = columns.get(column);
       return index === undefined ? "" : withoutFormulaGuard((cells[index] ?? "").trim());
@@ -369,8 +378,9 @@ async function classify(db: Kysely<Database>, valid: ValidRow[], kept: readonly 
 
 const refOf = (row: ValidRow): ImportRowRef => ({ row: row.row, name: row.input.name, city: row.input.city, state: row.stateName });
 
-function report(
-  mode: ImportReport["mode"],
+const rowsWord = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "row" : "rows"}`;
+
+function dryRunReport(
   fileName: string,
   fingerprint: string,
   rowCount: number,
@@ -384,22 +394,14 @@ function report(
     unchanged: plan.unchanged.length,
     rejected: allRejections.length,
   };
-  const rowsWord = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "row" : "rows"}`;
-  const parts =
-    mode === "dry-run"
-      ? [`${counts.created} to create`, `${counts.updated} to update`, `${counts.unchanged} unchanged`, `${counts.rejected} with errors`]
-      : [
-          `${counts.created} created`,
-          `${counts.updated} updated`,
-          `${counts.unchanged} unchanged`,
-          `${counts.rejected} skipped for errors`,
-        ];
-  const message =
-    mode === "dry-run"
-      ? `Dry run of ${rowsWord(rowCount)}: ${parts.join(", ")}. Nothing has been saved yet.`
-      : `Imported ${rowsWord(rowCount)}: ${parts.join(", ")}.`;
+  const parts = [
+    `${counts.created} to create`,
+    `${counts.updated} to update`,
+    `${counts.unchanged} unchanged`,
+    `${counts.rejected} with errors`,
+  ];
   return {
-    mode,
+    mode: "dry-run",
     fileName,
     fingerprint,
     rows: rowCount,
@@ -407,7 +409,7 @@ function report(
     createdRows: plan.creates.slice(0, LISTED_ROWS).map(refOf),
     updatedRows: plan.updates.slice(0, LISTED_ROWS).map(({ row }) => refOf(row)),
     rejections: allRejections.slice(0, LISTED_ROWS),
-    message,
+    message: `Dry run of ${rowsWord(rowCount)}: ${parts.join(", ")}. Nothing has been saved yet.`,
   };
 }
 
@@ -415,15 +417,181 @@ function report(
 export async function dryRunImport(db: Kysely<Database>, text: string, fileName: string): Promise<ImportReport> {
   const { rowCount, valid, rejections, kept } = await validateRows(db, text);
   const plan = await classify(db, valid, kept);
-  return report("dry-run", fileName, importFingerprint(text), rowCount, plan, rejections);
+  return dryRunReport(fileName, importFingerprint(text), rowCount, plan, rejections);
 }
 
 export const IMPORT_CHANGED_MESSAGE = "This is not the file the dry run checked. Run the dry run again, then import.";
+export const NOTHING_TO_IMPORT_MESSAGE = "Nothing to import: every row has an error. Correct the file and run the dry run again.";
+
+/** How many of the file's rows one transaction writes: the import's unit of progress and of resumption. */
+export const IMPORT_BATCH_ROWS = 100;
 
 /**
- * Imports the file the dry run checked (`expectedFingerprint`): new listings are created, listings with
- * the same name and address updated, rows with errors skipped; all in one transaction with its audit entry.
+ * How far an import got, committed in the same transaction as the rows it counts: a run that stops (its
+ * server dies) resumes after the last batch it committed, so no row is written twice.
  */
+export interface ImportCheckpoint {
+  /** Rows of the file handled so far, in file order (written, unchanged or rejected). */
+  handled: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+  createdRows: ImportRowRef[];
+  updatedRows: ImportRowRef[];
+  rejections: ImportRejection[];
+  createdIds: number[];
+  updatedIds: number[];
+}
+
+export const emptyImportCheckpoint = (): ImportCheckpoint => ({
+  handled: 0,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  rejected: 0,
+  createdRows: [],
+  updatedRows: [],
+  rejections: [],
+  createdIds: [],
+  updatedIds: [],
+});
+
+/** The data rows of a file (blank lines aside), read without checking them: the length of an import's progress bar. */
+export function countImportRows(text: string): number {
+  return readRows(text).rows.length;
+}
+
+function importReport(fileName: string, fingerprint: string, rowCount: number, done: ImportCheckpoint): ImportReport {
+  const parts = [
+    `${done.created} created`,
+    `${done.updated} updated`,
+    `${done.unchanged} unchanged`,
+    `${done.rejected} skipped for errors`,
+  ];
+  return {
+    mode: "import",
+    fileName,
+    fingerprint,
+    rows: rowCount,
+    created: done.created,
+    updated: done.updated,
+    unchanged: done.unchanged,
+    rejected: done.rejected,
+    createdRows: done.createdRows,
+    updatedRows: done.updatedRows,
+    rejections: done.rejections,
+    message: `Imported ${rowsWord(rowCount)}: ${parts.join(", ")}.`,
+  };
+}
+
+export interface ImportRun {
+  /** Where an earlier, interrupted run of the same file stopped. */
+  from?: ImportCheckpoint;
+  /**
+   * Called inside each batch's transaction with the checkpoint after it (and the file's row count), so that
+   * the caller's record of the progress commits with the rows; throwing rolls the batch back.
+   */
+  commit?: (trx: Kysely<Database>, checkpoint: ImportCheckpoint, rowCount: number) => Promise<void>;
+}
+
+/**
+ * Writes the file's rows in file order, IMPORT_BATCH_ROWS per transaction: new listings are created, listings
+ * with the same name and address updated (matched inside each transaction, so against the listings as they
+ * are then), rows with errors skipped. The last batch records the audit entry.
+ */
+export async function importRows(
+  db: Kysely<Database>,
+  text: string,
+  fileName: string,
+  actor: ImportActor,
+  run: ImportRun = {},
+): Promise<ImportReport> {
+  const { rowCount, valid, rejections, kept } = await validateRows(db, text);
+  if (valid.length === 0) throw badRequest(NOTHING_TO_IMPORT_MESSAGE);
+  const entries: { row: number; valid?: ValidRow; rejection?: ImportRejection }[] = [
+    ...valid.map((row) => ({ row: row.row, valid: row })),
+    ...rejections.map((rejection) => ({ row: rejection.row, rejection })),
+  ].sort((a, b) => a.row - b.row);
+  const fingerprint = importFingerprint(text);
+  let done = run.from ?? emptyImportCheckpoint();
+
+  while (done.handled < entries.length) {
+    const batch = entries.slice(done.handled, done.handled + IMPORT_BATCH_ROWS);
+    done = await db.transaction().execute(async (trx) => {
+      const plan = await classify(
+        trx,
+        batch.flatMap((entry) => (entry.valid ? [entry.valid] : [])),
+        kept,
+      );
+      const now = nowIso();
+      const createdIds: number[] = [];
+      if (plan.creates.length > 0) {
+        const values = plan.creates.map((row) => ({
+          ...columnsFrom(row.input, row),
+          image: null,
+          image_updated_at: null,
+          created_at: now,
+          updated_at: now,
+        }));
+        const inserted = await trx.insertInto("wholesalers").values(values).returning("id").execute();
+        createdIds.push(...inserted.map((r) => r.id));
+      }
+      for (const update of plan.updates) {
+        await trx
+          .updateTable("wholesalers")
+          .set({ ...update.columns, updated_at: now })
+          .where("id", "=", update.id)
+          .execute();
+      }
+      const batchRejections = [...batch.flatMap((entry) => (entry.rejection ? [entry.rejection] : [])), ...plan.rejections].sort(
+        (a, b) => a.row - b.row,
+      );
+      const next: ImportCheckpoint = {
+        handled: done.handled + batch.length,
+        created: done.created + plan.creates.length,
+        updated: done.updated + plan.updates.length,
+        unchanged: done.unchanged + plan.unchanged.length,
+        rejected: done.rejected + batchRejections.length,
+        createdRows: [...done.createdRows, ...plan.creates.map(refOf)].slice(0, LISTED_ROWS),
+        updatedRows: [...done.updatedRows, ...plan.updates.map(({ row }) => refOf(row))].slice(0, LISTED_ROWS),
+        rejections: [...done.rejections, ...batchRejections].slice(0, LISTED_ROWS),
+        createdIds: [...done.createdIds, ...createdIds],
+        updatedIds: [...done.updatedIds, ...plan.updates.map((u) => u.id)],
+      };
+      if (next.handled === entries.length) {
+        await recordAudit(trx, {
+          action: "tools.import",
+          adminId: actor.adminId,
+          actor: actor.email,
+          entityType: "wholesaler",
+          details: {
+            label: `${fileName}: ${next.created} created, ${next.updated} updated`,
+            rows: rowCount,
+            created: next.created,
+            updated: next.updated,
+            unchanged: next.unchanged,
+            rejected: next.rejected,
+            createdIds: next.createdIds,
+            updatedIds: next.updatedIds,
+          },
+          ip: actor.ip,
+        });
+      }
+      await run.commit?.(trx, next, rowCount);
+      return next;
+    });
+    await yieldToEventLoop();
+  }
+  return importReport(fileName, fingerprint, rowCount, done);
+}
+
+/** Refuses a file that is not the one the dry run checked (`expectedFingerprint`). */
+export function assertDryRunFile(text: string, expectedFingerprint: string): void {
+  if (importFingerprint(text) !== expectedFingerprint) throw new AppError("conflict", IMPORT_CHANGED_MESSAGE);
+}
+
+/** Imports the file the dry run checked (`expectedFingerprint`), in this process and at once (importRows). */
 export async function runImport(
   db: Kysely<Database>,
   text: string,
@@ -431,49 +599,6 @@ export async function runImport(
   expectedFingerprint: string,
   actor: ImportActor,
 ): Promise<ImportReport> {
-  const fingerprint = importFingerprint(text);
-  if (fingerprint !== expectedFingerprint) throw new AppError("conflict", IMPORT_CHANGED_MESSAGE);
-  const { rowCount, valid, rejections, kept } = await validateRows(db, text);
-  if (valid.length === 0) throw badRequest("Nothing to import: every row has an error. Correct the file and run the dry run again.");
-
-  return db.transaction().execute(async (trx) => {
-    // Matched again inside the transaction, so the updates apply to the listings as they are now.
-    const plan = await classify(trx, valid, kept);
-    const now = nowIso();
-    const createdIds: number[] = [];
-    const BATCH = 100;
-    for (let i = 0; i < plan.creates.length; i += BATCH) {
-      const values = plan.creates
-        .slice(i, i + BATCH)
-        .map((row) => ({ ...columnsFrom(row.input, row), image: null, image_updated_at: null, created_at: now, updated_at: now }));
-      const inserted = await trx.insertInto("wholesalers").values(values).returning("id").execute();
-      createdIds.push(...inserted.map((r) => r.id));
-    }
-    for (const update of plan.updates) {
-      await trx
-        .updateTable("wholesalers")
-        .set({ ...update.columns, updated_at: now })
-        .where("id", "=", update.id)
-        .execute();
-    }
-    const result = report("import", fileName, fingerprint, rowCount, plan, rejections);
-    await recordAudit(trx, {
-      action: "tools.import",
-      adminId: actor.adminId,
-      actor: actor.email,
-      entityType: "wholesaler",
-      details: {
-        label: `${fileName}: ${result.created} created, ${result.updated} updated`,
-        rows: result.rows,
-        created: result.created,
-        updated: result.updated,
-        unchanged: result.unchanged,
-        rejected: result.rejected,
-        createdIds,
-        updatedIds: plan.updates.map((u) => u.id),
-      },
-      ip: actor.ip,
-    });
-    return result;
-  });
+  assertDryRunFile(text, expectedFingerprint);
+  return importRows(db, text, fileName, actor);
 }

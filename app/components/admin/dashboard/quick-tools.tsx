@@ -1,9 +1,10 @@
 import { DatabaseBackup, Download, FileSpreadsheet, ImageDown, RefreshCcw, type LucideIcon } from "lucide-react";
-import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Fragment, useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import type { OptimiseReport } from "~/services/images/types";
+import { isActiveJob, JOB_KIND_LABELS, jobPercent, type JobKind, type JobsOverview, type JobView } from "~/services/jobs/types";
 import { IMPORT_COLUMNS, KEPT_COLUMNS, NO, REQUIRED_IMPORT_COLUMNS, YES } from "~/services/tools/import-columns";
 import type { ClearedCache, ImportRejection, ImportReport, ImportRowRef } from "~/services/tools/types";
 import { ACCESS_LABELS, WHOLESALER_ACCESS } from "~/services/wholesalers/constants";
@@ -143,7 +144,187 @@ function ClearCacheTool() {
   );
 }
 
-type OptimiseAnswer = ({ ok: true } & OptimiseReport) | { ok?: undefined; message: string };
+/** How often the Tools screen reads a running job's progress. */
+const POLL_MS = 1000;
+
+const whenFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+
+interface Jobs {
+  overview: JobsOverview;
+  /** Jobs this page saw queued or running: their end is announced, and their full report shown. */
+  watched: ReadonlySet<number>;
+  /** A job this page just started (or was told is running): shown at once, then read every second until it ends. */
+  track(job: JobView): void;
+  /** Reads the jobs now (after a refusal naming another job). */
+  refresh(): void;
+}
+
+/**
+ * The long tools' jobs as the server has them: read from the dashboard's loader, then from /admin/tools/jobs
+ * every second while one is queued or running, so that the bars move, and pick up where they are when the
+ * page is left and opened again.
+ */
+function useJobs(initial: JobsOverview): Jobs {
+  const [overview, setOverview] = useState(initial);
+  const [watched, setWatched] = useState<ReadonlySet<number>>(() => new Set(initial.active ? [initial.active.id] : []));
+  // The loader's answer after a revalidation is newer than what this page read before it.
+  const [loaded, setLoaded] = useState(initial);
+  if (loaded !== initial) {
+    setLoaded(initial);
+    setOverview(initial);
+  }
+
+  const read = useCallback(async () => {
+    try {
+      const response = await fetch("/admin/tools/jobs", { headers: { Accept: "application/json" } });
+      if (!response.ok) return;
+      const next = (await response.json()) as JobsOverview;
+      setOverview(next);
+      if (next.active) {
+        const id = next.active.id;
+        setWatched((ids) => (ids.has(id) ? ids : new Set([...ids, id])));
+      }
+    } catch {
+      // Offline for a moment: the next read catches up.
+    }
+  }, []);
+
+  const activeId = overview.active?.id;
+  useEffect(() => {
+    if (activeId === undefined) return;
+    const timer = setInterval(() => void read(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [activeId, read]);
+
+  const track = useCallback((job: JobView) => {
+    setWatched((ids) => new Set([...ids, job.id]));
+    setOverview((current) => ({ latest: { ...current.latest, [job.kind]: job }, active: job }));
+  }, []);
+  return { overview, watched, track, refresh: () => void read() };
+}
+
+/** The latest job of `kind`, whether it is this page's to report in full, and another kind's job that is running. */
+function useJobOf(jobs: Jobs, kind: JobKind, titles: { done: string; failed: string }) {
+  const job = jobs.overview.latest[kind];
+  const watched = job !== undefined && jobs.watched.has(job.id);
+  const other = jobs.overview.active && jobs.overview.active.kind !== kind ? jobs.overview.active : undefined;
+  const announced = useRef(new Set<number>());
+  useEffect(() => {
+    if (!job || !watched || isActiveJob(job) || announced.current.has(job.id)) return;
+    announced.current.add(job.id);
+    toast(
+      job.state === "done"
+        ? { title: titles.done, description: job.result?.message ?? "", variant: "success" }
+        : { title: titles.failed, description: job.message ?? "", variant: "destructive" },
+    );
+  }, [job, watched, titles.done, titles.failed]);
+  return { job, watched, other };
+}
+
+const plural = (count: number, one: string, many = `${one}s`) => `${numberFormat.format(count)} ${count === 1 ? one : many}`;
+
+/** A queued or running job: a progress bar with its percentage, its count and its errors, in words too. */
+function JobProgress({ job, unit, listErrors = true }: { job: JobView; unit: string; listErrors?: boolean }) {
+  const percent = jobPercent(job);
+  const counts = job.total > 0 ? `${numberFormat.format(job.done)} of ${plural(job.total, unit)}` : `Counting the ${unit}s`;
+  const errors = job.errorCount === 0 ? "no errors" : plural(job.errorCount, "error");
+  return (
+    <div className="mt-4 rounded-xl border border-stone-200 bg-stone-50 p-4">
+      <div className="flex items-baseline justify-between gap-3 text-sm">
+        <p className="min-w-0 font-medium text-ink [overflow-wrap:anywhere]">
+          {{ queued: "Queued", running: "Running", done: "Finished", failed: "Stopped" }[job.state]}
+          {job.label ? `: ${job.label}` : ""}
+        </p>
+        <p className="shrink-0 font-serif text-lg font-semibold tabular-nums text-rose-brand">{percent}%</p>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={`${JOB_KIND_LABELS[job.kind]} progress`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}%: ${counts}, ${errors}`}
+        className="mt-2 h-3 overflow-hidden rounded-full bg-stone-200"
+      >
+        <div className="h-full rounded-full bg-rose-brand transition-[width] duration-500" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="mt-2 text-sm tabular-nums text-ink">
+        {counts}, <span className={job.errorCount > 0 ? "text-red-800" : undefined}>{errors}</span>
+      </p>
+      <p className="mt-1 text-xs text-muted">
+        {isActiveJob(job)
+          ? `Started by ${job.startedBy}. It runs on the server: you can leave this page and come back to it.`
+          : `Started by ${job.startedBy}.`}
+      </p>
+      {listErrors ? <JobErrors job={job} /> : null}
+    </div>
+  );
+}
+
+function JobErrors({ job }: { job: JobView }) {
+  if (job.errors.length === 0) return null;
+  return (
+    <details className="mt-3 text-sm">
+      <summary className="cursor-pointer font-medium text-red-800 underline-offset-4 hover:underline">
+        Errors ({numberFormat.format(job.errorCount)})
+      </summary>
+      <ul className="mt-2 grid max-h-48 gap-1 overflow-auto">
+        {job.errors.map((error) => (
+          <li key={error} className="[overflow-wrap:anywhere]">
+            {error}
+          </li>
+        ))}
+      </ul>
+      {job.errors.length < job.errorCount ? <p className="mt-1 text-xs text-muted">The first {job.errors.length}.</p> : null}
+    </details>
+  );
+}
+
+/** A job this page did not watch end (it ended before the page was opened): one line on how it went. */
+function LastJob({ job }: { job: JobView }) {
+  const when = whenFormat.format(new Date(job.finishedAt ?? job.createdAt));
+  return (
+    <div className="mt-4 text-sm">
+      <p className={job.state === "failed" ? "text-red-800" : "text-muted"}>
+        Last run {when}, by {job.startedBy}
+        {job.label ? ` (${job.label})` : ""}: {job.state === "failed" ? `stopped. ${job.message ?? ""}` : (job.result?.message ?? "")}
+      </p>
+      <JobErrors job={job} />
+    </div>
+  );
+}
+
+/** Another kind of job holds the one slot: this tool waits for it. */
+function OtherJobNote({ job }: { job: JobView | undefined }) {
+  if (!job) return null;
+  return (
+    <p className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      {JOB_KIND_LABELS[job.kind]} is running ({jobPercent(job)}%), started by {job.startedBy}. Only one long tool runs at a time: this one
+      can start when it has finished.
+    </p>
+  );
+}
+
+/** Starts a job with a POST to `action`: 202 with the job (tracked from then on) or a refusal's message. */
+function useStartJob(jobs: Jobs) {
+  const fetcher = useFetcher<{ job?: JobView; message?: string }>();
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const handled = useRef<typeof answer>(undefined);
+  const { track, refresh } = jobs;
+  useEffect(() => {
+    if (!answer || handled.current === answer) return;
+    handled.current = answer;
+    if (answer.job) track(answer.job);
+    // Refused because another job runs: show that one's bar.
+    else refresh();
+  }, [answer, track, refresh]);
+  return {
+    busy: fetcher.state !== "idle",
+    refusal: answer && !answer.job ? answer.message : undefined,
+    submit: (body: FormData | null, action: string) =>
+      void fetcher.submit(body, body ? { method: "post", action, encType: "multipart/form-data" } : { method: "post", action }),
+  };
+}
 
 const TABLE_LABELS: Record<OptimiseReport["missing"][number]["table"], string> = {
   wholesalers: "Wholesaler",
@@ -151,60 +332,72 @@ const TABLE_LABELS: Record<OptimiseReport["missing"][number]["table"], string> =
   festivals: "Festival",
 };
 
-function OptimiseImagesTool({ className }: { className?: string }) {
-  const { answer, busy, run } = useToolRequest<OptimiseAnswer>("/admin/tools/optimise-images", {
-    ok: "Images optimized",
-    failed: "Could not optimize the images",
-  });
-  const report = answer?.ok ? answer : undefined;
-  const counts = report
-    ? [
-        { label: "Re-encoded smaller", value: report.reencoded },
-        { label: "Repaired", value: report.repaired },
-        { label: "Already optimal", value: report.unchanged },
-        { label: "Unused files removed", value: report.orphansRemoved },
-      ]
-    : [];
+function OptimiseReportView({ report }: { report: OptimiseReport }) {
+  const counts = [
+    { label: "Re-encoded smaller", value: report.reencoded },
+    { label: "Repaired", value: report.repaired },
+    { label: "Already optimal", value: report.unchanged },
+    { label: "Unused files removed", value: report.orphansRemoved },
+  ];
+  return (
+    <div className="mt-4">
+      <p role="status" className="text-sm text-ink">
+        {report.message}
+      </p>
+      <dl className="mt-3 grid grid-cols-2 gap-2">
+        {counts.map(({ label, value }) => (
+          <div key={label} className={cn("rounded-xl px-3 py-2", value > 0 ? "bg-green-50 text-leaf" : "bg-stone-100 text-ink")}>
+            <dt className="text-xs font-medium">{label}</dt>
+            <dd className="font-serif text-xl font-semibold tabular-nums">{numberFormat.format(value)}</dd>
+          </div>
+        ))}
+      </dl>
+      {report.missing.length > 0 ? (
+        <div className="mt-4">
+          <h4 className="text-sm font-semibold text-red-800">Images to upload again</h4>
+          <ul className="mt-1 grid gap-1 text-sm">
+            {report.missing.map((record) => (
+              <li key={`${record.table}-${record.id}`}>
+                {TABLE_LABELS[record.table]}: <span className="text-ink">{record.label}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+const OPTIMISE_TITLES = { done: "Images optimized", failed: "Could not optimize the images" };
+
+function OptimiseImagesTool({ className, jobs }: { className?: string; jobs: Jobs }) {
+  const { job, watched, other } = useJobOf(jobs, "optimise-images", OPTIMISE_TITLES);
+  const start = useStartJob(jobs);
+  const running = isActiveJob(job);
+  const report = job?.state === "done" && watched ? (job.result as OptimiseReport | null) : null;
 
   return (
     <ToolCard
       icon={ImageDown}
       title="Image optimization"
       className={className}
-      description="Sends every uploaded photo through the image pipeline again: oriented, cropped to 3:2 and saved as WebP in 400, 800 and 1200 pixel widths. A new version replaces the stored one when a size was missing or it is at least 10% smaller; files no record uses any more are removed."
+      description="Sends every uploaded photo through the image pipeline again: oriented, cropped to 3:2 and saved as WebP in 400, 800 and 1200 pixel widths. A new version replaces the stored one when a size was missing or it is at least 10% smaller; files no record uses any more are removed. It runs in the background."
     >
-      <Button type="button" variant="secondary" disabled={busy} onClick={run}>
+      <Button
+        type="button"
+        variant="secondary"
+        disabled={start.busy || running || other !== undefined}
+        onClick={() => start.submit(null, "/admin/tools/optimise-images")}
+      >
         <ImageDown aria-hidden="true" />
-        {busy ? "Optimizing..." : "Optimize images"}
+        {start.busy || running ? "Optimizing..." : "Optimize images"}
       </Button>
-      {report ? (
-        <div className="mt-4">
-          <p role="status" className="text-sm text-ink">
-            {report.message}
-          </p>
-          <dl className="mt-3 grid grid-cols-2 gap-2">
-            {counts.map(({ label, value }) => (
-              <div key={label} className={cn("rounded-xl px-3 py-2", value > 0 ? "bg-green-50 text-leaf" : "bg-stone-100 text-ink")}>
-                <dt className="text-xs font-medium">{label}</dt>
-                <dd className="font-serif text-xl font-semibold tabular-nums">{numberFormat.format(value)}</dd>
-              </div>
-            ))}
-          </dl>
-          {report.missing.length > 0 ? (
-            <div className="mt-4">
-              <h4 className="text-sm font-semibold text-red-800">Images to upload again</h4>
-              <ul className="mt-1 grid gap-1 text-sm">
-                {report.missing.map((record) => (
-                  <li key={`${record.table}-${record.id}`}>
-                    {TABLE_LABELS[record.table]}: <span className="text-ink">{record.label}</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-        </div>
-      ) : null}
-      <Alert>{answer && !answer.ok ? answer.message : undefined}</Alert>
+      <OtherJobNote job={other} />
+      {job && (running || report) ? <JobProgress job={job} unit="image" /> : null}
+      {report ? <OptimiseReportView report={report} /> : null}
+      {job && !running && watched && job.state === "failed" ? <Alert>{job.message ?? undefined}</Alert> : null}
+      {job && !running && !watched ? <LastJob job={job} /> : null}
+      <Alert>{start.refusal}</Alert>
     </ToolCard>
   );
 }
@@ -400,25 +593,24 @@ function ImportColumnNotes() {
   );
 }
 
-/** Check first (a dry run that writes nothing), then import exactly the file that was checked. */
-function ImportTool({ className }: { className?: string }) {
+const IMPORT_TITLES = { done: "Import finished", failed: "The import stopped" };
+
+/**
+ * Check first (a dry run that writes nothing), then import exactly the file that was checked: a background
+ * job whose bar shows the rows written and the rows with errors.
+ */
+function ImportTool({ className, jobs }: { className?: string; jobs: Jobs }) {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
   const dryRun = useFetcher<ImportAnswer>({ key: "import-dry-run" });
-  const importer = useFetcher<ImportAnswer>({ key: "import-run" });
+  const start = useStartJob(jobs);
+  const { job, watched, other } = useJobOf(jobs, "import", IMPORT_TITLES);
   const [shown, setShown] = useState<"dry-run" | "import" | null>(null);
-  const handled = useRef<ImportAnswer | undefined>(undefined);
 
   const checked = isReport(dryRun.data) ? dryRun.data : undefined;
-  const imported = importer.state === "idle" && isReport(importer.data) ? importer.data : undefined;
-  const busy = dryRun.state !== "idle" || importer.state !== "idle";
-
-  useEffect(() => {
-    if (!imported || handled.current === imported) return;
-    handled.current = imported;
-    toast({ title: "Import finished", description: imported.message, variant: "success" });
-  }, [imported]);
+  const running = isActiveJob(job);
+  const busy = dryRun.state !== "idle" || start.busy || running;
 
   const send = (intent: "dry-run" | "import") => {
     if (!file) {
@@ -430,8 +622,8 @@ function ImportTool({ className }: { className?: string }) {
     form.set("file", file);
     if (intent === "import" && checked) form.set("fingerprint", checked.fingerprint);
     setShown(intent);
-    const fetcher = intent === "dry-run" ? dryRun : importer;
-    void fetcher.submit(form, { method: "post", action: "/admin/tools/import", encType: "multipart/form-data" });
+    if (intent === "dry-run") void dryRun.submit(form, { method: "post", action: "/admin/tools/import", encType: "multipart/form-data" });
+    else start.submit(form, "/admin/tools/import");
   };
 
   const choose = (chosen: File | null) => {
@@ -440,10 +632,10 @@ function ImportTool({ className }: { className?: string }) {
     setFileError(chosen && chosen.size > MAX_IMPORT_BYTES ? "The file is larger than 2 MB. Split it into smaller files." : undefined);
   };
 
-  const current = shown === "import" ? importer : shown === "dry-run" ? dryRun : undefined;
-  const answer = current?.state === "idle" ? current.data : undefined;
-  const canImport = shown === "dry-run" && checked !== undefined && checked.created + checked.updated > 0 && !busy;
+  const dryRunAnswer = shown === "dry-run" && dryRun.state === "idle" ? dryRun.data : undefined;
+  const canImport = shown === "dry-run" && checked !== undefined && checked.created + checked.updated > 0 && !busy && !other;
   const importable = checked ? checked.created + checked.updated : 0;
+  const imported = job?.state === "done" && watched ? (job.result as ImportReport | null) : null;
 
   return (
     <ToolCard
@@ -497,7 +689,7 @@ function ImportTool({ className }: { className?: string }) {
             {dryRun.state !== "idle" ? "Checking..." : "Check file (dry run)"}
           </Button>
           <Button type="button" disabled={!canImport} onClick={() => send("import")}>
-            {importer.state !== "idle"
+            {start.busy || running
               ? "Importing..."
               : importable > 0 && shown === "dry-run"
                 ? `Import ${numberFormat.format(importable)} ${importable === 1 ? "row" : "rows"}`
@@ -505,19 +697,36 @@ function ImportTool({ className }: { className?: string }) {
           </Button>
         </div>
       </div>
-      {answer && !isReport(answer) ? <Alert>{answer.message}</Alert> : null}
-      {answer && isReport(answer) ? <ReportView report={answer} /> : null}
+      <OtherJobNote job={other} />
+      {dryRunAnswer && !isReport(dryRunAnswer) ? <Alert>{dryRunAnswer.message}</Alert> : null}
+      <Alert>{start.refusal}</Alert>
+      {job && running ? (
+        <JobProgress job={job} unit="row" />
+      ) : dryRunAnswer && isReport(dryRunAnswer) ? (
+        <ReportView report={dryRunAnswer} />
+      ) : job && imported ? (
+        <>
+          {/* The report lists the rows with errors itself. */}
+          <JobProgress job={job} unit="row" listErrors={false} />
+          <ReportView report={imported} />
+        </>
+      ) : job && watched && job.state === "failed" ? (
+        <Alert>{job.message ?? undefined}</Alert>
+      ) : job && !watched ? (
+        <LastJob job={job} />
+      ) : null}
     </ToolCard>
   );
 }
 
-export function QuickTools({ database }: { database: "sqlite" | "postgres" }) {
+export function QuickTools({ database, jobs: initialJobs }: { database: "sqlite" | "postgres"; jobs: JobsOverview }) {
+  const jobs = useJobs(initialJobs);
   return (
     <div className="grid gap-6 lg:grid-cols-2 xl:grid-cols-3">
       <BackupTool database={database} />
       <ClearCacheTool />
-      <OptimiseImagesTool className="lg:col-span-2 xl:col-span-1" />
-      <ImportTool className="lg:col-span-2 xl:col-span-3" />
+      <OptimiseImagesTool className="lg:col-span-2 xl:col-span-1" jobs={jobs} />
+      <ImportTool className="lg:col-span-2 xl:col-span-3" jobs={jobs} />
     </div>
   );
 }

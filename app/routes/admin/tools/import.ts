@@ -1,7 +1,8 @@
 import { getDb } from "~/db/db.server";
 import { badRequest } from "~/services/errors";
 import { readFormWithLimit } from "~/services/tools/form-body.server";
-import { decodeImportFile, dryRunImport, MAX_IMPORT_BYTES, runImport } from "~/services/tools/import.server";
+import { startJob } from "~/services/jobs/queue.server";
+import { assertDryRunFile, countImportRows, decodeImportFile, dryRunImport, MAX_IMPORT_BYTES } from "~/services/tools/import.server";
 import { apiResponse, methodNotAllowed } from "~/http/api.server";
 import { adminMutationMiddleware } from "~/http/auth.server";
 import type { Route } from "./+types/import";
@@ -17,7 +18,11 @@ const NOT_A_FORM = "The request is not a form. Choose a file and try again.";
 /** Room for the multipart boundaries and the other fields around the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-/** CSV import of wholesalers: `intent=dry-run` reports what would change, `intent=import` does it. */
+/**
+ * CSV import of wholesalers: `intent=dry-run` reports what would change; `intent=import` queues the file the
+ * dry run checked as a background job (202; 409 while another job runs), whose progress and report are read
+ * from /admin/tools/jobs.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = adminActor(context);
   return apiResponse(async () => {
@@ -30,8 +35,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (form.get("intent")) {
       case "dry-run":
         return dryRunImport(db, text, fileName);
-      case "import":
-        return runImport(db, text, fileName, String(form.get("fingerprint") ?? ""), actor);
+      case "import": {
+        assertDryRunFile(text, String(form.get("fingerprint") ?? ""));
+        const job = await startJob(db, { kind: "import", label: fileName, input: text, total: countImportRows(text), actor });
+        return Response.json({ job }, { status: 202 });
+      }
       default:
         throw badRequest("Unknown action.");
     }
