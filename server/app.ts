@@ -11,6 +11,8 @@ import { setEnv, type Env } from "~/utils/env.server";
 import { originCheck } from "./origin-check";
 import { limiterFor, LimitStoreHealth, type LimitStore } from "./limit-store";
 import { rateLimit, type RateLimitRule } from "./rate-limit";
+import { invalidateAfterAdminWrites, startInvalidationBus } from "./invalidation-bus";
+import { DEFAULT_PAGE_CACHE_OPTIONS, pageCache } from "./page-cache";
 import { pageEtags } from "./page-etag";
 import { readiness } from "./readiness";
 import { connectRedis } from "./redis";
@@ -35,12 +37,21 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   const database = await startDatabase(env, logger, (db) => ensureFirstAdmin(db, env, logger));
   // Redis, when configured, carries what the servers share (the rate limits); the server starts even while it is down.
   const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, new LimitStoreHealth(logger, "Redis")) : undefined;
+  // Every server hears every other's cache invalidations: through Redis, else PostgreSQL, else (SQLite) no one else.
+  const bus = await startInvalidationBus({
+    logger,
+    redisUrl: env.REDIS_URL,
+    redisClient: redis?.client,
+    databaseUrl: env.DATABASE_URL,
+    pool: database.pool,
+  });
 
   const app = express();
   app.disable("x-powered-by");
   // Behind a reverse proxy, client addresses (rate limits, sign-in throttling, audit) come from X-Forwarded-For.
   if (env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
   app.use(originCheck({ siteUrl: env.SITE_URL }));
+  app.use(invalidateAfterAdminWrites(logger));
 
   // Liveness: the process answers and so does its database.
   app.get("/healthz", async (_req, res) => {
@@ -92,6 +103,8 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   // A search costs more than a page read from the cache; people do not search once a second for a minute.
   app.get(["/search", "/search.data"], limit("search", { limit: 60, windowMs: MINUTE, message: tooMany }));
   app.use(limit("requests", { limit: 1200, windowMs: MINUTE, message: tooMany }));
+  // A cached page is answered here, right after the limits have counted it: nothing below runs for it.
+  if (env.PAGE_CACHE === "on") app.use(pageCache({ ...DEFAULT_PAGE_CACHE_OPTIONS, logger }));
 
   // No address of the site holds a NUL (%00), and PostgreSQL cannot compare text with one ("invalid byte sequence
   // for encoding UTF8: 0x00"): such an address is a 400 (server/error-answer.ts) before any route runs.
@@ -140,6 +153,7 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   return {
     handler: app,
     async close() {
+      await bus.close();
       await redis?.close();
       await stopDatabase();
     },
