@@ -44,6 +44,7 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     redisClient: redis?.client,
     databaseUrl: env.DATABASE_URL,
     pool: database.pool,
+    sqlite: database.sqlite,
   });
 
   const app = express();

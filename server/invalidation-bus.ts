@@ -1,10 +1,17 @@
 import crypto from "node:crypto";
+import type SqliteDatabase from "better-sqlite3";
 import type { NextFunction, Request, Response } from "express";
 import { Redis } from "ioredis";
 import pg from "pg";
 import type { Logger } from "pino";
 import { SESSION_COOKIE_NAME } from "~/http/auth.server";
-import { clearCaches, invalidateEverywhere, setCachesUsable, setInvalidationBus } from "~/services/tools/cache.server";
+import {
+  clearCaches,
+  invalidateEverywhere,
+  setCachesUsable,
+  setExternalChangeCheck,
+  setInvalidationBus,
+} from "~/services/tools/cache.server";
 
 /** This process, in its own messages, so that it does not clear its caches twice. */
 const SERVER_ID = crypto.randomUUID();
@@ -80,6 +87,8 @@ export interface BusOptions {
   redisClient?: Redis;
   databaseUrl?: string;
   pool?: pg.Pool;
+  /** The SQLite connection, when the database is SQLite. */
+  sqlite?: SqliteDatabase.Database;
 }
 
 function receive(logger: Logger, payload: string | undefined) {
@@ -255,8 +264,26 @@ export async function startInvalidationBus(options: BusOptions): Promise<Running
     };
   }
 
+  // One server on SQLite: its own writes clear its caches. A write by another program (the sqlite3 shell, a
+  // script) is seen by SQLite's data_version, which changes when another connection commits: asked before each use.
+  const sqlite = options.sqlite;
+  if (sqlite) {
+    const dataVersion = sqlite.prepare("PRAGMA data_version").pluck();
+    let seen = dataVersion.get();
+    setExternalChangeCheck(() => {
+      const now = dataVersion.get();
+      if (now === seen) return false;
+      seen = now;
+      return true;
+    });
+  }
   setCachesUsable(true);
-  return { transport: "this process", async close() {} };
+  return {
+    transport: "this process",
+    async close() {
+      setExternalChangeCheck(undefined);
+    },
+  };
 }
 
 /** Addresses of the admin area whose writes change nothing a visitor sees: signing in and out. */

@@ -1,5 +1,8 @@
+import path from "node:path";
 import zlib from "node:zlib";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SQLITE_FILE_NAME } from "~/db/client.server";
 import { signIn, TEST_ADMIN } from "../support/admin-session";
 import {
   editWholesalerDescription,
@@ -107,6 +110,22 @@ describe("the page cache", () => {
 
     const description = `Edited for the page cache test ${Date.now()}.`;
     await editWholesalerDescription(server, undefined, cookie, 2, description);
+    const after = await rawGet(`${server.url}${page}`);
+    expect(after.headers["x-cache"]).toBe("miss");
+    expect(htmlOf(after)).toContain(description);
+  });
+
+  it("shows a change made directly in the SQLite database (by another program) on the very next visit", async () => {
+    const page = await listingPath(4);
+    await rawGet(`${server.url}${page}`);
+    expect((await rawGet(`${server.url}${page}`)).headers["x-cache"]).toBe("hit");
+    const description = `Written with the sqlite3 shell ${Date.now()}.`;
+    const database = new Database(path.join(server.dataDir, SQLITE_FILE_NAME));
+    try {
+      database.prepare("update wholesalers set description = ? where id = ?").run(description, 4);
+    } finally {
+      database.close();
+    }
     const after = await rawGet(`${server.url}${page}`);
     expect(after.headers["x-cache"]).toBe("miss");
     expect(htmlOf(after)).toContain(description);

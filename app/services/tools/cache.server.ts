@@ -28,12 +28,14 @@ interface CacheState {
   usable: boolean;
   /** Bumped by every clear, so that a value read before a clear is never stored after it. */
   generation: number;
+  /** Whether the database was changed by someone else than this server since the last call (SQLite only). */
+  changedElsewhere: (() => boolean) | undefined;
 }
 
 // Kept on globalThis so that the dev server's module reloads do not register a cache twice, and so that the
 // Express side (server/) and the React Router build share one registry.
 const store = globalThis as typeof globalThis & { __wffCacheState?: CacheState };
-const state = (store.__wffCacheState ??= { caches: new Map(), bus: undefined, usable: true, generation: 0 });
+const state = (store.__wffCacheState ??= { caches: new Map(), bus: undefined, usable: true, generation: 0, changedElsewhere: undefined });
 
 export function registerCache(cache: RegisteredCache): void {
   state.caches.set(cache.name, cache);
@@ -51,11 +53,18 @@ export function cacheGeneration(): number {
 }
 
 /**
- * Whether a cache may serve and store values. While the invalidation bus cannot deliver, a cache could keep
- * a value another server has changed, so every cache is bypassed; when the bus is back they start empty.
+ * Whether a cache may serve and store values; every cache asks before each use. While the invalidation bus
+ * cannot deliver, a cache could keep a value another server has changed, so every cache is bypassed; when the
+ * bus is back they start empty. A change made to the database by another program (SQLite) empties them first.
  */
 export function cachesUsable(): boolean {
+  if (state.usable && state.changedElsewhere?.()) clearCaches();
   return state.usable;
+}
+
+/** Installs the check for changes made to the database by another program (see cachesUsable). */
+export function setExternalChangeCheck(check: (() => boolean) | undefined): void {
+  state.changedElsewhere = check;
 }
 
 /** Called by the bus when it can no longer deliver (false) and when it can again (true: the caches are emptied first). */
