@@ -104,8 +104,9 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   // A search costs more than a page read from the cache; people do not search once a second for a minute.
   app.get(["/search", "/search.data"], limit("search", { limit: 60, windowMs: MINUTE, message: tooMany }));
   app.use(limit("requests", { limit: 1200, windowMs: MINUTE, message: tooMany }));
-  // A cached page is answered here, right after the limits have counted it: nothing below runs for it.
-  if (env.PAGE_CACHE === "on") app.use(pageCache({ ...DEFAULT_PAGE_CACHE_OPTIONS, logger }));
+  // A cached page is answered here, right after the limits have counted it: nothing below runs for it. Not in
+  // development, where an edited component must show on the next reload.
+  if (env.PAGE_CACHE === "on" && !development) app.use(pageCache({ ...DEFAULT_PAGE_CACHE_OPTIONS, logger }));
 
   // No address of the site holds a NUL (%00), and PostgreSQL cannot compare text with one ("invalid byte sequence
   // for encoding UTF8: 0x00"): such an address is a 400 (server/error-answer.ts) before any route runs.

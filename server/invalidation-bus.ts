@@ -299,9 +299,9 @@ const UPLOAD_ADDRESS = /^\/api\/upload\//;
  */
 export function invalidateAfterAdminWrites(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || ADMIN_SESSION_ADDRESS.test(req.path)) return next();
     const signedIn = (req.headers.cookie ?? "").split(";").some((pair) => pair.split("=", 1)[0]!.trim() === SESSION_COOKIE_NAME);
-    const adminAddress = (ADMIN_ADDRESS.test(req.path) && !ADMIN_SESSION_ADDRESS.test(req.path)) || UPLOAD_ADDRESS.test(req.path);
+    const adminAddress = ADMIN_ADDRESS.test(req.path) || UPLOAD_ADDRESS.test(req.path);
     if (!signedIn && !adminAddress) return next();
     const writeHead = res.writeHead;
     let done = false;
