@@ -120,7 +120,15 @@ export function pageCache(options: PageCacheOptions) {
     entries.delete(key);
     bytes -= entry.bytes;
   };
+  // The addresses that were pages worth keeping, and the renders of them under way: a request for one of them
+  // while it is being rendered waits for that render instead of rendering it too (after a clear or an expiry,
+  // a busy page is rendered once, not once per waiting visitor). Only for known pages: an API answer or a
+  // 404 is never kept, and its requests must not queue behind each other.
+  const knownPages = new Set<string>();
+  const rendering = new Map<string, Promise<Entry | undefined>>();
   const keep = (key: string, entry: Entry) => {
+    if (knownPages.size >= options.maxEntries * 4) knownPages.clear();
+    knownPages.add(key);
     if (entry.bytes > options.maxBytes / 4) return;
     remove(key);
     entries.set(key, entry);
@@ -154,8 +162,19 @@ export function pageCache(options: PageCacheOptions) {
         return;
       }
       if (entry) remove(key);
+      const underway = rendering.get(key);
+      if (underway) {
+        void underway.then((rendered) => {
+          if (rendered && !res.headersSent) sendEntry(req, res, rendered, "hit", res.end.bind(res) as End);
+          else render(req, res, next, key, eligible);
+        });
+        return;
+      }
     }
+    render(req, res, next, key, eligible);
+  };
 
+  function render(req: Request, res: Response, next: NextFunction, key: string, eligible: boolean) {
     const state: CacheState = eligible ? "miss" : "bypass";
     const generation = cacheGeneration();
     // Whatever was set before this point (security and rate-limit headers) belongs to this response only.
@@ -167,6 +186,19 @@ export function pageCache(options: PageCacheOptions) {
       return writeHead.apply(this, args as Parameters<typeof writeHead>);
     } as typeof writeHead;
     if (!eligible || req.method !== "GET") return next();
+
+    let settle: (entry: Entry | undefined) => void = () => undefined;
+    if (knownPages.has(key) && !rendering.has(key)) {
+      const underway = new Promise<Entry | undefined>((resolve) => {
+        settle = (entry) => {
+          if (rendering.get(key) === underway) rendering.delete(key);
+          resolve(entry);
+        };
+      });
+      rendering.set(key, underway);
+      // An answer that ends without a page to keep (an error, a closed connection) lets the waiting requests render.
+      res.once("close", () => settle(undefined));
+    }
 
     const end = res.end.bind(res) as End;
     res.end = function (chunk?: unknown, ...rest: unknown[]) {
@@ -184,7 +216,10 @@ export function pageCache(options: PageCacheOptions) {
         String(res.getHeader("Content-Type") ?? "").startsWith("text/html") &&
         res.getHeader("Set-Cookie") === undefined &&
         vary.length === 0;
-      if (!storable) return end(chunk, ...rest);
+      if (!storable) {
+        settle(undefined);
+        return end(chunk, ...rest);
+      }
       const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
       const headers = res
         .getHeaderNames()
@@ -214,17 +249,20 @@ export function pageCache(options: PageCacheOptions) {
             expiresAt: Date.now() + options.ttlMs,
           };
           // A page rendered while a clear happened may show what the clear was for: sent, not kept.
-          if (generation === cacheGeneration() && cachesUsable()) keep(key, entry);
+          const current = generation === cacheGeneration() && cachesUsable();
+          if (current) keep(key, entry);
+          settle(current ? entry : undefined);
           sendEntry(req, res, entry, "miss", end);
           callback?.();
         },
         (error: unknown) => {
           options.logger.error({ err: error }, "could not compress a page for the page cache");
+          settle(undefined);
           end(chunk, ...rest);
         },
       );
       return res;
     } as Response["end"];
     next();
-  };
+  }
 }

@@ -178,6 +178,19 @@ describe("the page cache", () => {
     expect((await rawGet(`${server.url}/blog/1`)).headers["x-cache"]).toBe("miss");
   });
 
+  it("renders a busy page once after a clear: the visits that arrive meanwhile wait for that render", async () => {
+    const page = "/state/newyork";
+    await rawGet(`${server.url}${page}`);
+    const cleared = await postForm(server, "/admin/tools/clear-cache", cookie, {});
+    expect(cleared.status).toBe(200);
+    await cleared.arrayBuffer();
+    const burst = await Promise.all(Array.from({ length: 10 }, () => rawGet(`${server.url}${page}`, { "accept-encoding": "br" })));
+    expect(burst.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    expect(burst.filter((answer) => answer.headers["x-cache"] === "miss").length).toBe(1);
+    expect(burst.filter((answer) => answer.headers["x-cache"] === "hit").length).toBe(9);
+    expect(new Set(burst.map((answer) => answer.body.toString("base64"))).size).toBe(1);
+  });
+
   it("keeps no page that answers with an error, and no admin page", async () => {
     for (let visit = 0; visit < 2; visit++) {
       const missing = await rawGet(`${server.url}/state/atlantis`);
