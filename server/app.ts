@@ -13,6 +13,8 @@ import { setEnv, type Env } from "~/utils/env.server";
 import { originCheck } from "./origin-check";
 import { limiterFor, LimitStoreHealth, type LimitStore } from "./limit-store";
 import { rateLimit, type RateLimitRule } from "./rate-limit";
+import { invalidateAfterAdminWrites, startInvalidationBus } from "./invalidation-bus";
+import { DEFAULT_PAGE_CACHE_OPTIONS, pageCache } from "./page-cache";
 import { pageEtags } from "./page-etag";
 import { readiness } from "./readiness";
 import { connectRedis } from "./redis";
@@ -40,6 +42,15 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, new LimitStoreHealth(logger, "Redis")) : undefined;
   // The admin's long tools run in the background: through pg-boss on PostgreSQL (any server), in this process on SQLite.
   const jobs = await startJobQueue(database, { dataDir: env.DATA_DIR, logger, databaseUrl: env.DATABASE_URL });
+  // Every server hears every other's cache invalidations: through Redis, else PostgreSQL, else (SQLite) no one else.
+  const bus = await startInvalidationBus({
+    logger,
+    redisUrl: env.REDIS_URL,
+    redisClient: redis?.client,
+    databaseUrl: env.DATABASE_URL,
+    pool: database.pool,
+    sqlite: database.sqlite,
+  });
 
   const app = express();
   app.disable("x-powered-by");
@@ -60,6 +71,7 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
       "/uploads",
       uploadsFromDatabase(() => getDatabase().db),
     );
+  app.use(invalidateAfterAdminWrites(logger));
 
   // Liveness: the process answers and so does its database.
   app.get("/healthz", async (_req, res) => {
@@ -111,6 +123,9 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   // A search costs more than a page read from the cache; people do not search once a second for a minute.
   app.get(["/search", "/search.data"], limit("search", { limit: 60, windowMs: MINUTE, message: tooMany }));
   app.use(limit("requests", { limit: 1200, windowMs: MINUTE, message: tooMany }));
+  // A cached page is answered here, right after the limits have counted it: nothing below runs for it. Not in
+  // development, where an edited component must show on the next reload.
+  if (env.PAGE_CACHE === "on" && !development) app.use(pageCache({ ...DEFAULT_PAGE_CACHE_OPTIONS, logger }));
 
   // No address of the site holds a NUL (%00), and PostgreSQL cannot compare text with one ("invalid byte sequence
   // for encoding UTF8: 0x00"): such an address is a 400 (server/error-answer.ts) before any route runs.
@@ -160,6 +175,7 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     handler: app,
     async close() {
       await jobs.close();
+      await bus.close();
       await redis?.close();
       await stopDatabase();
     },

@@ -69,6 +69,13 @@ const envSchema = z.object({
     .trim()
     .optional()
     .transform((value) => value || undefined),
+  PAGE_CACHE: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value) => value || "on")
+    .pipe(z.enum(["on", "off"], { message: "must be on or off" })),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   UPLOADS_STORAGE: z.preprocess(
     (value) => (typeof value === "string" ? value.trim().toLowerCase() || undefined : value),

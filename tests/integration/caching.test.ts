@@ -33,7 +33,8 @@ function get(url: string, headers: Record<string, string> = {}): Promise<RawAnsw
 describe("static files and page caching", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password });
+    // Every request renders its page here (server/page-etag.ts on its own); page-cache.test.ts tests the page cache.
+    server = await startServer({ ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password, PAGE_CACHE: "off" });
   });
   afterAll(async () => {
     await server?.stop();

@@ -5,7 +5,7 @@ import { SQLITE_FILE_NAME } from "~/db/client.server";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "~/db/unavailable.server";
 import { SUBSCRIBED_MESSAGE } from "~/services/newsletter/newsletter.server";
 import { postgresBinaries, startOwnPostgres, type OwnPostgres } from "../support/own-postgres";
-import { startServer, type RunningServer } from "../support/server";
+import { startServer, untilLogged, type RunningServer } from "../support/server";
 
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
@@ -69,10 +69,15 @@ describe.runIf(process.env.CI === "true" || postgresBinaries() !== undefined)("P
     server.expectLog(/^rate limits degraded: PostgreSQL does not answer/);
     // So do the background jobs' queue (pg-boss) and the check for jobs whose server died.
     server.expectLog(/^background jobs degraded: PostgreSQL does not answer the job queue$/);
+    // So does the cache invalidation (server/invalidation-bus.ts): its listening connection is ended with the others.
+    server.expectLog(/^cache invalidation degraded: PostgreSQL does not answer/);
     server.expectLog(
       /^\/(state\/california(\.data)?|newsletter|healthz|api\/states|api\/newsletter\/subscribe|sitemap\.xml|festivals\.ics)$/,
     );
     postgres.stop();
+    // Until the server hears that its listening connection ended (at once on a shutdown), it may answer the page
+    // it just rendered from its page cache; from then on it renders every page, and says the database is down.
+    await untilLogged(server, (logs) => logs.some((entry) => /^cache invalidation degraded/.test(String(entry.msg))));
 
     // A page whose data cannot be read, and a form that cannot be saved.
     expectUnavailablePage(await page(server, "/state/california"));

@@ -62,7 +62,8 @@ describe("security headers", () => {
   it("every page carries them, with a fresh nonce that is the one on the page's scripts", async () => {
     const pages = [];
     for (let i = 0; i < 2; i += 1) {
-      const response = await fetch(`${server.url}/`, { headers: { accept: BROWSER_ACCEPT } });
+      // Two renders (a page answered from the page cache keeps the nonce it was rendered with: page-cache.test.ts).
+      const response = await fetch(`${server.url}/?render=${i}`, { headers: { accept: BROWSER_ACCEPT } });
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toMatch(/^text\/html/);
       const nonce = expectSecurityHeaders(response, "home page");
@@ -198,6 +199,8 @@ describe.runIf(runPostgres)("/healthz when PostgreSQL goes away", () => {
     // What the server logs from here on is the point of this test: the failed check and the 503 it answers.
     server.expectLog(/^health check failed$/);
     server.expectLog(/^\/healthz$/);
+    // The cache invalidation's listening connection is ended with the database (server/invalidation-bus.ts).
+    server.expectLog(/^cache invalidation degraded: PostgreSQL does not answer/);
     await database.drop();
 
     for (let attempt = 0; attempt < 2; attempt += 1) {

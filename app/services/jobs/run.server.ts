@@ -6,7 +6,7 @@ import { AppError } from "../errors";
 import { optimiseStoredImages } from "../images/optimise.server";
 import { imageStorage } from "../images/storage.server";
 import { getEnv } from "~/utils/env.server";
-import { clearCaches } from "../tools/cache.server";
+import { invalidateEverywhere } from "../tools/cache.server";
 import { importRows, type ImportCheckpoint } from "../tools/import.server";
 import type { ImportRejection } from "../tools/types";
 import {
@@ -89,7 +89,8 @@ export async function executeJob(db: Kysely<Database>, job: JobRow, context: Job
     } else {
       await failJob(db, run, `Unknown kind of job "${job.kind}".`);
     }
-    clearCaches();
+    // What the job wrote shows on every server at once (pages and settings caches emptied everywhere).
+    await invalidateEverywhere(`${job.kind} job ended`);
   } catch (error) {
     if (error instanceof JobLostError) {
       context.logger?.info({ job: job.id, reason: error.message }, "job left to another run");
@@ -102,7 +103,7 @@ export async function executeJob(db: Kysely<Database>, job: JobRow, context: Job
       await failJob(db, run, "The job stopped on an error on our side. Try again; the server's log has the details.");
     }
     // Rows an import wrote before it failed are in the database: the caches must not hide them.
-    clearCaches();
+    await invalidateEverywhere(`${job.kind} job stopped`);
   } finally {
     clearInterval(heartbeat);
   }

@@ -4,7 +4,7 @@ import type { Database } from "~/db/schema";
 import { nowIso } from "~/utils/dates";
 import { recordAudit } from "../audit/audit.server";
 import { AppError, badRequest } from "../errors";
-import { registerCache } from "../tools/cache.server";
+import { cachesUsable, invalidateEverywhere, registerCache } from "../tools/cache.server";
 import { fieldErrorsOf } from "../form-fields";
 import { generalSettingsSchema, seoSettingsSchema, type GeneralSettings, type SeoSettings } from "./settings-form";
 import type { SiteSettings } from "./types";
@@ -62,9 +62,9 @@ async function readSettings(db: Kysely<Database>) {
 }
 
 /**
- * Every page reads the settings (root loader, feature checks), so they are kept in memory briefly.
- * A save in this process empties the cache at once; the TTL bounds how long another process (a second
- * server on the same PostgreSQL database, or an edit made directly in the database) can see old values.
+ * Every page reads the settings (root loader, feature checks), so they are kept in memory briefly. Every save
+ * empties this cache on every server at once (invalidateEverywhere); the TTL only bounds how long an edit made
+ * directly in the database takes to show. While the invalidation bus is down the cache is not used at all.
  */
 export const SETTINGS_CACHE_TTL_MS = 10_000;
 
@@ -72,17 +72,18 @@ const settingsCache = new Map<Kysely<Database>, { settings: SiteSettings; expire
 // Bumped by every invalidation, so a read that started before a save cannot put the old values back.
 let cacheGeneration = 0;
 
-export function invalidateSettingsCache(): number {
+function clearSettingsCache(): number {
   cacheGeneration += 1;
   const entries = settingsCache.size;
   settingsCache.clear();
   return entries;
 }
 
-registerCache({ name: "Site settings", clear: invalidateSettingsCache });
+registerCache({ name: "Site settings", clear: clearSettingsCache });
 
 /** The site's settings, with the defaults for anything not saved yet. */
 export async function getSiteSettings(db: Kysely<Database>): Promise<SiteSettings> {
+  if (!cachesUsable()) return (await readSettings(db)).settings;
   const cached = settingsCache.get(db);
   if (cached && cached.expiresAt > Date.now()) return cached.settings;
   const generation = cacheGeneration;
@@ -103,7 +104,7 @@ export async function saveSetting(db: Kysely<Database>, key: SettingsKey, value:
     .values(row)
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: row.value, updated_at: row.updated_at }))
     .execute();
-  invalidateSettingsCache();
+  await invalidateEverywhere(`setting ${key} saved`);
 }
 
 export const SETTINGS_CONFLICT_MESSAGE =
@@ -166,7 +167,7 @@ async function updateSettingsGroup<T extends GeneralSettings | SeoSettings>(
       ip: actor.ip,
     });
   });
-  invalidateSettingsCache();
+  await invalidateEverywhere(`${GROUP_LABELS[key]} saved`);
   return parsed.data;
 }
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { clearCaches, describeClearedCaches, registerCache } from "./cache.server";
+import {
+  cacheGeneration,
+  cachesUsable,
+  clearCaches,
+  describeClearedCaches,
+  invalidateEverywhere,
+  registerCache,
+  setCachesUsable,
+  setInvalidationBus,
+} from "./cache.server";
 
 describe("the cache registry", () => {
   it("clears every registered cache and says what it dropped", () => {
@@ -16,6 +25,48 @@ describe("the cache registry", () => {
     expect(cleared).toContainEqual({ name: "Test cache", entries: 3 });
     expect(entries).toBe(0);
     expect(clearCaches()).toContainEqual({ name: "Test cache", entries: 0 });
+  });
+
+  it("invalidates everywhere: clears this server's caches at once and tells the other servers why", async () => {
+    let entries = 2;
+    registerCache({
+      name: "Counted",
+      clear: () => {
+        const dropped = entries;
+        entries = 0;
+        return dropped;
+      },
+    });
+    const published: string[] = [];
+    setInvalidationBus({ publish: async (reason) => void published.push(reason) });
+    try {
+      const generation = cacheGeneration();
+      const cleared = await invalidateEverywhere("wholesaler 3 saved");
+      expect(cleared).toContainEqual({ name: "Counted", entries: 2 });
+      expect(entries).toBe(0);
+      expect(cacheGeneration()).toBeGreaterThan(generation);
+      expect(published).toEqual(["wholesaler 3 saved"]);
+    } finally {
+      setInvalidationBus(undefined);
+    }
+  });
+
+  it("stops the caches while the bus is down, and empties them when it is back", () => {
+    let entries = 0;
+    registerCache({
+      name: "Refilled",
+      clear: () => {
+        const dropped = entries;
+        entries = 0;
+        return dropped;
+      },
+    });
+    setCachesUsable(false);
+    expect(cachesUsable()).toBe(false);
+    entries = 4;
+    setCachesUsable(true);
+    expect(cachesUsable()).toBe(true);
+    expect(entries).toBe(0);
   });
 
   it("describes the result in words", () => {

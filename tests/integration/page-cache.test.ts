@@ -1,0 +1,235 @@
+import path from "node:path";
+import zlib from "node:zlib";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SQLITE_FILE_NAME } from "~/db/client.server";
+import { signIn, TEST_ADMIN } from "../support/admin-session";
+import {
+  editWholesalerDescription,
+  htmlOf,
+  pageNonces,
+  policyNonce,
+  postForm,
+  rawGet,
+  saveGeneralSettings,
+  type RawAnswer,
+} from "../support/page-requests";
+import { assertNoUnexpectedServerLogs, startServer, type RunningServer } from "../support/server";
+
+/**
+ * The in-memory page cache (server/page-cache.ts, issue #13). Whether an answer came from the cache is read
+ * from its X-Cache header (hit, miss or bypass), which operators see too; nothing here reaches into the server.
+ */
+describe("the page cache", () => {
+  let server: RunningServer;
+  let cookie: string;
+  beforeAll(async () => {
+    server = await startServer({ ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password });
+    cookie = await signIn(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** The page's URL after the listing's redirect to its slug. */
+  const listingPath = async (id: number) => new URL((await fetch(`${server.url}/wholesalers/${id}`)).url).pathname;
+
+  it("answers a second anonymous visit from memory: the same page, ETag and policy, compressed once, and 304 to a repeat", async () => {
+    const page = "/state/california?type=wholesale";
+    const first = await rawGet(`${server.url}${page}`, { "accept-encoding": "br" });
+    const second = await rawGet(`${server.url}${page}`, { "accept-encoding": "br" });
+    expect(first.status).toBe(200);
+    expect(first.headers["x-cache"]).toBe("miss");
+    expect(second.status).toBe(200);
+    expect(second.headers["x-cache"]).toBe("hit");
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers["cache-control"]).toBe("no-cache");
+    expect(second.headers.vary).toBe("Accept-Encoding");
+    expect(second.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(second.headers["content-encoding"]).toBe("br");
+    expect(Number(second.headers["content-length"])).toBe(second.body.length);
+    // The very bytes kept: not compressed again for this request.
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(htmlOf(second)).toContain("California");
+    // Every response still carries the security headers.
+    expect(second.headers["x-frame-options"]).toBe("DENY");
+    expect(second.headers["x-content-type-options"]).toBe("nosniff");
+
+    const repeat = await rawGet(`${server.url}${page}`, { "accept-encoding": "br", "if-none-match": first.headers.etag! });
+    expect(repeat.status).toBe(304);
+    expect(repeat.headers["x-cache"]).toBe("hit");
+    expect(repeat.headers.etag).toBe(first.headers.etag);
+    expect(repeat.body.length).toBe(0);
+    expect(repeat.headers["content-security-policy"]).toBeUndefined();
+
+    // Another query is another page.
+    const other = await rawGet(`${server.url}/state/california?type=retail`, { "accept-encoding": "br" });
+    expect(other.headers["x-cache"]).toBe("miss");
+  });
+
+  it("sends the same page in brotli, gzip and uncompressed, each chosen by Accept-Encoding", async () => {
+    const page = "/festivals";
+    await rawGet(`${server.url}${page}`);
+    const answers: Record<string, RawAnswer> = {
+      br: await rawGet(`${server.url}${page}`, { "accept-encoding": "gzip, deflate, br, zstd" }),
+      gzip: await rawGet(`${server.url}${page}`, { "accept-encoding": "gzip" }),
+      identity: await rawGet(`${server.url}${page}`, { "accept-encoding": "identity" }),
+      none: await rawGet(`${server.url}${page}`),
+    };
+    for (const [coding, answer] of Object.entries(answers)) {
+      expect(answer.status, coding).toBe(200);
+      expect(answer.headers["x-cache"], coding).toBe("hit");
+      expect(answer.headers["content-encoding"], coding).toBe(coding === "br" || coding === "gzip" ? coding : undefined);
+      expect(Number(answer.headers["content-length"]), coding).toBe(answer.body.length);
+    }
+    const identity = answers.identity!.body;
+    expect(zlib.brotliDecompressSync(answers.br!.body).equals(identity)).toBe(true);
+    expect(zlib.gunzipSync(answers.gzip!.body).equals(identity)).toBe(true);
+    expect(answers.none!.body.equals(identity)).toBe(true);
+    expect(answers.br!.body.length).toBeLessThan(identity.length / 4);
+    expect(identity.toString("utf8")).toContain("Tournament of Roses Parade");
+  });
+
+  it("answers a cached copy with the policy it was rendered with: the nonce of every script is the policy's", async () => {
+    for (const page of ["/", "/blog", "/about"]) {
+      await rawGet(`${server.url}${page}`, { "accept-encoding": "br" });
+      const hit = await rawGet(`${server.url}${page}`, { "accept-encoding": "br" });
+      expect(hit.headers["x-cache"], page).toBe("hit");
+      const nonce = policyNonce(hit);
+      expect(nonce, page).toMatch(/^[\w+/]{22}==$/);
+      const nonces = pageNonces(htmlOf(hit));
+      expect(nonces.length, `${page} has scripts with a nonce`).toBeGreaterThan(0);
+      expect(new Set(nonces), page).toEqual(new Set([nonce]));
+    }
+  });
+
+  it("shows an admin's edit of a wholesaler on the very next anonymous visit", async () => {
+    const page = await listingPath(2);
+    await rawGet(`${server.url}${page}`);
+    expect((await rawGet(`${server.url}${page}`)).headers["x-cache"]).toBe("hit");
+
+    const description = `Edited for the page cache test ${Date.now()}.`;
+    await editWholesalerDescription(server, undefined, cookie, 2, description);
+    const after = await rawGet(`${server.url}${page}`);
+    expect(after.headers["x-cache"]).toBe("miss");
+    expect(htmlOf(after)).toContain(description);
+  });
+
+  it("shows a change made directly in the SQLite database (by another program) on the very next visit", async () => {
+    const page = await listingPath(4);
+    await rawGet(`${server.url}${page}`);
+    expect((await rawGet(`${server.url}${page}`)).headers["x-cache"]).toBe("hit");
+    const description = `Written with the sqlite3 shell ${Date.now()}.`;
+    const database = new Database(path.join(server.dataDir, SQLITE_FILE_NAME));
+    try {
+      database.prepare("update wholesalers set description = ? where id = ?").run(description, 4);
+    } finally {
+      database.close();
+    }
+    const after = await rawGet(`${server.url}${page}`);
+    expect(after.headers["x-cache"]).toBe("miss");
+    expect(htmlOf(after)).toContain(description);
+  });
+
+  it("hides the blog on the very next anonymous visit after an admin switches it off, and shows it again when switched on", async () => {
+    await rawGet(`${server.url}/blog`);
+    await rawGet(`${server.url}/`);
+    expect((await rawGet(`${server.url}/blog`)).headers["x-cache"]).toBe("hit");
+    expect(htmlOf(await rawGet(`${server.url}/`))).toContain('href="/blog"');
+
+    await saveGeneralSettings(server, undefined, cookie, false);
+    try {
+      expect((await rawGet(`${server.url}/blog`)).status).toBe(404);
+      expect(htmlOf(await rawGet(`${server.url}/`))).not.toContain('href="/blog"');
+    } finally {
+      await saveGeneralSettings(server, undefined, cookie, true);
+    }
+    expect((await rawGet(`${server.url}/blog`)).status).toBe(200);
+    expect(htmlOf(await rawGet(`${server.url}/`))).toContain('href="/blog"');
+  });
+
+  it("always renders a signed-in admin's pages afresh, and keeps none of them for visitors", async () => {
+    const page = "/state/texas";
+    for (let visit = 0; visit < 2; visit++) {
+      const answer = await rawGet(`${server.url}${page}`, { cookie });
+      expect(answer.status).toBe(200);
+      expect(answer.headers["x-cache"]).toBe("bypass");
+      expect(pageNonces(htmlOf(answer))).toContain(policyNonce(answer));
+    }
+    // What the admin saw was not kept: the first anonymous visit renders the page.
+    expect((await rawGet(`${server.url}${page}`)).headers["x-cache"]).toBe("miss");
+    // And a kept page is not served to the admin either.
+    const kept = await rawGet(`${server.url}${page}`);
+    expect(kept.headers["x-cache"]).toBe("hit");
+    const admin = await rawGet(`${server.url}${page}`, { cookie: `_ga=GA1.1.1; ${cookie}` });
+    expect(admin.headers["x-cache"]).toBe("bypass");
+    expect(policyNonce(admin)).not.toBe(policyNonce(kept));
+    // Cookies the site never sets (an analytics one) change nothing the server renders.
+    expect((await rawGet(`${server.url}${page}`, { cookie: "_ga=GA1.1.1" })).headers["x-cache"]).toBe("hit");
+  });
+
+  it("is emptied by the admin's Clear cache tool, which names it", async () => {
+    await rawGet(`${server.url}/blog/1`);
+    expect((await rawGet(`${server.url}/blog/1`)).headers["x-cache"]).toBe("hit");
+    const response = await postForm(server, "/admin/tools/clear-cache", cookie, {});
+    expect(response.status).toBe(200);
+    const { message } = (await response.json()) as { message: string };
+    expect(message).toMatch(/Pages \(\d+ entries?\)/);
+    expect((await rawGet(`${server.url}/blog/1`)).headers["x-cache"]).toBe("miss");
+  });
+
+  it("renders a busy page once after a clear: the visits that arrive meanwhile wait for that render", async () => {
+    const page = "/state/newyork";
+    await rawGet(`${server.url}${page}`);
+    const cleared = await postForm(server, "/admin/tools/clear-cache", cookie, {});
+    expect(cleared.status).toBe(200);
+    await cleared.arrayBuffer();
+    const burst = await Promise.all(Array.from({ length: 10 }, () => rawGet(`${server.url}${page}`, { "accept-encoding": "br" })));
+    expect(burst.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    expect(burst.filter((answer) => answer.headers["x-cache"] === "miss").length).toBe(1);
+    expect(burst.filter((answer) => answer.headers["x-cache"] === "hit").length).toBe(9);
+    expect(new Set(burst.map((answer) => answer.body.toString("base64"))).size).toBe(1);
+  });
+
+  it("keeps no page that answers with an error, and no admin page", async () => {
+    for (let visit = 0; visit < 2; visit++) {
+      const missing = await rawGet(`${server.url}/state/atlantis`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers["x-cache"]).toBe("miss");
+    }
+    const login = await rawGet(`${server.url}/admin/login`);
+    const again = await rawGet(`${server.url}/admin/login`);
+    expect(again.headers["cache-control"]).toBe("private, no-store");
+    expect(again.headers["x-cache"]).toBe("miss");
+    expect(policyNonce(again)).not.toBe(policyNonce(login));
+  });
+
+  it("logs nothing unexpected", () => {
+    assertNoUnexpectedServerLogs([server]);
+  });
+});
+
+describe("PAGE_CACHE", () => {
+  it("off renders every page afresh", async () => {
+    const server = await startServer({ PAGE_CACHE: "off", SEED: "true" });
+    try {
+      const first = await rawGet(`${server.url}/`, { "accept-encoding": "br" });
+      const second = await rawGet(`${server.url}/`, { "accept-encoding": "br" });
+      expect(second.status).toBe(200);
+      expect(second.headers["x-cache"]).toBeUndefined();
+      expect(second.headers.etag).toBe(first.headers.etag);
+      expect(policyNonce(second)).not.toBe(policyNonce(first));
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("a value other than on or off stops the server with a message naming the variable", async () => {
+    const failed = await startServer({ PAGE_CACHE: "sometimes" }).then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+    expect(failed?.message).toMatch(/exited with code 1 before listening/);
+    expect(failed?.message).toContain("PAGE_CACHE: must be on or off");
+  });
+});
