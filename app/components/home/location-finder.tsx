@@ -1,6 +1,7 @@
 import { ArrowRight, Compass } from "lucide-react";
 import { Link } from "react-router";
-import { StateSelect, type StateOption } from "../wholesalers/state-select";
+import type { StateOption } from "../wholesalers/state-select";
+import { StateSelectSlot } from "../wholesalers/state-select-slot";
 import { ZipcodeFinder } from "../wholesalers/zipcode-finder";
 import { SectionHeading } from "./section-heading";
 
@@ -17,7 +18,7 @@ export function LocationFinder({ states }: { states: StateOption[] }) {
           <ZipcodeFinder
             aside={
               <>
-                <StateSelect states={states} label="Or browse by state" />
+                <StateSelectSlot states={states} label="Or browse by state" />
                 <p className="mt-2 text-sm text-muted">Opens the state&apos;s list of wholesalers.</p>
                 <Link
                   to="/states"

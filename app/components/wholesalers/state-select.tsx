@@ -15,8 +15,13 @@ export interface StateOption {
  */
 const NO_CHOICE = "none";
 
+export interface StateSelectProps {
+  states: StateOption[];
+  label?: string;
+}
+
 /** Choosing a state opens its page. */
-export function StateSelect({ states, label = "State" }: { states: StateOption[]; label?: string }) {
+export function StateSelect({ states, label = "State" }: StateSelectProps) {
   const id = useId();
   const navigate = useNavigate();
   return (
