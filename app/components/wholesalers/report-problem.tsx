@@ -55,7 +55,7 @@ export function ReportProblem({ wholesaler, className }: { wholesaler: ReportedL
         onClose={() => setOpen(false)}
         labelledBy={`${idPrefix}-title`}
         describedBy={`${idPrefix}-description`}
-        className="max-h-[92dvh] w-[calc(100vw-1.5rem)] max-w-lg"
+        className="m-auto max-h-[92dvh] w-[calc(100vw-1.5rem)] max-w-lg"
       >
         <div className="rounded-2xl bg-white p-5 shadow-2xl sm:p-6">
           <ReportForm wholesaler={wholesaler} idPrefix={idPrefix} onClose={() => setOpen(false)} />
