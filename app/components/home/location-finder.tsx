@@ -1,7 +1,6 @@
 import { ArrowRight, Compass } from "lucide-react";
 import { Link } from "react-router";
-import type { StateOption } from "../wholesalers/state-select";
-import { StateSelectSlot } from "../wholesalers/state-select-slot";
+import { StateSelect, type StateOption } from "../wholesalers/state-select";
 import { ZipcodeFinder } from "../wholesalers/zipcode-finder";
 import { SectionHeading } from "./section-heading";
 
@@ -18,7 +17,7 @@ export function LocationFinder({ states }: { states: StateOption[] }) {
           <ZipcodeFinder
             aside={
               <>
-                <StateSelectSlot states={states} label="Or browse by state" />
+                <StateSelect states={states} label="Or browse by state" />
                 <p className="mt-2 text-sm text-muted">Opens the state&apos;s list of wholesalers.</p>
                 <Link
                   to="/states"

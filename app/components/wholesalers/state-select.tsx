@@ -15,13 +15,8 @@ export interface StateOption {
  */
 const NO_CHOICE = "none";
 
-export interface StateSelectProps {
-  states: StateOption[];
-  label?: string;
-}
-
 /** Choosing a state opens its page. */
-export function StateSelect({ states, label = "State" }: StateSelectProps) {
+export function StateSelect({ states, label = "State" }: { states: StateOption[]; label?: string }) {
   const id = useId();
   const navigate = useNavigate();
   return (
