@@ -3,7 +3,6 @@ import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";
 import { useNonce } from "./components/nonce";
 import { LazyToaster } from "./components/ui/lazy-toaster";
-import { TooltipProvider } from "./components/ui/tooltip";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from "./db/unavailable.server";
 import { databaseUnavailableContext, renderedAtContext } from "./http/request-context.server";
 import { loadSiteContext } from "./http/site.server";
@@ -75,7 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {analyticsId ? <Analytics id={analyticsId} nonce={nonce} /> : null}
       </head>
       <body>
-        <TooltipProvider>{children}</TooltipProvider>
+        {children}
         <LazyToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -14,12 +14,14 @@ import { startServer, type RunningServer } from "../support/server";
 const KB = 1024;
 /**
  * Issue #13's first-load JavaScript target is 120 KB and is NOT met yet: React and React Router alone are
- * about 112 KB, and the heaviest public page loads about 200 KB (the table this test prints says which).
- * Until the target is reached the test holds the line where the pages are today, so no page can grow
- * unnoticed; lower this ceiling as code is split off, down to the target.
+ * about 111 KB; the public pages load 129 to 154 KB, the home page 188 KB (its state select is Radix Select
+ * with its positioning code; the table this test prints says which, and
+ * docs/decisions/016-first-load-javascript.md what was split off and what is left). Until the target is
+ * reached the test holds the line where the pages are today, so no page can grow unnoticed; lower this
+ * ceiling as code is split off, down to the target.
  */
 const FIRST_LOAD_JS_TARGET = 120 * KB;
-const BUDGET = { firstLoadJs: 205 * KB, css: 30 * KB, stateHtml: 60 * KB };
+const BUDGET = { firstLoadJs: 190 * KB, css: 30 * KB, stateHtml: 60 * KB };
 
 /** A URL for each public route pattern with parameters; a new one without a sample here fails the test. */
 type Samples = Record<string, string>;

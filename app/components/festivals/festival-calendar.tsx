@@ -9,7 +9,7 @@ export interface CalendarFestival {
   endDate: string;
 }
 
-interface FestivalCalendarProps {
+export interface FestivalCalendarProps {
   festivals: readonly CalendarFestival[];
   /** The picked day, YYYY-MM-DD. */
   selected?: string;

@@ -1,7 +1,7 @@
 import { Flower2, Menu, Search, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
+import { Modal } from "../ui/modal";
 import { SiteLink } from "./nav-link";
 import { HEADER_LINKS, visibleLinks } from "./site-nav";
 
@@ -24,6 +24,7 @@ export function Logo({ siteName, className }: { siteName: string; className?: st
 
 export function Header({ siteName, enableBlog, enableFestivals }: HeaderProps) {
   const [open, setOpen] = useState(false);
+  const titleId = useId();
   const links = visibleLinks(HEADER_LINKS, { enableBlog, enableFestivals });
 
   return (
@@ -59,46 +60,53 @@ export function Header({ siteName, enableBlog, enableFestivals }: HeaderProps) {
           >
             <Search className="size-5" aria-hidden="true" />
           </Link>
-          <Dialog.Root open={open} onOpenChange={setOpen}>
-            <Dialog.Trigger
-              className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-blush lg:hidden"
-              aria-label="Open menu"
-            >
-              <Menu className="size-6" aria-hidden="true" />
-            </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-sm data-[state=open]:animate-[fade-in_200ms_ease-out]" />
-              <Dialog.Content
-                aria-describedby={undefined}
-                className="fixed inset-y-0 right-0 z-50 flex w-[min(20rem,85vw)] flex-col bg-cream p-6 shadow-2xl data-[state=open]:animate-[slide-in_250ms_ease-out]"
-              >
-                <div className="flex items-center justify-between">
-                  <Dialog.Title className="font-serif text-lg font-semibold text-plum">Menu</Dialog.Title>
-                  <Dialog.Close
-                    className="inline-flex size-11 items-center justify-center rounded-full hover:bg-blush"
-                    aria-label="Close menu"
-                  >
-                    <X className="size-6" aria-hidden="true" />
-                  </Dialog.Close>
-                </div>
-                <nav aria-label="Mobile" className="mt-6">
-                  <ul className="grid gap-1">
-                    {links.map((link) => (
-                      <li key={link.to}>
-                        <SiteLink
-                          to={link.to}
-                          onClick={() => setOpen(false)}
-                          className="block rounded-xl px-4 py-3 text-base font-medium text-ink hover:bg-blush hover:text-rose-brand"
-                        >
-                          {link.label}
-                        </SiteLink>
-                      </li>
-                    ))}
-                  </ul>
-                </nav>
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
+          <button
+            type="button"
+            onClick={() => setOpen(true)}
+            className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-blush lg:hidden"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={open}
+          >
+            <Menu className="size-6" aria-hidden="true" />
+          </button>
+          <Modal
+            open={open}
+            onClose={() => setOpen(false)}
+            labelledBy={titleId}
+            className="inset-y-0 left-auto right-0 h-dvh max-h-none w-[min(20rem,85vw)] max-w-none open:animate-[slide-in_250ms_ease-out]"
+          >
+            <div className="flex min-h-full flex-col bg-cream p-6 shadow-2xl">
+              <div className="flex items-center justify-between">
+                <h2 id={titleId} className="font-serif text-lg font-semibold text-plum">
+                  Menu
+                </h2>
+                <button
+                  type="button"
+                  onClick={() => setOpen(false)}
+                  className="inline-flex size-11 items-center justify-center rounded-full hover:bg-blush"
+                  aria-label="Close menu"
+                >
+                  <X className="size-6" aria-hidden="true" />
+                </button>
+              </div>
+              <nav aria-label="Mobile" className="mt-6">
+                <ul className="grid gap-1">
+                  {links.map((link) => (
+                    <li key={link.to}>
+                      <SiteLink
+                        to={link.to}
+                        onClick={() => setOpen(false)}
+                        className="block rounded-xl px-4 py-3 text-base font-medium text-ink hover:bg-blush hover:text-rose-brand"
+                      >
+                        {link.label}
+                      </SiteLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            </div>
+          </Modal>
         </div>
       </div>
     </header>

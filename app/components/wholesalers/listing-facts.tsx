@@ -25,18 +25,16 @@ export const ACCESS_HINT: Record<WholesalerAccess, string> = {
 /** "Public welcome", "Trade only" or "Public at set hours": who may buy, as a plain badge. */
 export function AccessBadge({ access, className }: { access: WholesalerAccess; className?: string }) {
   return (
-    <Tooltip content={ACCESS_HINT[access]}>
-      <span
-        tabIndex={0}
-        className={cn(
-          "inline-flex cursor-help items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
-          ACCESS_BADGE[access],
-          className,
-        )}
-        data-testid="access-badge"
-      >
-        {ACCESS_LABELS[access]}
-      </span>
+    <Tooltip
+      content={ACCESS_HINT[access]}
+      className={cn(
+        "inline-flex cursor-help items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
+        ACCESS_BADGE[access],
+        className,
+      )}
+      data-testid="access-badge"
+    >
+      {ACCESS_LABELS[access]}
     </Tooltip>
   );
 }

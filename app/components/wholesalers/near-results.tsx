@@ -10,7 +10,7 @@ import { farAwayMessage, listingDistance } from "./format";
 import { ListingFilters, NoMatches } from "./listing-filters";
 import { WholesalerCard, type WholesalerCardData } from "./wholesaler-card";
 
-export const ZIPCODE_ERROR_MESSAGE = "Error finding wholesalers. Please try again.";
+export { ZIPCODE_ERROR_MESSAGE } from "./results-messages";
 export const ZIPCODE_EMPTY_MESSAGE = "No wholesalers found near this zipcode. Try another zipcode or browse by state below.";
 
 /** Past this distance the nearest listing is no day trip: the results say so and offer other ways to get flowers. */

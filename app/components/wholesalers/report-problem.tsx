@@ -1,9 +1,9 @@
 import { AlertCircle, CheckCircle2, Flag, Send, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
+import { Modal } from "~/components/ui/modal";
 import {
   REPORT_HONEYPOT_FIELD,
   REPORT_KIND_LABELS,
@@ -29,6 +29,7 @@ interface ReportedListing {
  */
 export function ReportProblem({ wholesaler, className }: { wholesaler: ReportedListing; className?: string }) {
   const [open, setOpen] = useState(false);
+  const idPrefix = `report-dialog-${useId()}`;
   const hydrated = useHydrated();
   const label = (
     <>
@@ -45,23 +46,26 @@ export function ReportProblem({ wholesaler, className }: { wholesaler: ReportedL
     );
   }
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant="secondary" size="sm" className={className}>
-          {label}
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-sm data-[state=open]:animate-[fade-in_200ms_ease-out]" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[92dvh] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl sm:p-6">
-          <ReportForm wholesaler={wholesaler} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <Button variant="secondary" size="sm" className={className} onClick={() => setOpen(true)} aria-haspopup="dialog" aria-expanded={open}>
+        {label}
+      </Button>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        labelledBy={`${idPrefix}-title`}
+        describedBy={`${idPrefix}-description`}
+        className="m-auto max-h-[92dvh] w-[calc(100vw-1.5rem)] max-w-lg"
+      >
+        <div className="rounded-2xl bg-white p-5 shadow-2xl sm:p-6">
+          <ReportForm wholesaler={wholesaler} idPrefix={idPrefix} onClose={() => setOpen(false)} />
+        </div>
+      </Modal>
+    </>
   );
 }
 
-function ReportForm({ wholesaler }: { wholesaler: ReportedListing }) {
+function ReportForm({ wholesaler, idPrefix, onClose }: { wholesaler: ReportedListing; idPrefix: string; onClose: () => void }) {
   // A report changes nothing the visitor sees, so the page's data is not reloaded after it.
   const fetcher = useFetcher<ReportResult>();
   const [kind, setKind] = useState("");
@@ -80,13 +84,15 @@ function ReportForm({ wholesaler }: { wholesaler: ReportedListing }) {
     return (
       <div ref={outcomeRef} tabIndex={-1} role="status" className="grid justify-items-center gap-3 py-4 text-center outline-none">
         <CheckCircle2 className="size-12 text-leaf" aria-hidden="true" />
-        <Dialog.Title className="font-serif text-xl font-semibold text-ink">{result.message}</Dialog.Title>
-        <Dialog.Description className="max-w-sm text-sm text-muted">{reportReceived(wholesaler.name)}</Dialog.Description>
-        <Dialog.Close asChild>
-          <Button type="button" variant="secondary" className="mt-2">
-            Close
-          </Button>
-        </Dialog.Close>
+        <h2 id={`${idPrefix}-title`} className="font-serif text-xl font-semibold text-ink">
+          {result.message}
+        </h2>
+        <p id={`${idPrefix}-description`} className="max-w-sm text-sm text-muted">
+          {reportReceived(wholesaler.name)}
+        </p>
+        <Button type="button" variant="secondary" className="mt-2" onClick={onClose}>
+          Close
+        </Button>
       </div>
     );
   }
@@ -97,17 +103,21 @@ function ReportForm({ wholesaler }: { wholesaler: ReportedListing }) {
     <>
       <div className="flex items-start justify-between gap-4">
         <div>
-          <Dialog.Title className="font-serif text-xl font-semibold text-ink">Report a problem</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-muted">
+          <h2 id={`${idPrefix}-title`} className="font-serif text-xl font-semibold text-ink">
+            Report a problem
+          </h2>
+          <p id={`${idPrefix}-description`} className="mt-1 text-sm text-muted">
             <ReportIntro name={wholesaler.name} />
-          </Dialog.Description>
+          </p>
         </div>
-        <Dialog.Close
+        <button
+          type="button"
+          onClick={onClose}
           className="-mr-2 -mt-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-stone-100"
           aria-label="Close"
         >
           <X className="size-5" aria-hidden="true" />
-        </Dialog.Close>
+        </button>
       </div>
 
       <fetcher.Form
@@ -133,11 +143,9 @@ function ReportForm({ wholesaler }: { wholesaler: ReportedListing }) {
         <ReportFields idPrefix={`report-${wholesaler.id}`} errors={errors} kind={kind} onKindChange={setKind} />
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Dialog.Close asChild>
-            <Button type="button" variant="secondary">
-              Cancel
-            </Button>
-          </Dialog.Close>
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
           <Button type="submit" disabled={busy}>
             <Send aria-hidden="true" />
             {busy ? "Sending..." : "Send report"}

@@ -1,12 +1,10 @@
 import { Loader2, LocateFixed } from "lucide-react";
 import { useRef, useState } from "react";
-import { useRouteLoaderData } from "react-router";
-import type { SiteContext } from "~/http/site-context";
 import type { ResultsMapData } from "~/services/maps/types";
 import type { WholesalerWithDistance } from "~/services/wholesalers/types";
 import { Button } from "../ui/button";
-import { useInPlaceListingFilters } from "./listing-filters";
-import { NearResults, ResultsNotice, ResultsPanel, ZIPCODE_ERROR_MESSAGE, type NearListing, type NearResultsData } from "./near-results";
+import type { NearResultsData } from "./near-results";
+import { ZIPCODE_ERROR_MESSAGE } from "./results-messages";
 
 export const LOCATION_MESSAGES = {
   denied: "Location permission was refused. Allow it for this site in your browser's settings, or search by zipcode.",
@@ -105,31 +103,5 @@ export function UseMyLocationButton({ location }: { location: ReturnType<typeof 
       {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <LocateFixed aria-hidden="true" />}
       {busy ? "Finding your location..." : "Use my location"}
     </Button>
-  );
-}
-
-const YOUR_LOCATION = "your location";
-
-/** The results around the visitor's position: the same count, filters, map and numbered cards as a zipcode's. */
-export function LocationResults({ state }: { state: Exclude<LocationState, { status: "idle" }> }) {
-  const festivals = useRouteLoaderData<SiteContext>("root")?.settings.general.enableFestivals ?? false;
-  // Kept while the visitor searches again, as the page's own filters would be.
-  const filtering = useInPlaceListingFilters<NearListing>(state.status === "found" ? state.answer.within : []);
-  if (state.status === "locating") return null;
-  return (
-    <ResultsPanel label="Results near your location">
-      {state.status === "error" ? (
-        <ResultsNotice tone="error">{LOCATION_MESSAGES[state.problem]}</ResultsNotice>
-      ) : (
-        <NearResults
-          result={state.answer}
-          map={state.answer.map}
-          where={YOUR_LOCATION}
-          emptyNotice={`No wholesalers found within ${state.answer.radiusMiles} miles of ${YOUR_LOCATION}.`}
-          festivalsHref={festivals ? "/festivals" : null}
-          filtering={filtering}
-        />
-      )}
-    </ResultsPanel>
   );
 }

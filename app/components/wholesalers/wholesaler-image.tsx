@@ -27,7 +27,7 @@ export function WholesalerImage({
   /** How wide the frame is at each viewport, for choosing among the stored widths. */
   sizes?: string;
 }) {
-  const frame = cn("aspect-[3/2] w-full overflow-hidden bg-blush/60", className);
+  const frame = cn("aspect-[3/2] w-full overflow-hidden", className);
   if (!src) {
     return (
       <div
@@ -44,7 +44,7 @@ export function WholesalerImage({
     );
   }
   return (
-    <div className={frame}>
+    <div className={cn(frame, "bg-blush/60")}>
       <ResponsiveImage
         src={src}
         sizes={sizes}

@@ -1,12 +1,14 @@
 import { Loader2, MapPin, Search } from "lucide-react";
-import { useId, useState, type ReactNode } from "react";
+import { lazy, Suspense, useId, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { isValidZipcode, sanitizeZipcodeInput, ZIPCODE_LENGTH } from "~/services/geo/zipcode";
 import { DEFAULT_RADIUS, RADIUS_CHOICES } from "~/services/wholesalers/near-page-query";
 import { Button } from "../ui/button";
 import { fieldClass, Input, Label } from "../ui/input";
 import { cn } from "~/utils/cn";
-import { LocationResults, UseMyLocationButton, useMyLocation } from "./use-my-location";
+import { UseMyLocationButton, useMyLocation } from "./use-my-location";
+
+const LocationResults = lazy(() => import("./location-results"));
 import { useHydrated } from "./use-hydrated";
 
 export const NEAR_PATH = "/near";
@@ -124,7 +126,13 @@ export function ZipcodeFinder({
         </div>
       ) : null}
       <div aria-live="polite" className={aside ? "lg:col-span-2 lg:row-start-2" : undefined}>
-        {location.state.status !== "idle" ? <LocationResults state={location.state} /> : edited ? null : results}
+        {location.state.status !== "idle" ? (
+          <Suspense fallback={null}>
+            <LocationResults state={location.state} />
+          </Suspense>
+        ) : edited ? null : (
+          results
+        )}
       </div>
     </div>
   );

@@ -10,7 +10,7 @@ import { AddButton, AdminPageHeader, DataTable, ListToolbar, Pagination, type Co
 import { RecordDialog, RowActions } from "~/components/admin/list/record-dialog";
 import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { formatPostDate } from "~/components/blog/format";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
 import { parseListParams } from "~/services/admin/list";
 import { createBlogPost, deleteBlogPost, listBlogCategories, listBlogPostsForAdmin, updateBlogPost } from "~/services/blog/admin.server";
@@ -198,11 +198,15 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
           onEdit={() => setEditing({ mode: "edit", record: p, version: p.updatedAt })}
         >
           {p.status === "published" ? (
-            <Button variant="ghost" size="icon" asChild>
-              <Link to={`/blog/${p.id}`} target="_blank" rel="noopener" aria-label={`View ${p.title} on the site (opens in a new tab)`}>
-                <ExternalLink aria-hidden="true" />
-              </Link>
-            </Button>
+            <Link
+              to={`/blog/${p.id}`}
+              target="_blank"
+              rel="noopener"
+              aria-label={`View ${p.title} on the site (opens in a new tab)`}
+              className={buttonVariants({ variant: "ghost", size: "icon" })}
+            >
+              <ExternalLink aria-hidden="true" />
+            </Link>
           ) : null}
         </RowActions>
       ),

@@ -1,7 +1,7 @@
 import { ArrowLeft, ArrowRight, CalendarPlus, CalendarSearch, Flower2, MapPin, SearchX, X } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { formatDateRange, formatLongDate, MONTH_NAMES } from "~/components/festivals/dates";
-import { FestivalCalendar } from "~/components/festivals/festival-calendar";
+import { FestivalCalendarSlot } from "~/components/festivals/festival-calendar-slot";
 import { FestivalCard } from "~/components/festivals/festival-card";
 import { FestivalFilters, filterSearchParams, type FestivalFilterValues } from "~/components/festivals/festival-filters";
 import { festivalEventList } from "~/services/seo/festival-json-ld";
@@ -229,7 +229,7 @@ export default function FestivalsPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="mt-1 text-sm text-muted">Pick a day to see the festivals running then.</p>
             <div className="mx-auto mt-4 max-w-[22rem]">
-              <FestivalCalendar
+              <FestivalCalendarSlot
                 festivals={calendar}
                 selected={filters.date}
                 today={today}
