@@ -8,7 +8,7 @@ const any = [isAny];
  * tailwind-merge's engine with only the utility groups this site overrides one another with (sizes,
  * spacing, position, text size and colour, borders, rings, backgrounds, layout), instead of its default
  * configuration of every Tailwind utility: 3 KB gzip on every page rather than 8.5 (issue #13,
- * docs/decisions/016-first-load-javascript.md). Classes outside these groups are kept as they are, never
+ * docs/decisions/018-first-load-javascript.md). Classes outside these groups are kept as they are, never
  * merged; cn.test.ts holds the overrides the site relies on to tailwind-merge's own answers.
  */
 const merge = createTailwindMerge(() => ({

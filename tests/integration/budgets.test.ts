@@ -16,7 +16,7 @@ const KB = 1024;
  * Issue #13's first-load JavaScript target is 120 KB and is NOT met yet: React and React Router alone are
  * about 111 KB; the public pages load 129 to 154 KB, the home page 188 KB (its state select is Radix Select
  * with its positioning code; the table this test prints says which, and
- * docs/decisions/016-first-load-javascript.md what was split off and what is left). Until the target is
+ * docs/decisions/018-first-load-javascript.md what was split off and what is left). Until the target is
  * reached the test holds the line where the pages are today, so no page can grow unnoticed; lower this
  * ceiling as code is split off, down to the target.
  */

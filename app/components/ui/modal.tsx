@@ -4,7 +4,7 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog on the browser's own <dialog> (docs/decisions/016-first-load-javascript.md): showModal()
+ * A modal dialog on the browser's own <dialog> (docs/decisions/018-first-load-javascript.md): showModal()
  * makes the rest of the page inert, gives the dialog role and its name (aria-labelledby), and closes it on
  * Escape. Added here: Tab and Shift+Tab cycle inside it, a click on the backdrop closes it, focus goes back
  * to what had it before, and the page behind does not scroll (app.css). Its content exists only while it is

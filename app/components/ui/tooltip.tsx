@@ -4,7 +4,7 @@ import { createPortal } from "react-dom";
 /**
  * A hint shown after the pointer rests on, or the keyboard focuses, its trigger (a focusable element).
  * Written here rather than with Radix's Tooltip, whose positioning engine alone was 13 KB gzip on every
- * public page (issue #13); see docs/decisions/016-first-load-javascript.md.
+ * public page (issue #13); see docs/decisions/018-first-load-javascript.md.
  */
 
 /** Delays of the spec: 700 ms before a tooltip opens, 300 ms skip delay between tooltips. */
