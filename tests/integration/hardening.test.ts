@@ -201,6 +201,8 @@ describe.runIf(runPostgres)("/healthz when PostgreSQL goes away", () => {
     server.expectLog(/^\/healthz$/);
     // The cache invalidation's listening connection is ended with the database (server/invalidation-bus.ts).
     server.expectLog(/^cache invalidation degraded: PostgreSQL does not answer/);
+    // So is the background jobs' queue (pg-boss) and its check for jobs whose server died.
+    server.expectLog(/^background jobs degraded: PostgreSQL does not answer the job queue/);
     await database.drop();
 
     for (let attempt = 0; attempt < 2; attempt += 1) {
