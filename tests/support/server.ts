@@ -96,9 +96,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         // not a log line
       }
     });
-    child.on("exit", (code) => {
+    // "close" comes once its output has been read: what it logged on its way out is in the message.
+    child.on("close", (code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with code ${code} before listening:\n${stderr}`));
+      const said = logs.filter((entry) => Number(entry.level ?? 0) >= LEVEL_WARN).map(describeEntry);
+      reject(new Error(`server exited with code ${code} before listening:\n${[...said, stderr].join("\n")}`));
     });
   });
 

@@ -3,6 +3,7 @@ import PgBoss from "pg-boss";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { Database } from "~/db/schema";
+import { withStartupLock } from "~/db/startup-lock.server";
 import {
   claimJob,
   abandonJob,
@@ -69,7 +70,7 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
   await store.__wffJobQueue?.close();
   const queue =
     handle.dialect === "postgres" && options.databaseUrl
-      ? await startPgBossQueue(handle.db, options.databaseUrl, options)
+      ? await startPgBossQueue(handle, options.databaseUrl, options)
       : await startInProcessQueue(handle.db, options);
   store.__wffJobQueue = queue;
   options.logger.info({ queue: queue.kind }, `background jobs run ${queue.kind === "pg-boss" ? "through pg-boss" : "in this process"}`);
@@ -154,7 +155,8 @@ async function startInProcessQueue(db: Kysely<Database>, options: QueueOptions):
   };
 }
 
-async function startPgBossQueue(db: Kysely<Database>, databaseUrl: string, options: QueueOptions): Promise<JobQueue> {
+async function startPgBossQueue(handle: DatabaseHandle, databaseUrl: string, options: QueueOptions): Promise<JobQueue> {
+  const db = handle.db;
   const tracker = runTracker(db, options);
   const boss = new PgBoss({
     connectionString: databaseUrl,
@@ -177,18 +179,22 @@ async function startPgBossQueue(db: Kysely<Database>, databaseUrl: string, optio
     options.logger.info("background jobs running again");
   };
   boss.on("error", trouble);
-  // Creates or updates pg-boss's schema under pg-boss's own advisory lock: servers starting at once take turns.
-  await boss.start();
-  await boss.createQueue(JOB_QUEUE, {
-    name: JOB_QUEUE,
-    // One job active at a time in the queue, whichever server fetched it.
-    policy: "singleton",
-    // A retry follows a server that died running the job (the stall check fails it in pg-boss); an error in
-    // the job itself ends it as failed in the jobs table and completes pg-boss's job, so it is not retried.
-    retryLimit: MAX_JOB_ATTEMPTS,
-    retryDelay: 0,
-    // A backstop: the stall check takes a dead server's job over long before this.
-    expireInSeconds: 6 * 60 * 60,
+  // pg-boss's schema and the queue (a partition of its job table, attached by DDL) are created under the site's
+  // start-up lock: servers starting at once take turns, so the first creates them before any other polls the
+  // job table (DDL racing another server's polling can deadlock, which would stop that server's start).
+  await withStartupLock(handle, async () => {
+    await boss.start();
+    await boss.createQueue(JOB_QUEUE, {
+      name: JOB_QUEUE,
+      // One job active at a time in the queue, whichever server fetched it.
+      policy: "singleton",
+      // A retry follows a server that died running the job (the stall check fails it in pg-boss); an error in
+      // the job itself ends it as failed in the jobs table and completes pg-boss's job, so it is not retried.
+      retryLimit: MAX_JOB_ATTEMPTS,
+      retryDelay: 0,
+      // A backstop: the stall check takes a dead server's job over long before this.
+      expireInSeconds: 6 * 60 * 60,
+    });
   });
 
   await boss.work<{ jobId: number }>(JOB_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
