@@ -1,10 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
-import readline from "node:readline";
-import { Redis } from "ioredis";
 import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,28 +9,13 @@ import { states } from "~/db/seed/data/states";
 import { wholesalers } from "~/db/seed/data/wholesalers";
 import { TEST_ADMIN } from "../support/admin-session";
 import { pause, startClusterLoad, type ClusterLoadFigures } from "../support/cluster-load";
+import { freePort, redisAnswers, redisServerInstalled, startRedisServer, stopRedisServer } from "../support/own-redis";
 import { createTestDatabase, runPostgres } from "../support/postgres";
 import { startRoundRobinProxy, type RoundRobinProxy } from "../support/round-robin-proxy";
 import { startServer, untilLogged, type LogEntry, type RunningServer } from "../support/server";
 
 /** The machine's Redis (CI runs one at 127.0.0.1:6379); this file's keys go to a database number of its own. */
 const MACHINE_REDIS_URL = "redis://127.0.0.1:6379/13";
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  client.on("error", () => undefined);
-  try {
-    await client.connect();
-    return (await client.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
-
-/** Whether the redis-server program is installed (the test starts one of its own). */
-const redisServerInstalled = spawnSync("redis-server", ["--version"]).status === 0;
 
 /**
  * On CI, Redis and redis-server are there (a missing one fails the run, see .ci/run); elsewhere the Redis
@@ -129,44 +111,6 @@ async function expectMigratedAndSeededOnce(databaseUrl: string, servers: Running
   const logged = (message: string) => servers.filter((server) => server.logs.some((entry) => entry.msg === message)).length;
   expect(logged("database migrated")).toBe(1);
   expect(logged("database seeded")).toBe(1);
-}
-
-/** A free TCP port on loopback for a redis-server of the test's own. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** A redis-server of this test's own on `port`, in memory only; never the machine's. Resolves once it accepts connections. */
-async function startRedisServer(port: number): Promise<ChildProcess> {
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("redis-server did not start in time")), 10_000);
-    child.once("error", reject);
-    child.once("exit", (code) => reject(new Error(`redis-server exited with code ${code}`)));
-    readline.createInterface({ input: child.stdout! }).on("line", (line) => {
-      if (!line.includes("Ready to accept connections")) return;
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-  return child;
-}
-
-function stopRedisServer(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGKILL");
-  });
 }
 
 const countLogged = (server: RunningServer, pattern: RegExp) => server.logs.filter((entry) => pattern.test(String(entry.msg))).length;
