@@ -430,16 +430,12 @@ export const IMPORT_BATCH_ROWS = 100;
  * How far an import got, committed in the same transaction as the rows it counts: a run that stops (its
  * server dies) resumes after the last batch it committed, so no row is written twice.
  */
-export interface ImportCheckpoint {
+export interface ImportCheckpoint extends Pick<
+  ImportReport,
+  "created" | "updated" | "unchanged" | "rejected" | "createdRows" | "updatedRows" | "rejections"
+> {
   /** Rows of the file handled so far, in file order (written, unchanged or rejected). */
   handled: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  rejected: number;
-  createdRows: ImportRowRef[];
-  updatedRows: ImportRowRef[];
-  rejections: ImportRejection[];
   createdIds: number[];
   updatedIds: number[];
 }
