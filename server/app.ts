@@ -41,7 +41,12 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   // Redis, when configured, carries what the servers share (the rate limits); the server starts even while it is down.
   const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, new LimitStoreHealth(logger, "Redis")) : undefined;
   // The admin's long tools run in the background: through pg-boss on PostgreSQL (any server), in this process on SQLite.
-  const jobs = await startJobQueue(database, { dataDir: env.DATA_DIR, logger, databaseUrl: env.DATABASE_URL });
+  const jobs = await startJobQueue(database, {
+    dataDir: env.DATA_DIR,
+    logger,
+    databaseUrl: env.DATABASE_URL,
+    stepPauseMs: env.JOB_STEP_PAUSE_MS,
+  });
   // Every server hears every other's cache invalidations: through Redis, else PostgreSQL, else (SQLite) no one else.
   const bus = await startInvalidationBus({
     logger,

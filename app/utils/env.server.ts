@@ -77,6 +77,12 @@ const envSchema = z.object({
     .transform((value) => value || "on")
     .pipe(z.enum(["on", "off"], { message: "must be on or off" })),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  JOB_STEP_PAUSE_MS: z.coerce
+    .number({ message: "must be a whole number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(0, "must be 0 or more")
+    .max(10_000, "must be at most 10000")
+    .default(0),
   UPLOADS_STORAGE: z.preprocess(
     (value) => (typeof value === "string" ? value.trim().toLowerCase() || undefined : value),
     z.enum(["disk", "database"], { message: "must be disk or database" }).default("disk"),

@@ -67,6 +67,9 @@ function restoreTable(db: Database.Database, table: string, rows: Rows) {
   })();
 }
 
+/** The pause after each step of a background job on the browser tests' servers (JOB_STEP_PAUSE_MS). */
+export const E2E_JOB_STEP_PAUSE_MS = 200;
+
 /**
  * Each worker starts the production build on a seeded SQLite database of its own, so no test sees another
  * worker's writes. After each test: the browser logged no error, the server logged no warning, error or
@@ -77,7 +80,14 @@ export const test = base.extend<{ pageErrors: string[]; serverChecks: void }, { 
   server: [
     // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other fixture
     async ({}, use) => {
-      const server = await startServer({ SEED: "true", ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password });
+      const server = await startServer({
+        SEED: "true",
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        // A 5,000-row import (50 batches) then runs for at least 10 s, long enough to leave its page and open
+        // it again while it runs, however fast the machine.
+        JOB_STEP_PAUSE_MS: String(E2E_JOB_STEP_PAUSE_MS),
+      });
       workerDataDir = server.dataDir;
       await use(server);
       await server.stop();

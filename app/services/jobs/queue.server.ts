@@ -61,6 +61,8 @@ export async function startJob(db: Kysely<Database>, job: NewJob): Promise<JobVi
 
 interface QueueOptions {
   dataDir: string;
+  /** JOB_STEP_PAUSE_MS: the pause after each batch or image of a job. */
+  stepPauseMs?: number;
   logger: Logger;
   databaseUrl?: string | undefined;
 }
@@ -81,7 +83,12 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
 function runTracker(db: Kysely<Database>, options: QueueOptions) {
   let stopping = false;
   let current: { run: JobRun; done: Promise<void> } | undefined;
-  const context: JobContext = { dataDir: options.dataDir, logger: options.logger, stopping: () => stopping };
+  const context: JobContext = {
+    dataDir: options.dataDir,
+    logger: options.logger,
+    stepPauseMs: options.stepPauseMs ?? 0,
+    stopping: () => stopping,
+  };
   return {
     get stopping() {
       return stopping;

@@ -26,6 +26,11 @@ export const JOB_HEARTBEAT_MS = 3_000;
 export interface JobContext {
   dataDir: string;
   logger?: Logger | undefined;
+  /**
+   * A pause after each step (an import's batch of rows, an image), leaving the database to visitors on a busy
+   * site: JOB_STEP_PAUSE_MS, 0 by default.
+   */
+  stepPauseMs?: number;
   /** Set when the server is stopping: the run stops at its next write. */
   stopping?: () => boolean;
 }
@@ -49,6 +54,7 @@ export async function executeJob(db: Kysely<Database>, job: JobRow, context: Job
   const owned = () => {
     if (context.stopping?.()) throw new JobLostError("the server is stopping");
   };
+  const pause = context.stepPauseMs ? () => new Promise<void>((resolve) => setTimeout(resolve, context.stepPauseMs)) : undefined;
   const heartbeat = setInterval(() => {
     heartbeatJob(db, run).catch(() => undefined);
   }, JOB_HEARTBEAT_MS);
@@ -56,6 +62,7 @@ export async function executeJob(db: Kysely<Database>, job: JobRow, context: Job
     if (job.kind === "import") {
       const report = await importRows(db, job.input ?? "", job.label, actorOf(job), {
         from: parseCheckpoint(job.checkpoint),
+        afterBatch: pause,
         commit: async (trx, checkpoint, rowCount) => {
           owned();
           await saveJobProgress(trx, run, {
@@ -78,6 +85,7 @@ export async function executeJob(db: Kysely<Database>, job: JobRow, context: Job
       const report = await optimiseStoredImages(db, imageStorage(getEnv()), actorOf(job), Date.now, async (done, total) => {
         owned();
         await saveJobProgress(db, run, { done, total });
+        await pause?.();
       });
       const errors = report.missing.map((record) => `${record.label}: the image's files are gone; upload a new one.`);
       await finishJob(db, run, {

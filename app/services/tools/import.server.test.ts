@@ -2,7 +2,16 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromDbBool, type Database } from "~/db/schema";
 import { parseWeeklyHours } from "../wholesalers/opening-hours-schema";
-import { decodeImportFile, dryRunImport, IMPORT_CHANGED_MESSAGE, importFingerprint, MAX_IMPORT_BYTES, runImport } from "./import.server";
+import {
+  decodeImportFile,
+  dryRunImport,
+  IMPORT_BATCH_ROWS,
+  IMPORT_CHANGED_MESSAGE,
+  importFingerprint,
+  importRows,
+  MAX_IMPORT_BYTES,
+  runImport,
+} from "./import.server";
 import { openTestDatabase, TEST_DATABASES, rejection } from "../../../tests/support/test-databases";
 
 const T0 = "2026-01-01T00:00:00.000Z";
@@ -330,6 +339,30 @@ for (const database of TEST_DATABASES) {
           ],
         },
       ]);
+    });
+
+    it("awaits afterBatch after each batch has committed, outside its transaction", async () => {
+      const id = Date.now();
+      const rows = Array.from({ length: 250 }, (_, i) => `Batch ${id} ${i},${i} Batch Ave,Portland,OR,97201,Wholesale,,,,`);
+      const seen: number[] = [];
+      const countBatchRows = async () =>
+        Number(
+          (
+            await db
+              .selectFrom("wholesalers")
+              .where("name", "like", `Batch ${id} %`)
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const report = await importRows(db, [HEADER, ...rows].join("\n"), "batches.csv", actor, {
+        // A query on the database itself (not the batch's transaction) sees each batch's rows: it has committed.
+        afterBatch: async () => {
+          seen.push(await countBatchRows());
+        },
+      });
+      expect(report.created).toBe(250);
+      expect(seen).toEqual([IMPORT_BATCH_ROWS, 2 * IMPORT_BATCH_ROWS, 250]);
     });
   });
 }

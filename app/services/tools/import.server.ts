@@ -489,6 +489,8 @@ export interface ImportRun {
    * the caller's record of the progress commits with the rows; throwing rolls the batch back.
    */
   commit?: (trx: Kysely<Database>, checkpoint: ImportCheckpoint, rowCount: number) => Promise<void>;
+  /** Awaited after each batch's commit; by default the run only yields to the event loop. */
+  afterBatch?: (() => Promise<void>) | undefined;
 }
 
 /**
@@ -577,7 +579,7 @@ export async function importRows(
       await run.commit?.(trx, next, rowCount);
       return next;
     });
-    await yieldToEventLoop();
+    await (run.afterBatch ?? yieldToEventLoop)();
   }
   return importReport(fileName, fingerprint, rowCount, done);
 }

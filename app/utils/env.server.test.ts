@@ -1,0 +1,28 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wff-env-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const parse = (extra: NodeJS.ProcessEnv) => parseEnv({ DATA_DIR: dataDir, ...extra });
+
+describe("JOB_STEP_PAUSE_MS", () => {
+  it("is 0 when unset, and a whole number of milliseconds up to 10000 when set", () => {
+    expect(parse({}).JOB_STEP_PAUSE_MS).toBe(0);
+    expect(parse({ JOB_STEP_PAUSE_MS: "200" }).JOB_STEP_PAUSE_MS).toBe(200);
+    expect(parse({ JOB_STEP_PAUSE_MS: "10000" }).JOB_STEP_PAUSE_MS).toBe(10_000);
+  });
+
+  it.each([
+    ["-1", "must be 0 or more"],
+    ["1.5", "must be a whole number of milliseconds"],
+    ["soon", "must be a whole number of milliseconds"],
+    ["10001", "must be at most 10000"],
+  ])("refuses %s, naming the variable", (value, message) => {
+    expect(() => parse({ JOB_STEP_PAUSE_MS: value })).toThrow(EnvError);
+    expect(() => parse({ JOB_STEP_PAUSE_MS: value })).toThrow(`JOB_STEP_PAUSE_MS: ${message}`);
+  });
+});
