@@ -200,7 +200,7 @@ test.describe("quick tools", () => {
     await tool.getByLabel("CSV file").setInputFiles({ name: "bulk.csv", mimeType: "text/csv", buffer: Buffer.from(lines.join("\n")) });
     await tool.getByRole("button", { name: "Check file (dry run)" }).click();
     await expect(tool.getByRole("status")).toHaveText(
-      `Dry run of 5,000 rows: ${rows - bad} to create, 0 to update, 0 unchanged, ${bad} with errors. Nothing has been saved yet.`,
+      `Dry run of 5,000 rows: ${(rows - bad).toLocaleString("en-US")} to create, 0 to update, 0 unchanged, ${bad} with errors. Nothing has been saved yet.`,
     );
     await tool.getByRole("button", { name: `Import ${(rows - bad).toLocaleString("en-US")} rows` }).click();
 
@@ -225,7 +225,7 @@ test.describe("quick tools", () => {
     expect(Number(await bar.getAttribute("aria-valuenow"))).toBeLessThan(100);
 
     await expect(tool.getByRole("status")).toHaveText(
-      `Imported 5,000 rows: ${rows - bad} created, 0 updated, 0 unchanged, ${bad} skipped for errors.`,
+      `Imported 5,000 rows: ${(rows - bad).toLocaleString("en-US")} created, 0 updated, 0 unchanged, ${bad} skipped for errors.`,
       { timeout: 60_000 },
     );
     await expect(bar).toHaveAttribute("aria-valuenow", "100");

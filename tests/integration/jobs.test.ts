@@ -109,7 +109,7 @@ for (const database of ["sqlite", "postgres"] as const) {
         created: 1200 - bad,
         updated: 0,
         rejected: bad,
-        message: `Imported 1,200 rows: ${1200 - bad} created, 0 updated, 0 unchanged, ${bad} skipped for errors.`,
+        message: `Imported 1,200 rows: ${(1200 - bad).toLocaleString("en-US")} created, 0 updated, 0 unchanged, ${bad} skipped for errors.`,
       });
       expect(job.errors[0]).toMatch(/^Row 41 \(Background Growers 40\): Zipcode 90012 is in Los Angeles, CA, not in Oregon\.$/);
       // The bar only moves forward.

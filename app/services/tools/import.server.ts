@@ -378,7 +378,9 @@ async function classify(db: Kysely<Database>, valid: ValidRow[], kept: readonly 
 
 const refOf = (row: ValidRow): ImportRowRef => ({ row: row.row, name: row.input.name, city: row.input.city, state: row.stateName });
 
-const rowsWord = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "row" : "rows"}`;
+/** A count as the messages write it: 4,990. */
+const count = (n: number) => n.toLocaleString("en-US");
+const rowsWord = (n: number) => `${count(n)} ${n === 1 ? "row" : "rows"}`;
 
 function dryRunReport(
   fileName: string,
@@ -395,10 +397,10 @@ function dryRunReport(
     rejected: allRejections.length,
   };
   const parts = [
-    `${counts.created} to create`,
-    `${counts.updated} to update`,
-    `${counts.unchanged} unchanged`,
-    `${counts.rejected} with errors`,
+    `${count(counts.created)} to create`,
+    `${count(counts.updated)} to update`,
+    `${count(counts.unchanged)} unchanged`,
+    `${count(counts.rejected)} with errors`,
   ];
   return {
     mode: "dry-run",
@@ -460,10 +462,10 @@ export function countImportRows(text: string): number {
 
 function importReport(fileName: string, fingerprint: string, rowCount: number, done: ImportCheckpoint): ImportReport {
   const parts = [
-    `${done.created} created`,
-    `${done.updated} updated`,
-    `${done.unchanged} unchanged`,
-    `${done.rejected} skipped for errors`,
+    `${count(done.created)} created`,
+    `${count(done.updated)} updated`,
+    `${count(done.unchanged)} unchanged`,
+    `${count(done.rejected)} skipped for errors`,
   ];
   return {
     mode: "import",
