@@ -156,6 +156,8 @@ describe.runIf(runPostgres)("a PostgreSQL server killed while it runs a job", ()
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   const servers: RunningServer[] = [];
   let client: pg.Client;
+  /** The server left running by the first test. */
+  let survivor: RunningServer;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -185,7 +187,7 @@ describe.runIf(runPostgres)("a PostgreSQL server killed while it runs a job", ()
       servers.map((server) => untilLogged(server, (logs) => logs.some((entry) => entry.msg === "job started" && entry.job === id))),
     );
     const runner = servers.find((server) => server.logs.some((entry) => entry.msg === "job started" && entry.job === id))!;
-    const survivor = runner === a ? b : a;
+    survivor = runner === a ? b : a;
     survivor.expectLog(/^took over a job whose server stopped answering$/);
     let doneAtKill = 0;
     for (;;) {
@@ -219,4 +221,26 @@ describe.runIf(runPostgres)("a PostgreSQL server killed while it runs a job", ()
     const { rows: audits } = await client.query<{ n: number }>("select count(*)::int as n from audit_log where action = 'tools.import'");
     expect(audits[0]!.n).toBe(1);
   }, 180_000);
+
+  it("runs a job left queued with no delivery, as in a database restored from a backup taken while it waited", async () => {
+    const { text } = generatedCsv("Restored", 150, 1000);
+    const since = new Date(Date.now() - 60_000).toISOString();
+    // The jobs row as the backup holds it; pg-boss (its own schema, not in backups) never heard of it.
+    const { rows: inserted } = await client.query<{ id: number }>(
+      `insert into jobs (kind, state, active, label, total, input, admin_id, started_by, created_at)
+       values ('import', 'queued', 1, 'restored.csv', 150, $1, (select id from admin_users where email = $2), $2, $3) returning id`,
+      [text, TEST_ADMIN.email, since],
+    );
+    const id = inserted[0]!.id;
+    survivor.expectLog(/^sent a queued job again: no server had claimed it$/);
+    const { job } = await untilEnded(survivor, await signIn(survivor), id, 60_000);
+    expect(job).toMatchObject({ state: "done", total: 150, done: 150, errorCount: 0 });
+    expect(
+      survivor.logs.filter((entry) => entry.msg === "sent a queued job again: no server had claimed it" && entry.job === id),
+    ).toHaveLength(1);
+    const { rows: counts } = await client.query<{ n: number }>(
+      "select count(*)::int as n from wholesalers where name like 'Restored Growers %'",
+    );
+    expect(counts[0]!.n).toBe(150);
+  }, 90_000);
 });

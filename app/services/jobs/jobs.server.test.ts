@@ -6,6 +6,8 @@ import {
   claimJob,
   createJob,
   findStalledJobs,
+  findUnclaimedJobs,
+  markJobSentAgain,
   finishJob,
   GIVEN_UP_MESSAGE,
   jobsOverview,
@@ -88,6 +90,33 @@ for (const database of TEST_DATABASES) {
       const overview = await jobsOverview(db);
       expect(overview.active).toBeNull();
       expect(overview.latest.import).toMatchObject({ state: "failed", message: GIVEN_UP_MESSAGE });
+    });
+
+    it("finds a job left queued and unclaimed for 20 s, and lets one server send it again, not twice", async () => {
+      const job = await createJob(db, { kind: "import", label: "a.csv", input: "x", total: 10, actor });
+      expect(await findUnclaimedJobs(db, 20_000)).toHaveLength(0);
+      const later = Date.now() + 21_000;
+      const [unclaimed] = await findUnclaimedJobs(db, 20_000, later);
+      expect(unclaimed?.id).toBe(job.id);
+      // Two servers found it at once: one sends it.
+      const sent = await Promise.all([markJobSentAgain(db, unclaimed!), markJobSentAgain(db, unclaimed!)]);
+      expect(sent.sort()).toEqual([false, true]);
+      // Sent now: unclaimed again only 20 s after that.
+      expect(await findUnclaimedJobs(db, 20_000)).toHaveLength(0);
+      expect(await findUnclaimedJobs(db, 20_000, Date.now() + 21_000)).toHaveLength(1);
+      // A claimed job is not unclaimed, however old.
+      await claimJob(db, job.id);
+      expect(await findUnclaimedJobs(db, 20_000, Date.now() + 60_000)).toHaveLength(0);
+    });
+
+    it("counts a job queued again after its server stopped answering as queued from then", async () => {
+      const job = await createJob(db, { kind: "import", label: "a.csv", input: "x", total: 10, actor });
+      await claimJob(db, job.id);
+      const [stalled] = await findStalledJobs(db, 20_000, Date.now() + 21_000);
+      expect(await recoverStalledJob(db, stalled!)).toBe("requeued");
+      // Just sent again by the server that took it over: not unclaimed yet.
+      expect(await findUnclaimedJobs(db, 20_000, Date.now() + 1_000)).toHaveLength(0);
+      expect(await findUnclaimedJobs(db, 20_000, Date.now() + 21_000)).toHaveLength(1);
     });
   });
 }

@@ -222,7 +222,12 @@ export async function recoverStalledJob(db: Kysely<Database>, stalled: JobRow): 
   const now = nowIso();
   const result = await db
     .updateTable("jobs")
-    .set(giveUp ? { state: "failed", active: null, input: null, message: GIVEN_UP_MESSAGE, finished_at: now } : { state: "queued" })
+    .set(
+      giveUp
+        ? { state: "failed", active: null, input: null, message: GIVEN_UP_MESSAGE, finished_at: now }
+        : // While queued, heartbeat_at is when it was queued again (see findUnclaimedJobs).
+          { state: "queued", heartbeat_at: now },
+    )
     .where("id", "=", stalled.id)
     .where("attempts", "=", stalled.attempts)
     .where("state", "=", "running")
@@ -230,6 +235,35 @@ export async function recoverStalledJob(db: Kysely<Database>, stalled: JobRow): 
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return "taken";
   return giveUp ? "failed" : "requeued";
+}
+
+/**
+ * Jobs queued for `staleMs` that no server has claimed (since they were created, queued again or sent again):
+ * their delivery is lost, as when the database was restored from a backup taken while a job waited. With a
+ * server alive, a queued job is claimed within a second or two.
+ */
+export async function findUnclaimedJobs(db: Kysely<Database>, staleMs: number, now = Date.now()): Promise<JobRow[]> {
+  return db
+    .selectFrom("jobs")
+    .selectAll()
+    .where("state", "=", "queued")
+    .where((eb) => eb(eb.fn.coalesce("heartbeat_at", "created_at"), "<", new Date(now - staleMs).toISOString()))
+    .execute();
+}
+
+/**
+ * Marks an unclaimed job as sent again now; answers whether this server did it (and so sends it), when several
+ * servers found it at once.
+ */
+export async function markJobSentAgain(db: Kysely<Database>, unclaimed: JobRow): Promise<boolean> {
+  const result = await db
+    .updateTable("jobs")
+    .set({ heartbeat_at: nowIso() })
+    .where("id", "=", unclaimed.id)
+    .where("state", "=", "queued")
+    .where((eb) => (unclaimed.heartbeat_at === null ? eb("heartbeat_at", "is", null) : eb("heartbeat_at", "=", unclaimed.heartbeat_at)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** On SQLite's single server: jobs left running by a process that stopped are queued again at start. */

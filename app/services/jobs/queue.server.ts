@@ -9,6 +9,8 @@ import {
   abandonJob,
   createJob,
   findStalledJobs,
+  findUnclaimedJobs,
+  markJobSentAgain,
   MAX_JOB_ATTEMPTS,
   nextQueuedJob,
   recoverStalledJob,
@@ -232,6 +234,11 @@ async function startPgBossQueue(handle: DatabaseHandle, databaseUrl: string, opt
       // A new delivery, rather than pg-boss's retry alone, also reaches a job whose pg-boss job is gone (a database
       // restored from a backup taken while it ran). A second delivery of one job finds nothing to claim.
       if (outcome === "requeued") await dispatch(stalled);
+    }
+    for (const unclaimed of await findUnclaimedJobs(db, JOB_STALL_MS)) {
+      if (!(await markJobSentAgain(db, unclaimed))) continue;
+      options.logger.warn({ job: unclaimed.id }, "sent a queued job again: no server had claimed it");
+      await dispatch(unclaimed);
     }
   };
   let checking: Promise<void> | undefined;
