@@ -50,15 +50,20 @@ function expectSecurityHeaders(response: Response, what: string): string {
   return nonce;
 }
 
-describe("security headers", () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+/**
+ * One server with the default settings for the describes that only look at its answers (headers, a slow reader,
+ * early answers, error pages), started once for the file: each of them starting its own cost a server start.
+ * The sign-in and abuse limits count per server, so those tests start servers of their own.
+ */
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
+describe("security headers", () => {
   it("every page carries them, with a fresh nonce that is the one on the page's scripts", async () => {
     const pages = [];
     for (let i = 0; i < 2; i += 1) {
@@ -224,14 +229,6 @@ describe.runIf(runPostgres)("/healthz when PostgreSQL goes away", () => {
 });
 
 describe("a slow reader of a large compressed page", () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
   it("gets the whole page, and the server piles up no 'drain' listeners (MaxListenersExceededWarning, server/drain.ts)", async () => {
     const { status, encoding, body } = await new Promise<{ status: number; encoding: string | undefined; body: Buffer }>(
       (resolve, reject) => {
@@ -268,14 +265,6 @@ describe("a slow reader of a large compressed page", () => {
 });
 
 describe("an answer sent before the request's body was read", () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
   /** Sends one request on the agent's single keep-alive connection and reads the whole answer. */
   function send(agent: http.Agent, method: string, pathname: string, body: string, headers: Record<string, string>, chunked = false) {
     return new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
@@ -341,14 +330,6 @@ describe("an answer sent before the request's body was read", () => {
 });
 
 describe("error answers for paths Express itself refuses", () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
   it.each([
     ["/uploads/%2e%2e/%2e%2e/package.json", 403, "text/plain", "Forbidden."],
     ["/uploads/..%2f..%2fpackage.json", 403, "text/plain", "Forbidden."],

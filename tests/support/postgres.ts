@@ -22,12 +22,15 @@ export async function postgresAvailable(): Promise<boolean> {
  */
 export const runPostgres = process.env.CI === "true" || (await postgresAvailable());
 
-/** Creates a database of its own for one test run; `drop` removes it. */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * Creates a database of its own for one test run, empty or, with `template`, a copy of that database (which
+ * must have no open connection); `drop` removes it.
+ */
+export async function createTestDatabase({ template }: { template?: string } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `wff_test_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   await admin.end();
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;

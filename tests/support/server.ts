@@ -59,6 +59,19 @@ function describeEntry(entry: LogEntry): string {
 
 /** Every server started by this test process that has not stopped yet. */
 export const runningServers = new Set<RunningServer>();
+
+// A server whose test never stopped it (a hook that timed out before it kept the server, a file cut short) must not
+// outlive the test process: left running, it would take CPU and memory (and poll its job queue) from the files after.
+// Vitest ends a test file's worker with SIGTERM: the servers are killed, then the signal does what it would have done.
+const children = new Set<ChildProcess>();
+const killChildren = () => {
+  for (const child of children) child.kill("SIGKILL");
+};
+process.once("exit", killChildren);
+process.once("SIGTERM", () => {
+  killChildren();
+  process.kill(process.pid, "SIGTERM");
+});
 /** Unexpected lines from servers that have stopped since the last check. */
 const stoppedServerProblems: string[] = [];
 
@@ -74,6 +87,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     env: { PATH: process.env.PATH, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  children.add(child);
+  child.once("exit", () => children.delete(child));
   const logs: LogEntry[] = [];
   let stderr = "";
   let checkedLogs = 0;
