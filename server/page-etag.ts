@@ -14,9 +14,25 @@ export const PAGE_CACHE = "no-cache";
  * renders of the same content have the same tag (docs/decisions/014-caching-and-compression.md).
  */
 export function pageEtag(html: Buffer, perRequestValues: string[]): string {
-  let text = html.toString("utf8");
-  for (const value of perRequestValues) if (value) text = text.split(value).join("");
-  return `W/"${crypto.createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`;
+  // The bytes between the values' occurrences are hashed where they lie: no copy of a 200 KB page as a string.
+  const hash = crypto.createHash("sha256");
+  const values = perRequestValues.filter(Boolean).map((value) => ({ bytes: Buffer.from(value), at: -1 }));
+  let start = 0;
+  for (;;) {
+    let next: { bytes: Buffer; at: number } | undefined;
+    for (const value of values) {
+      if (value.at !== -2 && value.at < start) {
+        value.at = html.indexOf(value.bytes, start);
+        if (value.at === -1) value.at = -2;
+      }
+      if (value.at >= 0 && (!next || value.at < next.at)) next = value;
+    }
+    if (!next) break;
+    hash.update(html.subarray(start, next.at));
+    start = next.at + next.bytes.length;
+  }
+  hash.update(html.subarray(start));
+  return `W/"${hash.digest("base64url").slice(0, 27)}"`;
 }
 
 /**
