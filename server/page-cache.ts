@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 import { SESSION_COOKIE_NAME } from "~/http/auth.server";
 import { cacheGeneration, cachesUsable, registerCache } from "~/services/tools/cache.server";
-import { PAGE_CACHE } from "./page-etag";
+import { isApiPath, PAGE_CACHE } from "./page-etag";
 import { codingWeights, matchesEtag } from "./static-files";
 
 const brotliCompress = promisify(zlib.brotliCompress);
@@ -17,8 +17,23 @@ const gzip = promisify(zlib.gzip);
  */
 export const APP_COOKIES = [SESSION_COOKIE_NAME];
 
-/** How a page was answered, in the X-Cache header of every HTML page: for operators, tests and the benchmark. */
+/** How a page was answered, in the X-Cache header of every HTML page and API answer: for operators, tests and the benchmark. */
 export type CacheState = "hit" | "miss" | "bypass";
+
+/**
+ * API addresses never answered from or kept in the cache, whatever they answer: the search around a position
+ * carries the visitor's coordinates (from "Use my location"), which the site never keeps, not even in memory
+ * (docs/decisions/016). It also sends `no-store`, which alone keeps it out; this list makes that not depend on it.
+ */
+const NEVER_CACHED_API = [/^\/api\/wholesalers\/near(\/|$)/i];
+
+const neverCached = (path: string) => NEVER_CACHED_API.some((pattern) => pattern.test(path));
+
+/** Whether a response is of a kind the cache keeps: an HTML page, or JSON from the API. */
+function keepableType(req: Request, contentType: string): boolean {
+  if (contentType.startsWith("text/html")) return true;
+  return isApiPath(req.path) && contentType.startsWith("application/json");
+}
 
 export interface PageCacheOptions {
   /** Most pages kept; the least recently used goes first. */
@@ -60,8 +75,9 @@ interface Entry {
   contentSecurityPolicy: string;
   etag: string;
   identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  /** Left out when compressing does not make it smaller (a short API answer). */
+  br?: Buffer;
+  gzip?: Buffer;
   bytes: number;
   expiresAt: number;
 }
@@ -91,8 +107,8 @@ function sendEntry(req: Request, res: Response, entry: Entry, state: CacheState,
     return end();
   }
   const weights = codingWeights(req.headers["accept-encoding"]);
-  const coding = weights.br > 0 ? "br" : weights.gzip > 0 ? "gzip" : "identity";
-  const body = entry[coding];
+  const coding = weights.br > 0 && entry.br ? "br" : weights.gzip > 0 && entry.gzip ? "gzip" : "identity";
+  const body = entry[coding] ?? entry.identity;
   if (coding !== "identity") res.setHeader("Content-Encoding", coding);
   res.setHeader("Content-Length", body.length);
   res.statusCode = 200;
@@ -100,11 +116,13 @@ function sendEntry(req: Request, res: Response, entry: Entry, state: CacheState,
 }
 
 /**
- * Keeps anonymous visitors' public HTML pages in memory (issue #13) and answers repeats from there: keyed by
- * path and query, with the ETag and 304 of server/page-etag.ts, each page compressed once (brotli and gzip)
- * when kept. Only a GET without the site's own cookies is answered from or stored in the cache; only a 200
- * HTML page that server/page-etag.ts tagged (so it set no Cache-Control of its own: admin pages and the
- * unsubscribe page are `private, no-store`), that sets no cookie and varies on nothing else is kept. Every
+ * Keeps anonymous visitors' public HTML pages and public JSON API answers in memory (issue #13) and answers
+ * repeats from there: keyed by path and query, with the ETag and 304 of server/page-etag.ts, each compressed
+ * once (brotli and gzip) when kept. Only a GET without the site's own cookies is answered from or stored in
+ * the cache; only a 200 HTML page or /api JSON answer that server/page-etag.ts tagged (so it set no
+ * Cache-Control of its own: admin pages and the unsubscribe page are `private, no-store`, the search around a
+ * position and every API error `no-store`), that sets no cookie and varies on nothing else is kept; the
+ * addresses of NEVER_CACHED_API never are. Every
  * clear of the caches (invalidateEverywhere, the Clear cache tool) empties it, and a page whose render
  * began before a clear is not kept. While the invalidation bus is down it is not used at all.
  *
@@ -122,8 +140,8 @@ export function pageCache(options: PageCacheOptions) {
   };
   // The addresses that were pages worth keeping, and the renders of them under way: a request for one of them
   // while it is being rendered waits for that render instead of rendering it too (after a clear or an expiry,
-  // a busy page is rendered once, not once per waiting visitor). Only for known pages: an API answer or a
-  // 404 is never kept, and its requests must not queue behind each other.
+  // a busy page is rendered once, not once per waiting visitor). Only for known pages (an address whose answer
+  // was kept before): a 404 or an uncacheable answer is never kept, and its requests must not queue behind each other.
   const knownPages = new Set<string>();
   const rendering = new Map<string, Promise<Entry | undefined>>();
   const keep = (key: string, entry: Entry) => {
@@ -152,7 +170,7 @@ export function pageCache(options: PageCacheOptions) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const key = req.originalUrl;
-    const eligible = cachesUsable() && !carriesAppCookie(req);
+    const eligible = cachesUsable() && !carriesAppCookie(req) && !neverCached(req.path);
     if (eligible) {
       const entry = entries.get(key);
       if (entry && entry.expiresAt > Date.now()) {
@@ -181,7 +199,7 @@ export function pageCache(options: PageCacheOptions) {
     const earlierHeaders = new Set(res.getHeaderNames());
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: unknown[]) {
-      if (String(this.getHeader("Content-Type") ?? "").startsWith("text/html") && !this.getHeader("X-Cache"))
+      if (!this.getHeader("X-Cache") && (isApiPath(req.path) || String(this.getHeader("Content-Type") ?? "").startsWith("text/html")))
         this.setHeader("X-Cache", state);
       return writeHead.apply(this, args as Parameters<typeof writeHead>);
     } as typeof writeHead;
@@ -213,7 +231,7 @@ export function pageCache(options: PageCacheOptions) {
         Buffer.isBuffer(chunk) &&
         typeof etag === "string" &&
         res.getHeader("Cache-Control") === PAGE_CACHE &&
-        String(res.getHeader("Content-Type") ?? "").startsWith("text/html") &&
+        keepableType(req, String(res.getHeader("Content-Type") ?? "")) &&
         res.getHeader("Set-Cookie") === undefined &&
         vary.length === 0;
       if (!storable) {
@@ -238,13 +256,14 @@ export function pageCache(options: PageCacheOptions) {
         gzip(identity, { level: 6 }),
       ]).then(
         ([br, gzipped]) => {
+          const smaller = (copy: Buffer) => (copy.length < identity.length ? copy : undefined);
           const entry: Entry = {
             headers,
             contentSecurityPolicy: String(res.getHeader("Content-Security-Policy") ?? ""),
             etag,
             identity,
-            br,
-            gzip: gzipped,
+            br: smaller(br),
+            gzip: smaller(gzipped),
             bytes: identity.length + br.length + gzipped.length,
             expiresAt: Date.now() + options.ttlMs,
           };

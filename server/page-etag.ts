@@ -2,6 +2,9 @@ import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { matchesEtag } from "./static-files";
 
+/** Whether a request is for the JSON API under /api. */
+export const isApiPath = (path: string) => /^\/api(\/|$)/i.test(path);
+
 /**
  * A page may be kept, but is asked again with its ETag every time it is shown (a 304 costs a render but no
  * transfer): an admin's change, a setting switched off or an unsubscribe shows at once, never a minute late.
@@ -14,14 +17,31 @@ export const PAGE_CACHE = "no-cache";
  * renders of the same content have the same tag (docs/decisions/014-caching-and-compression.md).
  */
 export function pageEtag(html: Buffer, perRequestValues: string[]): string {
-  let text = html.toString("utf8");
-  for (const value of perRequestValues) if (value) text = text.split(value).join("");
-  return `W/"${crypto.createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`;
+  // The bytes between the values' occurrences are hashed where they lie: no copy of a 200 KB page as a string.
+  const hash = crypto.createHash("sha256");
+  const values = perRequestValues.filter(Boolean).map((value) => ({ bytes: Buffer.from(value), at: -1 }));
+  let start = 0;
+  for (;;) {
+    let next: { bytes: Buffer; at: number } | undefined;
+    for (const value of values) {
+      if (value.at !== -2 && value.at < start) {
+        value.at = html.indexOf(value.bytes, start);
+        if (value.at === -1) value.at = -2;
+      }
+      if (value.at >= 0 && (!next || value.at < next.at)) next = value;
+    }
+    if (!next) break;
+    hash.update(html.subarray(start, next.at));
+    start = next.at + next.bytes.length;
+  }
+  hash.update(html.subarray(start));
+  return `W/"${hash.digest("base64url").slice(0, 27)}"`;
 }
 
 /**
- * ETag and 304 for the HTML pages React Router renders. A successful GET of an HTML page that did not set its
- * own Cache-Control (admin pages send `private, no-store` and are left alone) is collected whole, tagged, and
+ * ETag and 304 for the HTML pages React Router renders and the JSON of the public API (/api). A successful GET
+ * of an HTML page or API answer that did not set its own Cache-Control (admin pages send `private, no-store`,
+ * the search around a position and API errors `no-store`, and are left alone) is collected whole, tagged, and
  * answered with 304 when the request's If-None-Match names the tag. The 304 carries no
  * Content-Security-Policy: the browser keeps the one stored with its copy, whose nonce its copy's scripts carry.
  *
@@ -37,7 +57,8 @@ export function pageEtags() {
     const decide = () => {
       if (decided) return decided;
       const contentType = String(res.getHeader("Content-Type") ?? "");
-      const eligible = res.statusCode === 200 && contentType.startsWith("text/html") && !res.getHeader("Cache-Control");
+      const tagged = contentType.startsWith("text/html") || (isApiPath(req.path) && contentType.startsWith("application/json"));
+      const eligible = res.statusCode === 200 && tagged && !res.getHeader("Cache-Control");
       decided = eligible ? "collect" : "pass";
       if (eligible) {
         // React Router flushes the compressor after every chunk; a collected page is compressed once, whole.

@@ -3,7 +3,7 @@ import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, TEST_ADMIN } from "../support/admin-session";
 import { freePort, redisAnswers, redisServerInstalled, startRedisServer, stopRedisServer } from "../support/own-redis";
-import { editWholesalerDescription, htmlOf, postForm, rawGet, saveGeneralSettings } from "../support/page-requests";
+import { editWholesalerDescription, htmlOf, postForm, queryRows, rawGet, saveGeneralSettings } from "../support/page-requests";
 import { createTestDatabase, runPostgres } from "../support/postgres";
 import { assertNoUnexpectedServerLogs, startServer, untilLogged, type RunningServer } from "../support/server";
 
@@ -112,19 +112,31 @@ function clusterSuite(transport: "Redis" | "PostgreSQL", env: Record<string, str
     for (const ms of shown) expect(ms).toBeLessThanOrEqual(WITHIN_MS);
   });
 
-  it("a wholesaler edited on A shows its new text on B and C within one second, cached pages included", async () => {
+  it("a wholesaler edited on A shows its new text on B and C within one second, cached pages and API answers included", async () => {
     const [a, ...others] = servers;
-    for (const server of others) await warm(server, listing);
+    const [row] = await queryRows<{ state_id: string }>(a!, databaseUrl, "select state_id from wholesalers where id = ?", [3]);
+    const call = `/api/wholesalers/state/${row!.state_id}`;
+    const apiDescription = async (server: RunningServer) =>
+      (JSON.parse(htmlOf(await rawGet(`${server.url}${call}`))) as { id: number; description: string }[]).find((w) => w.id === 3)
+        ?.description;
+    for (const server of others) {
+      await warm(server, listing);
+      await warm(server, call);
+    }
     const description = `Edited on server A for the invalidation test ${Date.now()}.`;
     await editWholesalerDescription(a!, databaseUrl, cookie, 3, description);
     const times = await Promise.all(
-      others.map((server) =>
+      others.flatMap((server) => [
         timeUntil(`new text on ${server.url}`, async () => htmlOf(await rawGet(`${server.url}${listing}`)).includes(description)),
-      ),
+        timeUntil(`new text in ${call} on ${server.url}`, async () => (await apiDescription(server)) === description),
+      ]),
     );
     for (const ms of times) expect(ms).toBeLessThanOrEqual(WITHIN_MS);
-    // And the fresh page is kept again.
-    for (const server of others) await warm(server, listing);
+    // And the fresh page and answer are kept again.
+    for (const server of others) {
+      await warm(server, listing);
+      await warm(server, call);
+    }
   });
 
   it("the Clear cache tool on A empties the caches of B and C", async () => {

@@ -10,6 +10,7 @@ import {
   pageNonces,
   policyNonce,
   postForm,
+  queryRows,
   rawGet,
   saveGeneralSettings,
   type RawAnswer,
@@ -189,6 +190,87 @@ describe("the page cache", () => {
     expect(burst.filter((answer) => answer.headers["x-cache"] === "miss").length).toBe(1);
     expect(burst.filter((answer) => answer.headers["x-cache"] === "hit").length).toBe(9);
     expect(new Set(burst.map((answer) => answer.body.toString("base64"))).size).toBe(1);
+  });
+
+  it("answers a repeat of a public API call from memory, with its ETag and 304, counted by the rate limit every time", async () => {
+    const call = "/api/wholesalers/zipcode/90014";
+    const first = await rawGet(`${server.url}${call}`, { "accept-encoding": "br" });
+    const second = await rawGet(`${server.url}${call}`, { "accept-encoding": "br" });
+    expect(first.status).toBe(200);
+    expect(first.headers["x-cache"]).toBe("miss");
+    expect(second.status).toBe(200);
+    expect(second.headers["x-cache"]).toBe("hit");
+    expect(second.headers["content-type"]).toMatch(/^application\/json\b/);
+    expect(second.headers["content-type"]).toBe(first.headers["content-type"]);
+    expect(second.headers["cache-control"]).toBe("no-cache");
+    expect(second.headers.etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers["content-encoding"]).toBe("br");
+    expect(second.headers["x-content-type-options"]).toBe("nosniff");
+    const listed = JSON.parse(htmlOf(second)) as { name: string; distanceMiles: number }[];
+    expect(listed.length).toBeGreaterThan(0);
+    expect(JSON.parse(htmlOf(first))).toEqual(listed);
+
+    const repeat = await rawGet(`${server.url}${call}`, { "if-none-match": first.headers.etag! });
+    expect(repeat.status).toBe(304);
+    expect(repeat.headers["x-cache"]).toBe("hit");
+    expect(repeat.body.length).toBe(0);
+
+    // Each answer from memory still counted against the visitor's limit (all these come from one address).
+    const remaining = [];
+    for (let call = 0; call < 3; call++) {
+      const hit = await rawGet(`${server.url}/api/wholesalers/zipcode/90014`);
+      expect(hit.headers["x-cache"]).toBe("hit");
+      remaining.push(Number(hit.headers["ratelimit-remaining"]));
+    }
+    expect(remaining[1]).toBe(remaining[0]! - 1);
+    expect(remaining[2]).toBe(remaining[0]! - 2);
+  });
+
+  it("answers an API call with an admin's edit at once, and with a feature switched off at once", async () => {
+    const [row] = await queryRows<{ state_id: string }>(server, undefined, "select state_id from wholesalers where id = ?", [6]);
+    const call = `/api/wholesalers/state/${row!.state_id}`;
+    await rawGet(`${server.url}${call}`);
+    expect((await rawGet(`${server.url}${call}`)).headers["x-cache"]).toBe("hit");
+    const description = `Edited for the API cache test ${Date.now()}.`;
+    await editWholesalerDescription(server, undefined, cookie, 6, description);
+    const after = await rawGet(`${server.url}${call}`);
+    expect(after.headers["x-cache"]).toBe("miss");
+    const listed = JSON.parse(htmlOf(after)) as { id: number; description: string | null }[];
+    expect(listed.find((listing) => listing.id === 6)?.description).toBe(description);
+
+    await rawGet(`${server.url}/api/blog-posts`);
+    expect((await rawGet(`${server.url}/api/blog-posts`)).headers["x-cache"]).toBe("hit");
+    await saveGeneralSettings(server, undefined, cookie, false);
+    try {
+      const off = await rawGet(`${server.url}/api/blog-posts`);
+      expect(off.status).toBe(404);
+      expect(off.headers["cache-control"]).toBe("no-store");
+    } finally {
+      await saveGeneralSettings(server, undefined, cookie, true);
+    }
+    expect((await rawGet(`${server.url}/api/blog-posts`)).status).toBe(200);
+  });
+
+  it("never keeps the search around a position, an API error, or what a signed-in admin is answered", async () => {
+    for (const query of ["lat=34.04&lng=-118.25&radius=10", "zip=90014"]) {
+      for (let call = 0; call < 2; call++) {
+        const answer = await rawGet(`${server.url}/api/wholesalers/near?${query}`);
+        expect(answer.status, query).toBe(200);
+        expect(answer.headers["x-cache"], query).toBe("bypass");
+        expect(answer.headers["cache-control"], query).toBe("no-store");
+        expect(answer.headers.etag, query).toBeUndefined();
+      }
+    }
+    for (let call = 0; call < 2; call++) {
+      const missing = await rawGet(`${server.url}/api/states/atlantis`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers["x-cache"]).toBe("miss");
+    }
+    await rawGet(`${server.url}/api/states`);
+    const admin = await rawGet(`${server.url}/api/states`, { cookie });
+    expect(admin.status).toBe(200);
+    expect(admin.headers["x-cache"]).toBe("bypass");
   });
 
   it("keeps no page that answers with an error, and no admin page", async () => {

@@ -9,7 +9,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
 import { festivalsRunningOn, hasActiveFilters, nextFestivalDay, readFestivalSearch } from "~/services/festivals/festival-search.server";
 import { listFestivals, listUpcomingFestivals, type Festival } from "~/services/festivals/festivals.server";
-import { listStates } from "~/services/states/states.server";
+import { listStateNames } from "~/services/states/states.server";
 import { byListingsFirst, listingCountsByState } from "~/services/wholesalers/wholesalers.server";
 import { cn } from "~/utils/cn";
 import { todayIsoDate } from "~/utils/dates";
@@ -32,13 +32,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const today = todayIsoDate();
   const search = readFestivalSearch(new URL(request.url).searchParams);
   const { date, ...listFilters } = search;
-  const [everyFestival, matching, upcoming, states, counts] = await Promise.all([
+  // Without a search, month or state the matching festivals are every festival: asked once.
+  const listFiltered = Boolean(listFilters.q || listFilters.month || listFilters.state);
+  const [everyFestival, filteredFestivals, upcoming, states, counts] = await Promise.all([
     listFestivals(db),
-    listFestivals(db, listFilters),
+    listFiltered ? listFestivals(db, listFilters) : undefined,
     listUpcomingFestivals(db, UPCOMING_FESTIVALS, today),
-    listStates(db),
+    listStateNames(db),
     listingCountsByState(db),
   ]);
+  const matching = filteredFestivals ?? everyFestival;
   const stateOptions = [...new Set(everyFestival.map((festival) => festival.state))].sort((a, b) => a.localeCompare(b));
   // The state filter matches case-insensitively; show the select with the data's own spelling.
   const state = search.state && (stateOptions.find((name) => name.toLowerCase() === search.state?.toLowerCase()) ?? search.state);

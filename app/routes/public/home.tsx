@@ -8,7 +8,7 @@ import { NewsletterSection } from "~/components/home/newsletter-section";
 import { listPublishedPosts } from "~/services/blog/blog.server";
 import { listGroceryStores } from "~/services/grocery/grocery.server";
 import { getSiteSettings } from "~/services/settings/settings.server";
-import { getState, listStates } from "~/services/states/states.server";
+import { getState, listStateNames } from "~/services/states/states.server";
 import { getDirectoryCoverage, listFeaturedWholesalers } from "~/services/wholesalers/wholesalers.server";
 import { organizationJsonLd, webSiteJsonLd } from "~/services/seo/json-ld";
 import { pageMeta, siteIdentity } from "~/http/meta";
@@ -29,7 +29,7 @@ export async function loader() {
   const db = getDb();
   const { general } = await getSiteSettings(db);
   const [states, featuredState, featuredWholesalers, groceryStores, posts, coverage] = await Promise.all([
-    listStates(db),
+    listStateNames(db),
     getState(db, FEATURED_STATE_ID),
     general.enableFeaturedWholesalers ? listFeaturedWholesalers(db, FEATURED_STATE_ID, FEATURED_WHOLESALERS) : [],
     listGroceryStores(db),
@@ -37,7 +37,7 @@ export async function loader() {
     getDirectoryCoverage(db),
   ]);
   return {
-    states: states.map(({ id, name }) => ({ id, name })),
+    states,
     featuredState: { id: featuredState.id, name: featuredState.name, cities: featuredState.cities },
     featuredWholesalers,
     coverage,

@@ -7,7 +7,7 @@ import { clientIpContext } from "~/http/request-context.server";
 import { pageMeta } from "~/http/meta";
 import { AppError, STATUS_BY_CODE } from "~/services/errors";
 import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/services/tools/form-body.server";
-import { listStates } from "~/services/states/states.server";
+import { listStateNames } from "~/services/states/states.server";
 import {
   HONEYPOT_FIELD,
   LIST_YOUR_BUSINESS,
@@ -28,8 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader() {
-  const states = await listStates(getDb());
-  return { states: states.map((s) => ({ id: s.id, name: s.name })) };
+  return { states: await listStateNames(getDb()) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

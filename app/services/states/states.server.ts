@@ -15,6 +15,11 @@ export interface State {
 
 export const STATE_NOT_FOUND = "State not found";
 
+/** Every state's id and name, sorted by name: for pages that list or link the states without their cities. */
+export async function listStateNames(db: Kysely<Database>): Promise<{ id: string; name: string }[]> {
+  return db.selectFrom("states").select(["id", "name"]).orderBy("name").execute();
+}
+
 /** Every state with its cities, sorted by name. */
 export async function listStates(db: Kysely<Database>): Promise<State[]> {
   const [states, cities] = await Promise.all([
