@@ -1,4 +1,5 @@
-import { AlertCircle, CheckCircle2, Send, X } from "lucide-react";
+import { AlertCircle, CheckCircle2, Send } from "lucide-react";
+import { X } from "~/components/icons/site";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
