@@ -1,4 +1,4 @@
-import { Flower2 } from "lucide-react";
+import { Flower2 } from "~/components/icons/site";
 import { Link } from "react-router";
 import { buttonVariants } from "./ui/button";
 

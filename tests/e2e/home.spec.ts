@@ -238,12 +238,30 @@ test.describe("zipcode finder", () => {
 
   test("the state select beside it opens the chosen state's page", async ({ page }) => {
     await page.goto("/");
-    await page.getByRole("combobox", { name: "Or browse by state" }).click();
-    const options = page.getByRole("option");
-    await expect(options).toHaveCount(50);
-    await page.getByRole("option", { name: "Texas" }).click();
+    const select = page.getByRole("combobox", { name: "Or browse by state" });
+    await expect(select.getByRole("option", { selected: true })).toHaveText("Choose a state");
+    // The page works once hydrated, which shows "Use my location" (its script is the select's too).
+    await expect(page.getByRole("button", { name: "Use my location" })).toBeVisible();
+    const options = select.getByRole("option");
+    await expect(options).toHaveCount(51);
+    await expect(options.first()).toBeDisabled();
+    await select.selectOption({ label: "Texas" });
     await expect(page).toHaveURL("/state/texas");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Texas Flower Wholesalers");
+  });
+
+  test("with the keyboard, the state select shows each state the arrow keys reach and opens the one shown with Enter", async ({ page }) => {
+    await page.goto("/");
+    const select = page.getByRole("combobox", { name: "Or browse by state" });
+    await expect(page.getByRole("button", { name: "Use my location" })).toBeVisible();
+    await select.focus();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect(select.getByRole("option", { selected: true })).toHaveText("Alaska");
+    await expect(page).toHaveURL("/");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/state/alaska");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alaska Flower Wholesalers");
   });
 });
 

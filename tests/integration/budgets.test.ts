@@ -13,15 +13,14 @@ import { startServer, type RunningServer } from "../support/server";
 
 const KB = 1024;
 /**
- * Issue #13's first-load JavaScript target is 120 KB and is NOT met yet: React and React Router alone are
- * about 111 KB; the public pages load 129 to 154 KB, the home page 188 KB (its state select is Radix Select
- * with its positioning code; the table this test prints says which, and
- * docs/decisions/018-first-load-javascript.md what was split off and what is left). Until the target is
- * reached the test holds the line where the pages are today, so no page can grow unnoticed; lower this
- * ceiling as code is split off, down to the target.
+ * Issue #13's first-load JavaScript target is 120 KB and is NOT met yet: React, React DOM and React Router
+ * alone weigh 111 KB in this build; the public pages load 127 to 150 KB, the most the home page (the table
+ * this test prints says which, and docs/decisions/018-first-load-javascript.md what was split off and what is
+ * left). Until the target is reached the test holds the line where the pages are today, so no page can grow
+ * unnoticed; lower this ceiling as code is split off, down to the target.
  */
 const FIRST_LOAD_JS_TARGET = 120 * KB;
-const BUDGET = { firstLoadJs: 190 * KB, css: 30 * KB, stateHtml: 60 * KB };
+const BUDGET = { firstLoadJs: 151 * KB, css: 30 * KB, stateHtml: 60 * KB };
 
 /** A URL for each public route pattern with parameters; a new one without a sample here fails the test. */
 type Samples = Record<string, string>;

@@ -1,4 +1,5 @@
-import { ArrowRight, BookOpen, MapPinned, PiggyBank } from "lucide-react";
+import { ArrowRight } from "~/components/icons/site";
+import { BookOpen, MapPinned, PiggyBank } from "lucide-react";
 import { SiteLink } from "~/components/layout/nav-link";
 
 export const FEATURE_CARDS = [

@@ -1,4 +1,5 @@
-import { ExternalLink, Flower2, LogOut, Menu, X } from "lucide-react";
+import { ExternalLink, LogOut } from "lucide-react";
+import { Flower2, Menu, X } from "~/components/icons/site";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { Form, Link, NavLink, useNavigation } from "react-router";

@@ -1,18 +1,16 @@
 import {
   CalendarDays,
   ClipboardList,
-  Flag,
   ImageIcon,
   LayoutDashboard,
   Lightbulb,
-  Mail,
   Map,
-  Newspaper,
   Settings,
   ShoppingBasket,
-  Store,
   type LucideIcon,
 } from "lucide-react";
+import { Flag } from "~/components/icons/listing";
+import { Mail, Newspaper, Store } from "~/components/icons/site";
 
 /** What waits for an admin in a section, counted by the admin layout's loader. */
 export type AdminNavCounts = { pendingSuggestions: number; pendingSubmissions: number; openReports: number };

@@ -1,4 +1,5 @@
-import { ArrowRight, CalendarDays } from "lucide-react";
+import { ArrowRight } from "~/components/icons/site";
+import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/images/responsive-image";
 import { cn } from "~/utils/cn";

@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight, X } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { X } from "~/components/icons/site";
 import { useMemo } from "react";
 import { DayPicker, type ChevronProps, type DateRange, type DayProps, type Modifiers } from "react-day-picker";
 import { Button } from "~/components/ui/button";

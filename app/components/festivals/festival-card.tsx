@@ -1,4 +1,5 @@
-import { ArrowRight, CalendarDays, MapPin, Ticket } from "lucide-react";
+import { ArrowRight, MapPin } from "~/components/icons/site";
+import { CalendarDays, Ticket } from "lucide-react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/images/responsive-image";
 import type { Festival } from "~/services/festivals/types";

@@ -1,4 +1,5 @@
-import { ChevronDown, Search } from "lucide-react";
+import { ChevronDown } from "lucide-react";
+import { Search } from "~/components/icons/site";
 import { useEffect, useRef, type ComponentProps } from "react";
 import { Form, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";

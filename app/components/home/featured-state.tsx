@@ -1,4 +1,5 @@
-import { ArrowRight, Map as MapIcon } from "lucide-react";
+import { ArrowRight } from "~/components/icons/site";
+import { Map as MapIcon } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "../ui/button";
 import { citiesPhrase } from "../wholesalers/format";

@@ -1,4 +1,5 @@
-import { BookOpen, MapPin } from "lucide-react";
+import { BookOpen } from "lucide-react";
+import { MapPin } from "~/components/icons/site";
 import type { DirectoryCoverage } from "~/services/wholesalers/types";
 import { HashLink } from "../layout/hash-link";
 import { buttonVariants } from "../ui/button";

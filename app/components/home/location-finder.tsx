@@ -1,4 +1,5 @@
-import { ArrowRight, Compass } from "lucide-react";
+import { ArrowRight } from "~/components/icons/site";
+import { Compass } from "lucide-react";
 import { Link } from "react-router";
 import { StateSelect, type StateOption } from "../wholesalers/state-select";
 import { ZipcodeFinder } from "../wholesalers/zipcode-finder";

@@ -1,4 +1,4 @@
-import { Mail } from "lucide-react";
+import { Mail } from "~/components/icons/site";
 import { NewsletterSignup } from "../newsletter/newsletter-signup";
 
 export function NewsletterSection() {

@@ -1,4 +1,4 @@
-import { Flower2, Menu, Search, X } from "lucide-react";
+import { Flower2, Menu, Search, X } from "~/components/icons/site";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Modal } from "../ui/modal";

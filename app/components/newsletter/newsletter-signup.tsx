@@ -1,4 +1,5 @@
-import { Loader2, Send } from "lucide-react";
+import { Loader2 } from "~/components/icons/listing";
+import { Send } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { cn } from "~/utils/cn";
 import { Button } from "../ui/button";

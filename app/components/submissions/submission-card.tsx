@@ -1,4 +1,6 @@
-import { Check, Mail, Phone, Store, X } from "lucide-react";
+import { Check } from "lucide-react";
+import { Mail, Store, X } from "~/components/icons/site";
+import { Phone } from "~/components/icons/listing";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { PossibleDuplicates, type DuplicateItem } from "~/components/admin/wholesalers/possible-duplicates";

@@ -1,4 +1,5 @@
-import { CheckCircle2, CircleAlert, Info, X } from "lucide-react";
+import { CheckCircle2, CircleAlert, Info } from "lucide-react";
+import { X } from "~/components/icons/site";
 import { Toast } from "radix-ui";
 import { cn } from "~/utils/cn";
 import { dismissToast, useToasts } from "./use-toast";

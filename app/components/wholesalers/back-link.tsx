@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/icons/listing";
 import { Link } from "react-router";
 
 export function BackLink({ to, children }: { to: string; children: string }) {

@@ -1,4 +1,6 @@
-import { Flower2, Megaphone, SearchX, ShoppingBasket, Store } from "lucide-react";
+import { Flower2, Store } from "~/components/icons/site";
+import { Megaphone, ShoppingBasket } from "lucide-react";
+import { SearchX } from "~/components/icons/listing";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ResultsMapData } from "~/services/maps/types";

@@ -1,39 +1,68 @@
-import { useId } from "react";
+import { ChevronDown } from "lucide-react";
+import { useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { Label } from "../ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select";
+import { cn } from "~/utils/cn";
+import { fieldClass, Label } from "../ui/input";
 
 export interface StateOption {
   id: string;
   name: string;
 }
 
-/**
- * The select only navigates and never holds a choice, so it always shows its prompt. A value that is no
- * state (rather than none) also keeps the server from rendering Radix's hidden native select with an
- * empty option, which is invalid HTML (an option needs a label).
- */
-const NO_CHOICE = "none";
+/** Keys that change a closed native select's choice in place on Windows and Linux (elsewhere they open its picker). */
+const BROWSING_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"]);
 
-/** Choosing a state opens its page. */
+/**
+ * Choosing a state opens its page. A native select (the phone's own picker, no positioning code in the
+ * page's first load: docs/decisions/018): its first option is the prompt, so it always shows "Choose a
+ * state" until a choice is made. A choice from the picker opens the state at once; a keyboard user who
+ * steps through the closed select with the arrow keys (or types a name) sees each state in it and opens
+ * the one shown with Enter, rather than being taken to the first state their arrow key reaches.
+ */
 export function StateSelect({ states, label = "State" }: { states: StateOption[]; label?: string }) {
   const id = useId();
   const navigate = useNavigate();
+  const [value, setValue] = useState("");
+  /** Whether the next change comes from a key pressed on the closed select rather than from its picker. */
+  const browsing = useRef(false);
+  const open = (stateId: string) => void navigate(`/state/${stateId}`);
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
-      <Select value={NO_CHOICE} onValueChange={(stateId) => void navigate(`/state/${stateId}`)}>
-        <SelectTrigger id={id} className="h-12 text-stone-500">
-          <SelectValue>Choose a state</SelectValue>
-        </SelectTrigger>
-        <SelectContent>
+      <div className="relative">
+        <select
+          id={id}
+          value={value}
+          className={cn(fieldClass, "h-12 appearance-none truncate pr-10", value ? "text-ink" : "text-stone-500")}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && value) {
+              event.preventDefault();
+              open(value);
+              return;
+            }
+            // A closed select changes its value while handling the key, in this same task; a picker opened
+            // by the key (Space, Alt+Down, any arrow on a Mac) reports its choice in a later one.
+            if (event.altKey || !(BROWSING_KEYS.has(event.key) || (event.key.length === 1 && event.key !== " "))) return;
+            browsing.current = true;
+            setTimeout(() => (browsing.current = false));
+          }}
+          onChange={(event) => {
+            const stateId = event.target.value;
+            setValue(stateId);
+            if (stateId && !browsing.current) open(stateId);
+          }}
+        >
+          <option value="" disabled>
+            Choose a state
+          </option>
           {states.map((state) => (
-            <SelectItem key={state.id} value={state.id}>
+            <option key={state.id} value={state.id} className="text-ink">
               {state.name}
-            </SelectItem>
+            </option>
           ))}
-        </SelectContent>
-      </Select>
+        </select>
+        <ChevronDown className="pointer-events-none absolute right-4 top-1/2 size-4 -translate-y-1/2 text-stone-500" aria-hidden="true" />
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Loader2, LocateFixed } from "lucide-react";
+import { Loader2, LocateFixed } from "~/components/icons/listing";
 import { useRef, useState } from "react";
 import type { ResultsMapData } from "~/services/maps/types";
 import type { WholesalerWithDistance } from "~/services/wholesalers/types";

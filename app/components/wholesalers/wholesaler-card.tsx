@@ -1,4 +1,5 @@
-import { Clock, Globe, MapPin, Navigation, Phone } from "lucide-react";
+import { Clock, MapPin } from "~/components/icons/site";
+import { Globe, Navigation, Phone } from "~/components/icons/listing";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { listingPath } from "~/services/wholesalers/slug";

@@ -1,4 +1,6 @@
-import { BadgeCheck, CalendarDays, ImageIcon, Lightbulb, Mail, Map, Newspaper, PenLine, Plus, Store, type LucideIcon } from "lucide-react";
+import { BadgeCheck } from "~/components/icons/listing";
+import { CalendarDays, ImageIcon, Lightbulb, Map, PenLine, Plus, type LucideIcon } from "lucide-react";
+import { Mail, Newspaper, Store } from "~/components/icons/site";
 import { Tabs } from "radix-ui";
 import { Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import { ActivityFeed } from "~/components/admin/activity";

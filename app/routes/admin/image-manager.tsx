@@ -1,4 +1,5 @@
-import { ImageIcon, MapPin } from "lucide-react";
+import { ImageIcon } from "lucide-react";
+import { MapPin } from "~/components/icons/site";
 import { useEffect, useState, type DragEvent } from "react";
 import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { UploadWidget, type UploadResult } from "~/components/admin/images/upload-widget";

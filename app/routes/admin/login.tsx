@@ -1,4 +1,5 @@
-import { CircleAlert, Flower2 } from "lucide-react";
+import { CircleAlert } from "lucide-react";
+import { Flower2 } from "~/components/icons/site";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { adminHeaders, adminMeta } from "~/http/admin-meta";

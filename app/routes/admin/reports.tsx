@@ -1,4 +1,5 @@
-import { Check, Pencil, X } from "lucide-react";
+import { Check, Pencil } from "lucide-react";
+import { X } from "~/components/icons/site";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";

@@ -1,4 +1,5 @@
-import { ExternalLink, Store, X } from "lucide-react";
+import { ExternalLink } from "lucide-react";
+import { Store, X } from "~/components/icons/site";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";

@@ -1,4 +1,5 @@
-import { CalendarHeart, Mail, MapPin, ShieldCheck, Store } from "lucide-react";
+import { CalendarHeart, ShieldCheck } from "lucide-react";
+import { Mail, MapPin, Store } from "~/components/icons/site";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { ABOUT_FAQ } from "~/components/about/faq";
 import { FaqList } from "~/components/about/faq-list";

@@ -1,4 +1,5 @@
-import { MapPin, Send } from "lucide-react";
+import { MapPin } from "~/components/icons/site";
+import { Send } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";

@@ -1,4 +1,5 @@
-import { ArrowLeft, CalendarDays, ChevronRight, SearchX } from "lucide-react";
+import { ArrowLeft, SearchX } from "~/components/icons/listing";
+import { CalendarDays, ChevronRight } from "lucide-react";
 import { data, Link } from "react-router";
 import { ArticleBody } from "~/components/blog/article-body";
 import { ArrangingBasics } from "~/components/blog/arranging-basics";

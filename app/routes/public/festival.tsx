@@ -1,15 +1,6 @@
-import {
-  ArrowLeft,
-  CalendarDays,
-  CalendarPlus,
-  Download,
-  ExternalLink,
-  Flower2,
-  Globe,
-  MapPin,
-  Rss,
-  Ticket,
-} from "lucide-react";
+import { ArrowLeft, Globe } from "~/components/icons/listing";
+import { CalendarDays, CalendarPlus, Download, ExternalLink, Ticket } from "lucide-react";
+import { Flower2, MapPin, Rss } from "~/components/icons/site";
 import { data, Link } from "react-router";
 import { durationInDays, formatDateRange } from "~/components/festivals/dates";
 import { FestivalCard } from "~/components/festivals/festival-card";

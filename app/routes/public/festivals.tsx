@@ -1,4 +1,6 @@
-import { ArrowLeft, ArrowRight, CalendarPlus, CalendarSearch, Flower2, MapPin, SearchX, X } from "lucide-react";
+import { ArrowLeft, SearchX } from "~/components/icons/listing";
+import { ArrowRight, Flower2, MapPin, X } from "~/components/icons/site";
+import { CalendarPlus, CalendarSearch } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { formatDateRange, formatLongDate, MONTH_NAMES } from "~/components/festivals/dates";
 import { FestivalCalendarSlot } from "~/components/festivals/festival-calendar-slot";

@@ -1,4 +1,6 @@
-import { BadgeCheck, ClipboardList, Search } from "lucide-react";
+import { BadgeCheck } from "~/components/icons/listing";
+import { ClipboardList } from "lucide-react";
+import { Search } from "~/components/icons/site";
 import { data, Link } from "react-router";
 import { PageIntro } from "~/components/blog/page-intro";
 import { BusinessForm, type BusinessFormResult, type BusinessFormValues } from "~/components/submissions/business-form";

@@ -1,4 +1,5 @@
-import { CheckCircle2, Mail } from "lucide-react";
+import { CheckCircle2 } from "lucide-react";
+import { Mail } from "~/components/icons/site";
 import { data, Link } from "react-router";
 import { NewsletterSignup, SUBSCRIBE_REJECTED, SUBSCRIBE_SUCCESS } from "~/components/newsletter/newsletter-signup";
 import { buttonVariants } from "~/components/ui/button";

@@ -2,7 +2,7 @@ import { AlertCircle, CheckCircle2, Send } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { BackLink } from "~/components/wholesalers/back-link";
-import { ReportFields, ReportIntro } from "~/components/wholesalers/report-problem";
+import { ReportFields, ReportIntro } from "~/components/wholesalers/report-fields";
 import { getDb } from "~/db/db.server";
 import { pageMeta } from "~/http/meta";
 import { clientIpContext } from "~/http/request-context.server";

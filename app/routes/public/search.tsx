@@ -1,4 +1,6 @@
-import { ArrowRight, BookOpen, CalendarDays, MapPin, Navigation, Search, SearchX, Store, type LucideIcon } from "lucide-react";
+import { ArrowRight, MapPin, Search, Store } from "~/components/icons/site";
+import { BookOpen, CalendarDays, type LucideIcon } from "lucide-react";
+import { Navigation, SearchX } from "~/components/icons/listing";
 import { Form, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import { CategoryBadge } from "~/components/blog/blog-card";
 import { formatPostDate } from "~/components/blog/format";

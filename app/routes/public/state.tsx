@@ -1,4 +1,5 @@
-import { Flower2, MapPinned, ShoppingBasket } from "lucide-react";
+import { Flower2 } from "~/components/icons/site";
+import { MapPinned, ShoppingBasket } from "lucide-react";
 import { data, Link, type ShouldRevalidateFunction } from "react-router";
 import { getDb } from "~/db/db.server";
 import { buttonVariants } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { ArrowRight, MapPin } from "lucide-react";
+import { ArrowRight, MapPin } from "~/components/icons/site";
 import { Link } from "react-router";
 import { getDb } from "~/db/db.server";
 import { BackLink } from "~/components/wholesalers/back-link";

@@ -1,4 +1,5 @@
-import { BadgeCheck, Clock, Globe, MapPin, Phone, SearchX, Store } from "lucide-react";
+import { BadgeCheck, Globe, Phone, SearchX } from "~/components/icons/listing";
+import { Clock, MapPin, Store } from "~/components/icons/site";
 import type { ReactNode } from "react";
 import { data, Link, redirect } from "react-router";
 import { LocatorMap } from "~/components/maps/locator-map";

@@ -1,4 +1,5 @@
-import { CheckCircle2, CircleAlert, ImageUp, Loader2 } from "lucide-react";
+import { CheckCircle2, CircleAlert, ImageUp } from "lucide-react";
+import { Loader2 } from "~/components/icons/listing";
 import { useId, useRef, useState, type DragEvent } from "react";
 import {
   ACCEPTED_IMAGE_LABEL,

@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight, Plus, Search } from "lucide-react";
+import { ChevronLeft, ChevronRight, Plus } from "lucide-react";
+import { Search } from "~/components/icons/site";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -1,4 +1,5 @@
-import { Pencil, Trash2, X } from "lucide-react";
+import { Pencil, Trash2 } from "lucide-react";
+import { X } from "~/components/icons/site";
 import { AlertDialog, Dialog } from "radix-ui";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";

@@ -1,4 +1,5 @@
-import { CopyCheck, Plus, X } from "lucide-react";
+import { CopyCheck, Plus } from "lucide-react";
+import { X } from "~/components/icons/site";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input } from "~/components/ui/input";

@@ -1,0 +1,127 @@
+import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
+import { REPORT_HONEYPOT_FIELD, REPORT_KIND_LABELS, REPORT_KINDS, REPORT_LIMITS, type ReportField } from "~/services/reports/report-form";
+import { cn } from "~/utils/cn";
+
+/**
+ * The report's fields: what is wrong, details, an optional email and the honeypot. The dialog passes the
+ * chosen kind and follows changes (details become required for "Something else"); the page without
+ * JavaScript passes what was sent, to keep it after a refusal.
+ */
+export function ReportFields({
+  idPrefix,
+  errors,
+  kind,
+  onKindChange,
+  values,
+}: {
+  idPrefix: string;
+  errors: Partial<Record<ReportField, string>>;
+  kind: string;
+  onKindChange?: (kind: string) => void;
+  values?: Partial<Record<ReportField, string>>;
+}) {
+  const ids = (field: string) => `${idPrefix}-${field}`;
+  const detailsRequired = kind === "other";
+  return (
+    <>
+      <fieldset aria-describedby={errors.kind ? ids("kind-error") : undefined}>
+        <legend className="mb-2 text-sm font-medium text-ink">
+          What is wrong?
+          <span className="ml-1 text-rose-brand" aria-hidden="true">
+            *
+          </span>
+        </legend>
+        <div className="grid gap-2">
+          {REPORT_KINDS.map((value) => (
+            <label
+              key={value}
+              className={cn(
+                "flex cursor-pointer items-center gap-3 rounded-xl border px-3.5 py-2.5 text-sm text-ink transition-colors hover:bg-stone-50 has-[:checked]:border-rose-brand has-[:checked]:bg-blush/40 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-rose-brand/40",
+                errors.kind ? "border-red-600" : "border-stone-300",
+              )}
+            >
+              <input
+                type="radio"
+                name="kind"
+                value={value}
+                checked={onKindChange ? kind === value : undefined}
+                defaultChecked={onKindChange ? undefined : kind === value}
+                onChange={onKindChange ? () => onKindChange(value) : undefined}
+                aria-invalid={errors.kind ? true : undefined}
+                className="size-4 shrink-0 accent-rose-brand"
+              />
+              {REPORT_KIND_LABELS[value]}
+            </label>
+          ))}
+        </div>
+        <FieldError id={ids("kind-error")}>{errors.kind}</FieldError>
+      </fieldset>
+
+      <div>
+        <Label htmlFor={ids("details")}>
+          Details
+          {detailsRequired ? (
+            <span className="ml-1 text-rose-brand" aria-hidden="true">
+              *
+            </span>
+          ) : (
+            <span className="ml-1.5 font-normal text-muted">(optional)</span>
+          )}
+        </Label>
+        <Textarea
+          id={ids("details")}
+          name="details"
+          rows={3}
+          maxLength={REPORT_LIMITS.details}
+          placeholder="The right address, phone number or hours, or what you found when you went there"
+          aria-required={detailsRequired ? true : undefined}
+          aria-invalid={errors.details ? true : undefined}
+          aria-describedby={errors.details ? ids("details-error") : undefined}
+          defaultValue={values?.details}
+          className="min-h-24"
+        />
+        <FieldError id={ids("details-error")}>{errors.details}</FieldError>
+      </div>
+
+      <div>
+        <Label htmlFor={ids("email")}>
+          Your email
+          <span className="ml-1.5 font-normal text-muted">(optional)</span>
+        </Label>
+        <Input
+          id={ids("email")}
+          type="email"
+          name="email"
+          autoComplete="email"
+          maxLength={REPORT_LIMITS.email}
+          placeholder="you@example.com"
+          defaultValue={values?.email}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? ids("email-error") : ids("email-hint")}
+        />
+        {errors.email ? (
+          <FieldError id={ids("email-error")}>{errors.email}</FieldError>
+        ) : (
+          <p id={ids("email-hint")} className="mt-1.5 text-xs text-muted">
+            Only if we may ask you about this report. We never share it.
+          </p>
+        )}
+      </div>
+
+      {/* Bots fill every field they find; people never see this one. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
+        <label htmlFor={ids(REPORT_HONEYPOT_FIELD)}>Website (leave this empty)</label>
+        <input id={ids(REPORT_HONEYPOT_FIELD)} type="text" name={REPORT_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+    </>
+  );
+}
+
+/** What the form is for, above it in the dialog and on the report page. */
+export function ReportIntro({ name }: { name: string }) {
+  return (
+    <>
+      Help us keep <span className="font-medium text-ink">{name}</span> accurate. We check every report.
+    </>
+  );
+}
