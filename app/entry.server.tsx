@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, logDatabaseUnavailable } from "./db/unavailable.server";
+import { lowPriorityModulesStream } from "./http/low-priority-modules.server";
 import { cspNonceContext, databaseUnavailableContext } from "./http/request-context.server";
 
 export const streamTimeout = 5_000;
@@ -58,8 +59,11 @@ export default function handleRequest(
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();
+          // The page's modules are preloaded at low priority (http/low-priority-modules.server.ts).
+          const html = body.pipe(lowPriorityModulesStream());
+          body.on("error", (error) => html.destroy(error));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -6,6 +6,8 @@
  * times each. Prints the median scores and metrics and writes them to BENCHMARKS.md (section
  * "bench:lighthouse").
  */
+import fs from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -16,12 +18,19 @@ const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "3" },
     "no-write": { type: "boolean", default: false },
+    /** Keep each run's full Lighthouse report (JSON) in this folder, to see what is on the critical path. */
+    "json-dir": { type: "string" },
+    /** Measure only these pages (repeatable), e.g. `--page /blog/1`. */
+    page: { type: "string", multiple: true },
   },
 });
 const RUNS = Number(values.runs);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs must be a whole number of at least 1, not ${values.runs}`);
 
-const PAGES = ["/", "/state/california", "/blog/1", "/festivals", "/festivals/1"];
+const ALL_PAGES = ["/", "/state/california", "/blog/1", "/festivals", "/festivals/1"];
+const PAGES = values.page?.length ? values.page : ALL_PAGES;
+const JSON_DIR = values["json-dir"];
+if (JSON_DIR) fs.mkdirSync(JSON_DIR, { recursive: true });
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const METRICS = [
   ["first-contentful-paint", "FCP", "s"],
@@ -61,6 +70,10 @@ try {
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
       const { lhr } = result;
+      if (JSON_DIR) {
+        const name = `${page === "/" ? "home" : page.slice(1).replaceAll("/", "-")}-${run}.json`;
+        fs.writeFileSync(path.join(JSON_DIR, name), JSON.stringify(lhr));
+      }
       if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page}: ${lhr.runtimeError.message}`);
       const measurement: Measurement = {
         scores: Object.fromEntries(
@@ -123,4 +136,5 @@ const markdown = [
   ),
 ].join("\n");
 console.log(`\n${markdown}\n`);
-if (!values["no-write"]) writeBenchmarkSection("bench:lighthouse", markdown);
+// A run on some of the pages only is a look, not the table of record.
+if (!values["no-write"] && PAGES === ALL_PAGES) writeBenchmarkSection("bench:lighthouse", markdown);
