@@ -153,14 +153,21 @@ function ReviewActions({ submission }: { submission: SubmissionCardData }) {
   const revalidator = useRevalidator();
   const result = fetcher.data;
   const duplicatesFound = result && !result.ok ? result.fieldErrors?.[CONFIRM_DUPLICATES_FIELD] : undefined;
+  const busy = fetcher.state !== "idle";
+  const focusedFor = useRef<ActionResult | undefined>(undefined);
+
+  // The answer can arrive while the fetcher is still busy and the button still disabled, which takes no
+  // focus: move it to "Approve anyway" once the button is enabled again.
+  useEffect(() => {
+    if (!duplicatesFound || busy || focusedFor.current === result) return;
+    focusedFor.current = result;
+    confirmRef.current?.focus();
+  }, [result, duplicatesFound, busy]);
 
   useEffect(() => {
     if (!result || handled.current === result) return;
     handled.current = result;
-    if (duplicatesFound) {
-      confirmRef.current?.focus();
-      return;
-    }
+    if (duplicatesFound) return;
     if (!result.ok) void revalidator.revalidate();
     toast(
       result.ok
@@ -170,7 +177,6 @@ function ReviewActions({ submission }: { submission: SubmissionCardData }) {
   }, [result, duplicatesFound, revalidator]);
 
   const duplicates = submission.duplicates.length ? submission.duplicates : (duplicatesFound?.split("\n").map((text) => ({ text })) ?? []);
-  const busy = fetcher.state !== "idle";
   const pendingIntent = busy ? String(fetcher.formData?.get("intent") ?? "") : "";
 
   const hidden = (intent: string) => (
