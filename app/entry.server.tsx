@@ -56,6 +56,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React outlines a finished Suspense boundary that comes after more than 12,800 bytes of the page
+        // (its default): it sends the fallback in place and the content hidden at the end, for a script to swap
+        // in. Without JavaScript the fallback stays, as the festivals page's calendar did. Every boundary that is
+        // ready is written in place instead; one still waiting on data streams as before.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

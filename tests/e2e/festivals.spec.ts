@@ -320,6 +320,36 @@ test.describe("festival calendar page without JavaScript", () => {
     await expect(listHeading(page)).toHaveText("Filtered Festivals");
     await expectListed(page, expected);
   });
+
+  test("a day picked in the calendar filters the list, keeps the other filters, and picking it again clears it", async ({
+    page,
+    request,
+  }) => {
+    const state = (await api<Festival[]>(request, "/api/flower-festivals/upcoming"))[0]!.state;
+    const inState = await festivalsFrom(request, `?state=${encodeURIComponent(state)}`);
+    // The calendar opens on the month of the state's next festival.
+    await page.goto(`/festivals?state=${encodeURIComponent(state)}`);
+    const calendar = page.getByRole("region", { name: "Festival Calendar" });
+    const days = await calendar.locator("td[data-day]:has(button)").evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-day")!));
+    const day = days.find((d) => inState.some((f) => f.startDate <= d && d <= f.endDate));
+    expect(day, "a day of the state's festivals in the month shown").toBeDefined();
+    await calendar.locator(`td[data-day="${day}"] button`).click();
+    await expect(page).toHaveURL((url) => url.searchParams.get("date") === day && url.searchParams.get("state") === state);
+    const onDay = inState.filter((f) => f.startDate <= day! && day! <= f.endDate);
+    await expect(page.getByRole("status").filter({ hasText: / on [A-Z][a-z]+day,/ })).toHaveText(
+      new RegExp(`^${onDay.length} festivals? on `),
+    );
+    await expectListed(page, onDay);
+
+    await calendar.getByRole("button", { name: /, selected$/ }).click();
+    await expect(page).not.toHaveURL(new RegExp(`date=${day}`));
+    await expectListed(page, inState);
+
+    await page.goto(`/festivals?date=${day}`);
+    await page.getByRole("region", { name: "Festival Calendar" }).getByRole("button", { name: "Clear date" }).click();
+    await expect(page).not.toHaveURL(new RegExp(`date=${day}`));
+    await expect(listHeading(page)).toHaveText("All Festivals");
+  });
 });
 
 for (const timezoneId of ["Pacific/Kiritimati", "Pacific/Pago_Pago"]) {

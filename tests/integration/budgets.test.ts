@@ -33,6 +33,8 @@ interface PageWeight {
   jsFiles: number;
   jsGzip: number;
   cssGzip: number;
+  /** React's marks of a Suspense boundary sent as its fallback, with the content left for a script to swap in. */
+  pendingBoundaries: number;
 }
 
 const gzipSize = (bytes: Uint8Array) => gzipSync(bytes).length;
@@ -121,6 +123,7 @@ describe("the weight of every public page", () => {
         jsFiles: scripts.length,
         jsGzip,
         cssGzip,
+        pendingBoundaries: html.match(/<!--\$\?-->/g)?.length ?? 0,
       });
     }
     console.table(
@@ -146,6 +149,13 @@ describe("the weight of every public page", () => {
       expect(weight.status, weight.url).toBeLessThan(500);
       expect(weight.jsFiles, `${weight.url} references no script`).toBeGreaterThan(0);
     }
+  });
+
+  it("writes every part the server rendered in place, so that it shows without JavaScript", () => {
+    // A boundary React outlines shows its fallback (a grey placeholder) until a script swaps the content in:
+    // without JavaScript, forever. entry.server.tsx keeps finished boundaries in place.
+    const outlined = weights.filter((weight) => weight.pendingBoundaries > 0);
+    expect(outlined.map((weight) => `${weight.url}: ${weight.pendingBoundaries} boundaries left to a script`)).toEqual([]);
   });
 
   it(`loads at most ${kb(BUDGET.firstLoadJs)} of JavaScript (gzip) before any public page works`, () => {

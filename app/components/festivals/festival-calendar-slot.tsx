@@ -3,10 +3,10 @@ import type { FestivalCalendarProps } from "./festival-calendar";
 
 /**
  * The festival calendar (react-day-picker with date-fns, about 24 KB gzip) is not part of the festivals
- * page's first-load JavaScript (issue #13). The server renders it in full, so the page shows and works
- * without JavaScript; in the browser its code loads after the page's own, and React hydrates the calendar
- * when it arrives (a Suspense boundary keeps the server's HTML until then, and a click on it meanwhile is
- * replayed once it is hydrated).
+ * page's first-load JavaScript (issue #13). The server renders it in full, in place (entry.server.tsx), so
+ * the page shows it without JavaScript, and its days are submit buttons of the page's GET form, so picking
+ * one works before the script has run; in the browser its code loads after the page's own, and React
+ * hydrates the calendar when it arrives (a Suspense boundary keeps the server's HTML until then).
  */
 const loadCalendar = () => import("./festival-calendar");
 

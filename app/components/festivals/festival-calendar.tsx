@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { X } from "~/components/icons/site";
-import { useMemo } from "react";
-import { DayPicker, type ChevronProps, type DateRange, type DayProps, type Modifiers } from "react-day-picker";
+import { useEffect, useMemo, useRef } from "react";
+import { DayPicker, type ChevronProps, type DateRange, type DayButtonProps, type DayProps, type Modifiers } from "react-day-picker";
 import { Button } from "~/components/ui/button";
 import { formatLongDate, fromLocalDate, toLocalDate } from "./dates";
 
@@ -30,6 +30,20 @@ const monthStart = (isoDate: string) => toLocalDate(`${isoDate.slice(0, 7)}-01`)
  */
 function Day({ day: _day, modifiers: _modifiers, role: _role, ...cell }: DayProps) {
   return <td {...cell} />;
+}
+
+/**
+ * A day is a submit button of the calendar's GET form (see the festivals page), so a day picked before the
+ * calendar's script has run, or without JavaScript, still loads /festivals?date=…; picking the picked day
+ * again clears it. Once hydrated, DayPicker's click handler prevents that submission and picks the day in
+ * place. Like DayPicker's own button, it takes focus when DayPicker moves it there.
+ */
+function DayButton({ day, modifiers, ...button }: DayButtonProps) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (modifiers.focused) ref.current?.focus();
+  }, [modifiers.focused]);
+  return <button ref={ref} {...button} type="submit" name="date" value={modifiers.selected ? "" : fromLocalDate(day.date)} />;
 }
 
 function Chevron({ orientation }: ChevronProps) {
@@ -90,7 +104,7 @@ export function FestivalCalendar({ festivals, selected, today, initialMonth, onS
           today: "[&>button]:font-bold [&>button]:ring-2 [&>button]:ring-inset [&>button]:ring-leaf/60",
         }}
         labels={{ labelDayButton }}
-        components={{ Chevron, Day }}
+        components={{ Chevron, Day, DayButton }}
         classNames={{
           root: "relative w-full",
           months: "relative",
@@ -113,7 +127,18 @@ export function FestivalCalendar({ festivals, selected, today, initialMonth, onS
         }}
       />
       {selected ? (
-        <Button type="button" variant="secondary" size="sm" className="mt-4 w-full" onClick={() => onSelect(undefined)}>
+        <Button
+          type="submit"
+          name="date"
+          value=""
+          variant="secondary"
+          size="sm"
+          className="mt-4 w-full"
+          onClick={(event) => {
+            event.preventDefault();
+            onSelect(undefined);
+          }}
+        >
           <X aria-hidden="true" />
           Clear date
         </Button>

@@ -233,7 +233,11 @@ export default function FestivalsPage({ loaderData }: Route.ComponentProps) {
               Festival Calendar
             </h2>
             <p className="mt-1 text-sm text-muted">Pick a day to see the festivals running then.</p>
-            <div className="mx-auto mt-4 max-w-[22rem]">
+            {/* A GET form, so a day picked before the page's script runs, or without JavaScript, still filters. */}
+            <form method="get" action="/festivals" className="mx-auto mt-4 max-w-[22rem]">
+              {filters.q ? <input type="hidden" name="q" value={filters.q} /> : null}
+              {filters.month ? <input type="hidden" name="month" value={String(filters.month)} /> : null}
+              {filters.state ? <input type="hidden" name="state" value={filters.state} /> : null}
               <FestivalCalendarSlot
                 festivals={calendar}
                 selected={filters.date}
@@ -241,7 +245,7 @@ export default function FestivalsPage({ loaderData }: Route.ComponentProps) {
                 initialMonth={calendarMonth}
                 onSelect={pickDate}
               />
-            </div>
+            </form>
           </section>
           <div className="order-4 lg:order-none">
             <FindByLocation states={stateShortcuts} />
