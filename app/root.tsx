@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";
@@ -84,6 +85,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   // Admins at work are not measured: the script goes on public pages only.
   const analyticsId = useLocation().pathname.startsWith("/admin") ? undefined : root?.settings.seo.googleAnalyticsId;
+  // Marks the page as interactive once React has hydrated it: the browser tests wait for it before they
+  // act, as a visitor's tap before then gets the forms' no-JavaScript behaviour (tested on its own).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en">
       <head>

@@ -1,4 +1,4 @@
-import { acceptLoggedFailures, E2E_ADMIN } from "./fixtures";
+import { acceptLoggedFailures, E2E_ADMIN, waitForHydration } from "./fixtures";
 import { expect, type Cookie, type Page } from "@playwright/test";
 
 export { E2E_ADMIN };
@@ -28,6 +28,7 @@ export async function loginAsAdmin(page: Page, next = "/admin", { fresh = false 
   await page.getByRole("button", { name: "Sign in" }).click();
   // Signing in hashes the password (scrypt, about half a second alone), so allow for a busy machine.
   await expect(page).toHaveURL((url) => url.pathname === new URL(next, url).pathname, { timeout: 20_000 });
+  await waitForHydration(page);
   if (!fresh) workerSession = (await page.context().cookies()).find((cookie) => cookie.name === "wff_session");
 }
 

@@ -117,6 +117,17 @@ export const test = base.extend<{ pageErrors: string[]; serverChecks: void }, { 
     },
     { auto: true },
   ],
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled) {
+      // A page's script hydrates it after the load event that goto and reload wait for. A click before then
+      // gets the no-JavaScript behaviour (tested with JavaScript off), so wait until the page is interactive.
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => waitForHydration(page, await goto(...args));
+      page.reload = async (...args) => waitForHydration(page, await reload(...args));
+    }
+    await provide(page);
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -130,6 +141,15 @@ export const test = base.extend<{ pageErrors: string[]; serverChecks: void }, { 
     { auto: true },
   ],
 });
+
+/**
+ * Waits until React has hydrated the page (root.tsx marks <html data-hydrated>); at once for a document the
+ * app did not render (JSON, XML, plain text).
+ */
+export async function waitForHydration<T = void>(page: Page, passThrough?: T): Promise<T> {
+  await page.waitForFunction(() => !("__reactRouterContext" in window) || document.documentElement.dataset.hydrated === "true");
+  return passThrough as T;
+}
 
 /**
  * The browser logs every failed response and aborted request as a console error. A test that makes a
