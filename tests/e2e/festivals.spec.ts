@@ -330,7 +330,9 @@ test.describe("festival calendar page without JavaScript", () => {
     // The calendar opens on the month of the state's next festival.
     await page.goto(`/festivals?state=${encodeURIComponent(state)}`);
     const calendar = page.getByRole("region", { name: "Festival Calendar" });
-    const days = await calendar.locator("td[data-day]:has(button)").evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-day")!));
+    const days = await calendar
+      .locator("td[data-day]:has(button)")
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-day")!));
     const day = days.find((d) => inState.some((f) => f.startDate <= d && d <= f.endDate));
     expect(day, "a day of the state's festivals in the month shown").toBeDefined();
     await calendar.locator(`td[data-day="${day}"] button`).click();
