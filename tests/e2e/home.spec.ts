@@ -250,6 +250,21 @@ test.describe("zipcode finder", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Texas Flower Wholesalers");
   });
 
+  test("the state select's Open button opens the state shown, and asks for a state when none is chosen", async ({ page }) => {
+    await page.goto("/");
+    const select = page.getByRole("combobox", { name: "Or browse by state" });
+    const open = select.locator("xpath=ancestor::form").getByRole("button", { name: "Open" });
+    await open.click();
+    await expect(page).toHaveURL("/");
+    expect(await select.evaluate((element: HTMLSelectElement) => element.validity.valueMissing)).toBe(true);
+    await select.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(select.getByRole("option", { selected: true })).toHaveText("Alabama");
+    await open.click();
+    await expect(page).toHaveURL("/state/alabama");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alabama Flower Wholesalers");
+  });
+
   test("with the keyboard, the state select shows each state the arrow keys reach and opens the one shown with Enter", async ({ page }) => {
     await page.goto("/");
     const select = page.getByRole("combobox", { name: "Or browse by state" });

@@ -35,6 +35,22 @@ test.describe("without JavaScript", () => {
     expect(requested.filter((url) => decodeURIComponent(url).toLowerCase().includes(email))).toEqual([]);
   });
 
+  test("the home page's state select opens the chosen state's page with its Open button; an unknown state lists them all", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const select = page.getByRole("combobox", { name: "Or browse by state" });
+    await select.selectOption({ label: "Texas" });
+    await expect(page).toHaveURL("/"); // nothing happens on a choice alone without JavaScript
+    await select.locator("xpath=ancestor::form").getByRole("button", { name: "Open" }).click();
+    await expect(page).toHaveURL("/state/texas");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Texas Flower Wholesalers");
+
+    const response = await page.goto("/states?state=atlantis");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find Flower Wholesalers by State");
+  });
+
   test("the About page's suggestion form posts to /about, shows the same confirmation and keeps the details out of URLs", async ({
     page,
   }) => {

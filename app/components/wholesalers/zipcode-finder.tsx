@@ -55,7 +55,7 @@ export function ZipcodeFinder({
   }
 
   return (
-    <div className={cn("grid grid-cols-1", aside ? "lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-x-10" : null)}>
+    <div className={cn("grid grid-cols-1", aside ? "lg:grid-cols-[minmax(0,1fr)_21rem] lg:gap-x-10" : null)}>
       <Form
         method="get"
         action={NEAR_PATH}

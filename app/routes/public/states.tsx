@@ -1,5 +1,5 @@
 import { ArrowRight, MapPin } from "~/components/icons/site";
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { getDb } from "~/db/db.server";
 import { BackLink } from "~/components/wholesalers/back-link";
 import { listStates } from "~/services/states/states.server";
@@ -7,9 +7,13 @@ import { byListingsFirst, listingCountsByState } from "~/services/wholesalers/wh
 import { pageMeta } from "~/http/meta";
 import type { Route } from "./+types/states";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const [states, counts] = await Promise.all([listStates(db), listingCountsByState(db)]);
+  // The home page's state select is a GET form to here: a known state opens its page; anything else lists them all.
+  const chosen = new URL(request.url).searchParams.get("state");
+  const state = chosen ? states.find(({ id }) => id === chosen) : undefined;
+  if (state) throw redirect(`/state/${state.id}`);
   const ordered = byListingsFirst(states, counts);
   return {
     states: ordered.map(({ id, name, region, cities, listings }) => ({ id, name, region, cityCount: cities.length, listings })),
