@@ -34,8 +34,8 @@ test.describe("the first paint", () => {
 
       await page.goto(path);
       const fcp = await firstContentfulPaint(page);
-      // Hydrated: React Router's client router has loaded the route modules.
-      await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
+      // Hydrated: root.tsx marks the page once React has hydrated it (the mark the fixtures' goto waits for).
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
       await expect
         .poll(() => page.evaluate(() => performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith(".woff2")).length))
         .toBeGreaterThan(0);

@@ -37,8 +37,7 @@ export function StateSelect({ states, label = "State" }: { states: StateOption[]
       action="/states"
       onSubmit={(event) => {
         event.preventDefault();
-        const chosen = new FormData(event.currentTarget).get("state");
-        if (typeof chosen === "string" && chosen) open(chosen);
+        if (value) open(value);
       }}
     >
       <Label htmlFor={id}>{label}</Label>
