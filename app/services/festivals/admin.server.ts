@@ -58,7 +58,7 @@ export const festivalInputSchema = z
       (value) => value === undefined || isWebAddress(value),
       "Enter a full web address starting with https://",
     ),
-    ticketPrice: optionalText(60, "The ticket price is at most 60 characters."),
+    ticketPrice: optionalText(120, "The ticket price is at most 120 characters."),
     image: optionalImagePath,
     featured: z
       .string()
