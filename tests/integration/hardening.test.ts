@@ -1,15 +1,31 @@
 import http from "node:http";
+import path from "node:path";
 import zlib from "node:zlib";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SQLITE_FILE_NAME } from "~/db/client.server";
 import { INVALID_CREDENTIALS_MESSAGE } from "~/services/auth/admins.server";
 import { LOGIN_FAILURE_LIMIT, LOGIN_THROTTLED_MESSAGE } from "~/services/auth/throttle.server";
+import { SUGGESTION_MESSAGES } from "~/services/suggestions/suggestion-form";
 import { TEST_ADMIN } from "../support/admin-session";
+import { queryRows } from "../support/page-requests";
 import { createTestDatabase, runPostgres } from "../support/postgres";
 import { startServer, untilLogged, type RunningServer } from "../support/server";
 
 /** server/app.ts: POST /admin/login is limited to 30 requests per address in a 10-minute window. */
 const LOGIN_POSTS_PER_WINDOW = 30;
 const LOGIN_WINDOW_SECONDS = 10 * 60;
+/** server/app.ts: POST /api/newsletter/subscribe (and the /newsletter form) is limited to 10 per address in 10 minutes. */
+const NEWSLETTER_POSTS_PER_WINDOW = 10;
+/** server/app.ts: each public form (the location suggestions among them) is limited to 60 posts per address in 10 minutes. */
+const FORM_POSTS_PER_WINDOW = 60;
+const FORM_WINDOW_SECONDS = 10 * 60;
+/** server/app.ts: POST /api/upload/* is limited to 120 per address in 10 minutes. */
+const UPLOAD_POSTS_PER_WINDOW = 120;
+const UPLOAD_WINDOW_SECONDS = 10 * 60;
+/** server/app.ts: GET /search (and /search.data) is limited to 60 per address in a minute. */
+const SEARCHES_PER_WINDOW = 60;
+const SEARCH_WINDOW_SECONDS = 60;
 /** server/app.ts: what the Express limiter answers. */
 const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Please wait a few minutes and try again.";
 
@@ -183,7 +199,7 @@ describe("sign-in limits", () => {
   }, 120_000);
 });
 
-describe.runIf(runPostgres)("/healthz when PostgreSQL goes away", () => {
+describe.runIf(runPostgres)("/healthz and /readyz when PostgreSQL goes away", () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let server: RunningServer;
   beforeAll(async () => {
@@ -195,15 +211,19 @@ describe.runIf(runPostgres)("/healthz when PostgreSQL goes away", () => {
     await database?.drop();
   });
 
-  it("answers 503 with no-store once the server's database is dropped under it", async () => {
+  it("/healthz and /readyz answer 503 with no-store once the server's database is dropped under it", async () => {
     const healthy = await fetch(`${server.url}/healthz`);
     expect(healthy.status).toBe(200);
     expect(healthy.headers.get("cache-control")).toBe("no-store");
     expect(await healthy.json()).toEqual({ status: "ok", database: "postgres" });
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready", database: "up" });
 
     // What the server logs from here on is the point of this test: the failed check and the 503 it answers.
     server.expectLog(/^health check failed$/);
     server.expectLog(/^\/healthz$/);
+    server.expectLog(/^\/readyz$/);
     // The cache invalidation's listening connection is ended with the database (server/invalidation-bus.ts).
     server.expectLog(/^cache invalidation degraded: PostgreSQL does not answer/);
     // So is the background jobs' queue (pg-boss) and its check for jobs whose server died.
@@ -217,6 +237,12 @@ describe.runIf(runPostgres)("/healthz when PostgreSQL goes away", () => {
       expect(failing.headers.get("content-type")).toMatch(/^application\/json/);
       expect(await failing.json()).toEqual({ status: "error", database: "postgres" });
     }
+    // Readiness says the same to a load balancer, and names what is down.
+    const notReady = await fetch(`${server.url}/readyz`);
+    expect(notReady.status).toBe(503);
+    expect(notReady.headers.get("cache-control")).toBe("no-store");
+    expect(notReady.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await notReady.json()).toEqual({ status: "not ready", database: "down", message: "Not ready: the database does not answer." });
     // Each failed check is logged (with the database's error) for whoever watches the server.
     await untilLogged(server, (logs) => logs.filter((entry) => entry.msg === "health check failed").length === 2);
     // A lost database is a failed check, not a crash.
@@ -265,16 +291,38 @@ describe("a slow reader of a large compressed page", () => {
 });
 
 describe("an answer sent before the request's body was read", () => {
-  /** Sends one request on the agent's single keep-alive connection and reads the whole answer. */
-  function send(agent: http.Agent, method: string, pathname: string, body: string, headers: Record<string, string>, chunked = false) {
-    return new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
-      const request = http.request(new URL(pathname, server.url), { method, agent, headers }, (response) => {
+  interface Sent {
+    status: number;
+    headers: http.IncomingHttpHeaders;
+    body: string;
+    /** The client's end of the connection the answer came on: the same port means the same connection. */
+    localPort: number | undefined;
+  }
+
+  /**
+   * Sends one request on the agent's single keep-alive connection and reads the whole answer. It settles once the
+   * request is over (its connection back in the agent's pool, or closed): a network error at any point, even
+   * after the answer has arrived (EPIPE while the body is still being sent), fails it.
+   */
+  function send(
+    agent: http.Agent,
+    method: string,
+    pathname: string,
+    body: string | Buffer,
+    headers: Record<string, string>,
+    { chunked = false, base = server.url }: { chunked?: boolean; base?: string } = {},
+  ) {
+    return new Promise<Sent>((resolve, reject) => {
+      let answer: Sent | undefined;
+      const request = http.request(new URL(pathname, base), { method, agent, headers }, (response) => {
+        const localPort = response.socket.localPort;
         let text = "";
         response.setEncoding("utf8");
         response.on("data", (chunk: string) => (text += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body: text }));
+        response.on("end", () => (answer = { status: response.statusCode ?? 0, headers: response.headers, body: text, localPort }));
       });
       request.on("error", reject);
+      request.on("close", () => (answer ? resolve(answer) : reject(new Error(`${method} ${pathname}: closed without a whole answer`))));
       if (chunked) {
         // Written in pieces without a declared length: the server learns the size only as it reads.
         for (let start = 0; start < body.length; start += 64 * 1024) request.write(body.slice(start, start + 64 * 1024));
@@ -285,9 +333,12 @@ describe("an answer sent before the request's body was read", () => {
     });
   }
 
+  const json = { "content-type": "application/json" };
+  /** A form post's body of about 2 MB: far over every form's limit, well under the most the server throws away. */
+  const largeForm = (fields: Record<string, string>) => `${new URLSearchParams(fields).toString()}&pad=${"x".repeat(2_000_000)}`;
+
   it("reads and throws away the unread rest, so a keep-alive client gets every answer on one connection instead of ECONNRESET", async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const json = { "content-type": "application/json" };
     try {
       for (let round = 0; round < 2; round++) {
         const tooLarge = await send(
@@ -306,7 +357,7 @@ describe("an answer sent before the request's body was read", () => {
           "/api/newsletter/subscribe",
           JSON.stringify({ email: "streamed@example.com", pad: "y".repeat(1_000_000) }),
           json,
-          true,
+          { chunked: true },
         );
         expect(streamed.status).toBe(413);
         expect(JSON.parse(streamed.body)).toEqual({ message: "The request body is larger than 16 KB." });
@@ -320,9 +371,105 @@ describe("an answer sent before the request's body was read", () => {
       // A request whose body was read keeps its connection open.
       const subscribed = await send(agent, "POST", "/api/newsletter/subscribe", JSON.stringify({ email: "kept-alive@example.com" }), json);
       expect(subscribed.status).toBe(201);
-      expect(subscribed.connection).toBe("keep-alive");
+      expect(subscribed.headers.connection).toBe("keep-alive");
       const health = await send(agent, "GET", "/healthz", "", {});
       expect(health.status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it("after a cross-site 403 and a 415 that never read their 2 MB bodies, the next request is answered on the same connection", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      // The newsletter form posted from another site: refused by the origin check before anything reads the body.
+      const crossSite = await send(agent, "POST", "/newsletter", largeForm({ email: "cross-site@example.com" }), {
+        "content-type": "application/x-www-form-urlencoded",
+        accept: BROWSER_ACCEPT,
+        origin: "https://evil.example",
+      });
+      expect(crossSite.status).toBe(403);
+      expect(JSON.parse(crossSite.body)).toEqual({ message: "Cross-site requests are not allowed." });
+      expect(crossSite.headers.connection).toBe("keep-alive");
+      const states = await send(agent, "GET", "/api/states", "", {});
+      expect(states.status).toBe(200);
+      expect(JSON.parse(states.body)).toEqual(expect.arrayContaining([expect.objectContaining({ id: "california" })]));
+      expect(states.localPort, "the same connection").toBe(crossSite.localPort);
+
+      // The JSON API sent a form: refused on its Content-Type before the body is read.
+      const wrongType = await send(agent, "POST", "/api/newsletter/subscribe", largeForm({ email: "form@example.com" }), {
+        "content-type": "application/x-www-form-urlencoded",
+      });
+      expect(wrongType.status).toBe(415);
+      expect(JSON.parse(wrongType.body)).toEqual({ message: "Send the request body as JSON (Content-Type: application/json)." });
+      expect(wrongType.headers.connection).toBe("keep-alive");
+      const upload = await send(agent, "POST", "/api/upload/wholesaler/1", "--zz--", {
+        "content-type": "multipart/form-data; boundary=zz",
+      });
+      expect(upload.status).toBe(401);
+      expect(JSON.parse(upload.body)).toEqual({ message: "Please sign in to continue." });
+      expect(upload.localPort, "the same connection").toBe(crossSite.localPort);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it("after a 429 that never read its 2 MB body, the next request is answered on the same connection", async () => {
+    // A server of its own: the newsletter's limit (10 per address in 10 minutes) is spent here.
+    const limited = await startServer();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const options = { base: limited.url };
+      for (let n = 1; n <= NEWSLETTER_POSTS_PER_WINDOW; n++) {
+        const subscribed = await send(
+          agent,
+          "POST",
+          "/api/newsletter/subscribe",
+          JSON.stringify({ email: `early-${n}@example.com` }),
+          json,
+          options,
+        );
+        expect(subscribed.status, `subscription ${n}`).toBe(201);
+      }
+      const refused = await send(
+        agent,
+        "POST",
+        "/api/newsletter/subscribe",
+        JSON.stringify({ email: "one-too-many@example.com", pad: "x".repeat(2_000_000) }),
+        json,
+        options,
+      );
+      expect(refused.status).toBe(429);
+      expect(JSON.parse(refused.body)).toEqual({ message: TOO_MANY_REQUESTS_MESSAGE });
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      expect(refused.headers.connection).toBe("keep-alive");
+      const health = await send(agent, "GET", "/healthz", "", {}, options);
+      expect(health.status).toBe(200);
+      expect(JSON.parse(health.body)).toEqual({ status: "ok", database: "sqlite" });
+      expect(health.localPort, "the same connection").toBe(refused.localPort);
+    } finally {
+      agent.destroy();
+      await limited.stop();
+    }
+  });
+
+  it("a body over the most the server throws away is answered with Connection: close, without a network error, and the next request gets a new connection", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (let round = 0; round < 3; round++) {
+        // Larger than an upload may be (5 MB) and than the 8 MB the server reads to keep a connection: declared up front.
+        const huge = await send(agent, "POST", "/api/upload/wholesaler/1", Buffer.alloc(9 * 1024 * 1024, "z"), {
+          "content-type": "multipart/form-data; boundary=zz",
+        });
+        expect(huge.status).toBe(401);
+        expect(JSON.parse(huge.body)).toEqual({ message: "Please sign in to continue." });
+        expect(huge.headers.connection).toBe("close");
+
+        const next = await send(agent, "GET", "/api/states", "", {});
+        expect(next.status).toBe(200);
+        expect(next.localPort, "a new connection").not.toBe(huge.localPort);
+        expect(next.headers.connection).toBe("keep-alive");
+      }
     } finally {
       agent.destroy();
     }
@@ -356,6 +503,94 @@ describe("error answers for paths Express itself refuses", () => {
   });
 });
 
+describe("an unexpected error (a table gone from under the server)", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    // A server of its own: the test breaks its database.
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** What no answer may show a visitor: the error itself, a stack trace, the server's files, a framework's own page. */
+  function expectNothingLeaked(text: string, what: string) {
+    expect(text, what).not.toMatch(/no such table|SqliteError|SQLITE_/);
+    expect(text, what).not.toMatch(/\bat .*\(?(file:|\/)[^)]*:\d+:\d+/);
+    expect(text, what).not.toMatch(/node_modules|\/build\/server|\.tsx?\b|file:\/\//);
+    expect(text, what).not.toContain(path.resolve(import.meta.dirname, "../.."));
+  }
+
+  /** The site's own error page: its layout around "Something went wrong", not React Router's plain text. */
+  async function expectSiteErrorPage(response: Response, what: string) {
+    expect(response.status, what).toBe(500);
+    expect(response.headers.get("content-type"), what).toMatch(/^text\/html/);
+    const html = await response.text();
+    expectNothingLeaked(html, what);
+    const visible = html.replace(/<script\b[^]*?<\/script>/g, "");
+    expect(visible, what).toMatch(/<h1[^>]*>Something went wrong<\/h1>/);
+    expect(visible, what).toContain("Please try again in a moment.");
+    // The site's header and footer are there too: the whole site's page, not a bare message.
+    expect(visible, what).toMatch(/<header\b/);
+    expect(visible, what).toMatch(/<footer\b/);
+    expect(visible, what).not.toContain("Unexpected Server Error");
+  }
+
+  async function expectJsonError(response: Response, what: string) {
+    expect(response.status, what).toBe(500);
+    expect(response.headers.get("content-type"), what).toMatch(/^application\/json/);
+    const text = await response.text();
+    expectNothingLeaked(text, what);
+    expect(JSON.parse(text), what).toEqual({ message: "Something went wrong on our side. Please try again later." });
+  }
+
+  it("a page, its data, the API and a form post answer the site's own 500, with no stack trace, no file path, no framework page", async () => {
+    const subscribeForm = (email: string) =>
+      fetch(`${server.url}/newsletter`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: BROWSER_ACCEPT, origin: server.url },
+        body: new URLSearchParams({ email }),
+      });
+    // Working before: the error comes from the dropped tables, not from the requests.
+    expect((await fetch(`${server.url}/api/states`)).status).toBe(200);
+    expect((await subscribeForm("before@example.com")).status).toBe(200);
+
+    // What the server logs about these failures is the point of this test; nothing else may appear.
+    server.expectLog(/^\/(\?after-drop|_root\.data\?after-drop|api\/states|newsletter|api\/newsletter\/subscribe)$/);
+    server.expectLog(/^SqliteError: no such table: (states|newsletter_subscribers)$/);
+    server.expectLog(/^\s+at /);
+    server.expectLog(/^\s+code: 'SQLITE_ERROR'$/);
+    server.expectLog(/^}$/);
+    const database = new Database(path.join(server.dataDir, SQLITE_FILE_NAME));
+    try {
+      // Not "database unavailable" (a 503 the site answers on purpose): a table missing is a bug's kind of error.
+      database.pragma("foreign_keys = OFF");
+      database.exec("DROP TABLE states; DROP TABLE newsletter_subscribers;");
+    } finally {
+      database.close();
+    }
+
+    // A new address: the home page's loader reads the states (and a page already rendered could come from the cache).
+    await expectSiteErrorPage(await fetch(`${server.url}/?after-drop`, { headers: { accept: BROWSER_ACCEPT } }), "home page");
+    // A navigation in the browser asks for the page's data instead.
+    const data = await fetch(`${server.url}/_root.data?after-drop`);
+    expect(data.status, "home page data").toBe(500);
+    expectNothingLeaked(await data.text(), "home page data");
+    await expectJsonError(await fetch(`${server.url}/api/states`), "GET /api/states");
+    await expectJsonError(
+      await fetch(`${server.url}/api/newsletter/subscribe`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "after-api@example.com" }),
+      }),
+      "POST /api/newsletter/subscribe",
+    );
+    // The newsletter form posted before the page's script runs.
+    await expectSiteErrorPage(await subscribeForm("after-form@example.com"), "POST /newsletter");
+    expect(server.process.exitCode, "the server is still running").toBeNull();
+  });
+});
+
 describe("abuse limits per client address", () => {
   const servers: RunningServer[] = [];
   afterAll(async () => {
@@ -379,9 +614,19 @@ describe("abuse limits per client address", () => {
     expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
   });
 
+  /**
+   * One server behind a trusted proxy for the tests that spend a limit from a forwarded address: each spends a limit
+   * of its own (newsletter, suggestions, uploads) from addresses of its own, so they share a server start.
+   */
+  let proxied: Promise<RunningServer> | undefined;
+  const behindTrustedProxy = () =>
+    (proxied ??= startServer({ TRUST_PROXY: "loopback" }).then((server) => {
+      servers.push(server);
+      return server;
+    }));
+
   it("behind a trusted proxy, each forwarded client address has a limit of its own", async () => {
-    const server = await startServer({ TRUST_PROXY: "loopback" });
-    servers.push(server);
+    const server = await behindTrustedProxy();
     const spread: number[] = [];
     for (let n = 1; n <= 11; n++) spread.push(await subscribeFrom(server, `203.0.113.${n}`, n));
     expect(spread).toEqual(Array<number>(11).fill(201));
@@ -390,19 +635,96 @@ describe("abuse limits per client address", () => {
     expect(same).toEqual([...Array<number>(10).fill(201), 429]);
   });
 
+  /** A request the limiter refused: 429, its message, when to come back and the limit's headers. */
+  async function expectLimited(response: Response, limit: number, windowSeconds: number, what: string, as: "text" | "json" = "text") {
+    expect(response.status, what).toBe(429);
+    if (as === "json") {
+      expect(response.headers.get("content-type"), what).toMatch(/^application\/json/);
+      expect(await response.json(), what).toEqual({ message: TOO_MANY_REQUESTS_MESSAGE });
+    } else {
+      expect(response.headers.get("content-type"), what).toMatch(/^text\/plain/);
+      expect(await response.text(), what).toBe(TOO_MANY_REQUESTS_MESSAGE);
+    }
+    const retryAfter = Number(response.headers.get("retry-after"));
+    expect(retryAfter, what).toBeGreaterThan(0);
+    expect(retryAfter, what).toBeLessThanOrEqual(windowSeconds);
+    expect(response.headers.get("ratelimit-limit"), what).toBe(String(limit));
+    expect(response.headers.get("ratelimit-remaining"), what).toBe("0");
+  }
+
+  it("the location suggestion form answers 429 past 60 posts in 10 minutes from one address, its page and its data address counted together; another address is still served", async () => {
+    const server = await behindTrustedProxy();
+    /** The form as a browser posts it: to the page before its script runs, to the page's data address (`.data`) after. */
+    const suggest = (pathname: "/about" | "/about.data", forwardedFor: string, form: Record<string, string>) =>
+      fetch(new URL(pathname, server.url), {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "x-forwarded-for": forwardedFor,
+          origin: server.url,
+          ...(pathname === "/about" ? { accept: BROWSER_ACCEPT } : {}),
+        },
+        body: new URLSearchParams(form),
+      });
+    const suggestion = { businessName: "Limit Test Blooms", businessAddress: "1 Main St, Austin, TX", email: "limit@example.com" };
+    // Empty forms, half to each address: the form refuses them itself (400) and saves nothing, so the form's
+    // hourly count of saved suggestions (5) stays out of the way of the request limit.
+    for (let n = 1; n <= FORM_POSTS_PER_WINDOW; n++) {
+      const response = await suggest(n % 2 === 0 ? "/about" : "/about.data", "198.51.100.20", {});
+      expect(response.status, `post ${n}`).toBe(400);
+      await response.arrayBuffer();
+    }
+    await expectLimited(await suggest("/about", "198.51.100.20", suggestion), FORM_POSTS_PER_WINDOW, FORM_WINDOW_SECONDS, "page post 61");
+    await expectLimited(
+      await suggest("/about.data", "198.51.100.20", suggestion),
+      FORM_POSTS_PER_WINDOW,
+      FORM_WINDOW_SECONDS,
+      "data post 62",
+    );
+    expect(await queryRows(server, undefined, "select id from location_suggestions"), "nothing saved from the limited address").toEqual([]);
+
+    const other = await suggest("/about", "198.51.100.21", suggestion);
+    expect(other.status).toBe(200);
+    expect(await other.text()).toContain(SUGGESTION_MESSAGES.saved);
+    expect(await queryRows(server, undefined, "select business_name from location_suggestions")).toEqual([
+      { business_name: suggestion.businessName },
+    ]);
+  }, 60_000);
+
+  it("image uploads answer 429 past 120 posts in 10 minutes from one address, JSON under /api; another address is still served", async () => {
+    const server = await behindTrustedProxy();
+    const upload = (pathname: string, forwardedFor: string) =>
+      fetch(new URL(pathname, server.url), {
+        method: "POST",
+        headers: { "content-type": "multipart/form-data; boundary=zz", "x-forwarded-for": forwardedFor },
+        body: "--zz--\r\n",
+      });
+    // Without a session each upload is refused (401) before anything is stored: each still counts.
+    const kinds = ["wholesaler", "festival", "blog"];
+    for (let n = 1; n <= UPLOAD_POSTS_PER_WINDOW; n++) {
+      const response = await upload(`/api/upload/${kinds[n % kinds.length]!}/1`, "198.51.100.30");
+      expect(response.status, `upload ${n}`).toBe(401);
+      await response.arrayBuffer();
+    }
+    for (const kind of kinds) {
+      const refused = await upload(`/api/upload/${kind}/1`, "198.51.100.30");
+      await expectLimited(refused, UPLOAD_POSTS_PER_WINDOW, UPLOAD_WINDOW_SECONDS, `upload ${kind}`, "json");
+    }
+    const other = await upload("/api/upload/wholesaler/1", "198.51.100.31");
+    expect(other.status).toBe(401);
+    expect(await other.json()).toEqual({ message: "Please sign in to continue." });
+  }, 60_000);
+
   it("site search answers 429 with Retry-After past 60 searches a minute from one address", async () => {
     const server = await startServer();
     servers.push(server);
     // Client-side navigations ask for /search.data: the same count, and cheaper to answer than whole pages.
-    for (let n = 1; n <= 60; n++) {
+    for (let n = 1; n <= SEARCHES_PER_WINDOW; n++) {
       const response = await fetch(new URL(`/search.data?q=rose${n}`, server.url));
       expect(response.status, `search ${n}`).toBe(200);
       await response.arrayBuffer();
     }
     const refused = await fetch(new URL("/search?q=tulip", server.url), { headers: { accept: BROWSER_ACCEPT } });
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(refused.headers.get("ratelimit-remaining")).toBe("0");
-    expect(await refused.text()).toBe(TOO_MANY_REQUESTS_MESSAGE);
+    await expectLimited(refused, SEARCHES_PER_WINDOW, SEARCH_WINDOW_SECONDS, "search 61");
   }, 60_000);
 });
