@@ -7,6 +7,13 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { states } from "~/db/seed/data/states";
 import { wholesalers } from "~/db/seed/data/wholesalers";
+import { INVALID_CREDENTIALS_MESSAGE } from "~/services/auth/admins.server";
+import {
+  LOGIN_FAILURE_ACTION,
+  LOGIN_FAILURE_LIMIT,
+  LOGIN_THROTTLED_ACTION,
+  LOGIN_THROTTLED_MESSAGE,
+} from "~/services/auth/throttle.server";
 import { TEST_ADMIN } from "../support/admin-session";
 import { pause, startClusterLoad, type ClusterLoadFigures } from "../support/cluster-load";
 import { freePort, redisAnswers, redisServerInstalled, startRedisServer, stopRedisServer } from "../support/own-redis";
@@ -26,6 +33,10 @@ const runRedis = process.env.CI === "true" || (redisServerInstalled && (await re
 /** server/app.ts: 10 subscriptions per address in 10 minutes; what the 11th gets. */
 const NEWSLETTER_LIMIT = 10;
 const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Please wait a few minutes and try again.";
+/** server/app.ts: sign-in posts per address in 10 minutes (the form's address and its `.data` address together). */
+const LOGIN_POSTS_PER_WINDOW = 30;
+/** What the sign-in action's Retry-After says while an address or account is throttled (its 15-minute window). */
+const LOGIN_THROTTLE_RETRY_AFTER = "900";
 /** Every migration the code has (app/db/migrations/NNNN-name.server.ts), in order. */
 const MIGRATIONS = fs
   .readdirSync(path.resolve(import.meta.dirname, "../../app/db/migrations"))
@@ -446,6 +457,85 @@ for (const setup of SETUPS) {
         expect(rows).toEqual([{ points: NEWSLETTER_LIMIT + servers.length }]);
       }
     });
+
+    it("5b. sign-in throttling and the sign-in form's limit count together: failures from one address spread over A, B and C throttle it on every server", async () => {
+      const address = freshAddress();
+      let posts = 0;
+      /**
+       * One sign-in post from `address` to the next server in turn; every other one to the form's data address,
+       * as the page's script posts it (the other as a browser without JavaScript does).
+       */
+      const attempt = async (email: string, password: string) => {
+        const server = servers[posts % servers.length]!;
+        const path = posts % 2 === 0 ? "/admin/login" : "/admin/login.data";
+        posts += 1;
+        const response = await fetch(`${server.url}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address },
+          body: new URLSearchParams({ email, password, next: "/admin" }),
+        });
+        const where = `post ${posts}, ${path} on ${"ABC"[servers.indexOf(server)]}`;
+        return { response, where, text: await response.text() };
+      };
+
+      // Failures for several accounts from one address, spread over the three servers: none reaches the per-account limit.
+      for (let n = 0; n < LOGIN_FAILURE_LIMIT; n++) {
+        const { response, where, text } = await attempt(`guess-${run}-${n}@example.com`, "not-the-password");
+        expect(response.status, where).toBe(401);
+        expect(text, where).toContain(INVALID_CREDENTIALS_MESSAGE);
+      }
+      // Every server now refuses the address, the admin's right password included, and opens no session.
+      for (let n = 0; n < 2 * servers.length; n++) {
+        const { response, where, text } = await attempt(admin.email, admin.password);
+        expect(response.status, where).toBe(429);
+        expect(response.headers.get("retry-after"), where).toBe(LOGIN_THROTTLE_RETRY_AFTER);
+        expect(response.headers.get("set-cookie"), where).toBeNull();
+        expect(text, where).toContain(LOGIN_THROTTLED_MESSAGE);
+        expect(text, where).not.toContain(INVALID_CREDENTIALS_MESSAGE);
+      }
+      const logged = await query<{ action: string; n: number }>(
+        database.url,
+        "select action, count(*)::int as n from audit_log where ip = $1 group by action order by action",
+        [address],
+      );
+      expect(logged).toEqual([
+        { action: LOGIN_FAILURE_ACTION, n: LOGIN_FAILURE_LIMIT },
+        { action: LOGIN_THROTTLED_ACTION, n: 2 * servers.length },
+      ]);
+      // The account itself is not throttled: the admin signs in on each server from another address.
+      for (const server of servers) expect(await adminHome(server.url, await signInAs(server, admin))).toBe("signed in");
+
+      // Up to the form's limit, each post still reaches the sign-in action and is refused there, whichever server answers.
+      while (posts < LOGIN_POSTS_PER_WINDOW) {
+        const { response, where, text } = await attempt(admin.email, admin.password);
+        expect(response.status, where).toBe(429);
+        expect(text, where).toContain(LOGIN_THROTTLED_MESSAGE);
+      }
+      // Then every server stops the address's posts before the form, with the limiter's message, on both addresses.
+      for (let n = 0; n < 2 * servers.length; n++) {
+        const { response, where, text } = await attempt(admin.email, admin.password);
+        expect(response.status, where).toBe(429);
+        expect(response.headers.get("content-type"), where).toMatch(/^text\/plain/);
+        expect(text, where).toBe(TOO_MANY_REQUESTS_MESSAGE);
+        expect(response.headers.get("ratelimit-limit"), where).toBe(String(LOGIN_POSTS_PER_WINDOW));
+        expect(response.headers.get("ratelimit-remaining"), where).toBe("0");
+        expect(Number(response.headers.get("retry-after")), where).toBeGreaterThan(0);
+        expect(response.headers.get("set-cookie"), where).toBeNull();
+      }
+      // The refused posts never reached the sign-in action.
+      const throttled = await query<{ n: number }>(database.url, "select count(*)::int as n from audit_log where ip = $1 and action = $2", [
+        address,
+        LOGIN_THROTTLED_ACTION,
+      ]);
+      expect(throttled).toEqual([{ n: LOGIN_POSTS_PER_WINDOW - LOGIN_FAILURE_LIMIT }]);
+      if (!setup.redis) {
+        const rows = await query<{ points: number }>(database.url, "select points from rate_limits where key = $1", [
+          `admin-login:${address}`,
+        ]);
+        expect(rows).toEqual([{ points: LOGIN_POSTS_PER_WINDOW + 2 * servers.length }]);
+      }
+    }, 120_000);
 
     it("6. an image uploaded through A is served by B and C (UPLOADS_STORAGE=database)", async () => {
       const cookie = await signedInOnA();
