@@ -113,8 +113,9 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   const tooMany = "Too many requests. Please wait a few minutes and try again.";
   // One count for the JSON API and the form's own address (/newsletter, used before the page's script runs).
   app.post(["/api/newsletter/subscribe", "/newsletter"], limit("newsletter", { limit: 10, windowMs: 10 * MINUTE, message: tooMany }));
-  // Sign-in attempts are throttled per account and address in the auth service; this bounds the rest.
-  app.post("/admin/login", limit("admin-login", { limit: 30, windowMs: 10 * MINUTE, message: tooMany }));
+  // Sign-in attempts are throttled per account and address in the auth service; this bounds the rest, on the
+  // form's own address and on its data address (where the page's script posts it), in one count.
+  app.post(["/admin/login", "/admin/login.data"], limit("admin-login", { limit: 30, windowMs: 10 * MINUTE, message: tooMany }));
   // Public forms also count their saved requests per hour in their services; this bounds the refused ones too.
   // With JavaScript a form posts to its page's data address (`.data`), counted with the page's own.
   for (const [name, form] of [

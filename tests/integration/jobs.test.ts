@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ADMIN, signIn } from "../support/admin-session";
 import { createTestDatabase, runPostgres } from "../support/postgres";
 import { startServer, untilLogged, type RunningServer } from "../support/server";
+import { JOB_QUEUE, JOB_QUEUE_SCHEMA } from "~/services/jobs/queue.server";
 import type { JobsOverview, JobView } from "~/services/jobs/types";
 
 /**
@@ -62,6 +63,12 @@ async function overview(server: RunningServer, cookie: string): Promise<JobsOver
   expect(response.headers.get("cache-control")).toBe("private, no-store");
   return (await response.json()) as JobsOverview;
 }
+
+/** The refusal of a start while a CSV import of `total` rows, started by the test admin, is queued or running. */
+const refusedForImport = (total: string) =>
+  new RegExp(
+    `^CSV import, started by admin@example\\.com, is running \\([\\d,]+ of ${total} done\\)\\. Only one long tool runs at a time: start this one when it has finished\\.$`,
+  );
 
 /** Reads the job's progress until it ends (as the Tools screen does); answers it and the progress seen. */
 async function untilEnded(server: RunningServer, cookie: string, id: number, timeoutMs = 90_000) {
@@ -129,9 +136,7 @@ for (const database of ["sqlite", "postgres"] as const) {
       expect(importing.status).toBe(202);
       const refused = await post(server, cookie, "/admin/tools/optimise-images");
       expect(refused.status).toBe(409);
-      expect(refused.body.message).toMatch(
-        /^CSV import, started by admin@example\.com, is running \([\d,]+ of 3,000 done\)\. Only one long tool runs at a time: start this one when it has finished\.$/,
-      );
+      expect(refused.body.message).toMatch(refusedForImport("3,000"));
       // The refused one left no job behind.
       expect((await overview(server, cookie)).latest["optimise-images"]).toBeUndefined();
 
@@ -151,6 +156,85 @@ for (const database of ["sqlite", "postgres"] as const) {
     });
   });
 }
+
+/** The pause after each batch of 100 rows on the two servers below, so that a 2,000-row import runs for 2 s at least. */
+const SLOW_STEP_MS = 100;
+
+describe.runIf(runPostgres)("two PostgreSQL servers: one job at a time across them", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let a: RunningServer;
+  let b: RunningServer;
+  let cookieA: string;
+  let cookieB: string;
+  let client: pg.Client;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const env = { ...ENV, DATABASE_URL: database.url, JOB_STEP_PAUSE_MS: String(SLOW_STEP_MS) };
+    // The first migrates and seeds; the second finds it done.
+    a = await startServer(env);
+    b = await startServer(env);
+    [cookieA, cookieB] = [await signIn(a), await signIn(b)];
+    client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.end();
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.drop();
+  });
+
+  const listingsNamed = async (mark: string) =>
+    (await client.query<{ n: number }>("select count(*)::int as n from wholesalers where name like $1", [`${mark} Growers %`])).rows[0]!.n;
+
+  it("an import started on A makes B refuse any other start, naming it, until it has finished", async () => {
+    const { text, bad } = generatedCsv("AcrossA", 2000, 100);
+    const importing = await post(a, cookieA, "/admin/tools/import", await importForm(a, cookieA, text));
+    expect(importing.status).toBe(202);
+    const id = importing.body.job!.id;
+
+    const optimise = await post(b, cookieB, "/admin/tools/optimise-images");
+    expect(optimise.status).toBe(409);
+    expect(optimise.body.message).toMatch(refusedForImport("2,000"));
+    const otherImport = await post(b, cookieB, "/admin/tools/import", await importForm(b, cookieB, generatedCsv("AcrossB", 10, 100).text));
+    expect(otherImport.status).toBe(409);
+    expect(otherImport.body.message).toMatch(refusedForImport("2,000"));
+    // B's Tools screen shows A's job as the one running, and the refused starts left no job behind.
+    const seenOnB = await overview(b, cookieB);
+    expect(seenOnB.active).toMatchObject({ id, kind: "import", label: "generated.csv" });
+    expect(seenOnB.latest["optimise-images"]).toBeUndefined();
+    expect((await client.query<{ id: number }>("select id from jobs")).rows).toEqual([{ id }]);
+
+    const { job } = await untilEnded(b, cookieB, id);
+    expect(job).toMatchObject({ state: "done", total: 2000, done: 2000, errorCount: bad });
+    expect(await listingsNamed("AcrossA")).toBe(2000 - bad);
+    expect(await listingsNamed("AcrossB")).toBe(0);
+    // Once it has finished, B starts one.
+    const after = await post(b, cookieB, "/admin/tools/optimise-images");
+    expect(after.status).toBe(202);
+    expect((await untilEnded(b, cookieB, after.body.job!.id)).job).toMatchObject({ kind: "optimise-images", state: "done" });
+  }, 120_000);
+
+  it("two imports sent to A and B at the same moment: exactly one is accepted, the other refused naming it, and only its rows are written", async () => {
+    const [before] = (await client.query<{ last: number }>("select coalesce(max(id), 0)::int as last from jobs")).rows;
+    const csvA = { mark: "TwinA", ...generatedCsv("TwinA", 2000, 100) };
+    const csvB = { mark: "TwinB", ...generatedCsv("TwinB", 2000, 100) };
+    const [formA, formB] = [await importForm(a, cookieA, csvA.text), await importForm(b, cookieB, csvB.text)];
+    const answers = await Promise.all([post(a, cookieA, "/admin/tools/import", formA), post(b, cookieB, "/admin/tools/import", formB)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409]);
+    const accepted = answers.find((answer) => answer.status === 202)!;
+    const refused = answers.find((answer) => answer.status === 409)!;
+    expect(refused.body.message).toMatch(refusedForImport("2,000"));
+    const { rows: created } = await client.query<{ id: number }>("select id from jobs where id > $1", [before!.last]);
+    expect(created).toEqual([{ id: accepted.body.job!.id }]);
+
+    const [winner, loser] = accepted === answers[0] ? [csvA, csvB] : [csvB, csvA];
+    const { job } = await untilEnded(a, cookieA, accepted.body.job!.id);
+    expect(job).toMatchObject({ state: "done", done: 2000, errorCount: winner.bad });
+    expect(await listingsNamed(winner.mark)).toBe(2000 - winner.bad);
+    expect(await listingsNamed(loser.mark)).toBe(0);
+  }, 120_000);
+});
 
 describe.runIf(runPostgres)("a PostgreSQL server killed while it runs a job", () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -181,11 +265,24 @@ describe.runIf(runPostgres)("a PostgreSQL server killed while it runs a job", ()
     const started = await post(a, cookie, "/admin/tools/import", await importForm(a, cookie, text));
     expect(started.status).toBe(202);
     const id = started.body.job!.id;
+    // The job went to pg-boss's queue of the admin's tools, in its own schema: the jobs row names its pg-boss job.
+    const { rows: queued } = await client.query<{ queue_id: string | null }>("select queue_id from jobs where id = $1", [id]);
+    const delivery = queued[0]!.queue_id;
+    expect(delivery).toMatch(/^[0-9a-f-]{36}$/);
+    const pgBossJob = async (queueId: string) =>
+      (
+        await client.query<{ name: string; data: unknown; state: string; retry_count: number }>(
+          `select name, data, state, retry_count from ${JOB_QUEUE_SCHEMA}.job where id = $1`,
+          [queueId],
+        )
+      ).rows[0];
 
     // Whichever server's pg-boss worker fetched the job runs it: that one is killed once some batches are in.
     await Promise.race(
       servers.map((server) => untilLogged(server, (logs) => logs.some((entry) => entry.msg === "job started" && entry.job === id))),
     );
+    // The running server got it from pg-boss, which holds it as active (fetched, not yet completed).
+    expect(await pgBossJob(delivery!)).toEqual({ name: JOB_QUEUE, data: { jobId: id }, state: "active", retry_count: 0 });
     const runner = servers.find((server) => server.logs.some((entry) => entry.msg === "job started" && entry.job === id))!;
     survivor = runner === a ? b : a;
     survivor.expectLog(/^took over a job whose server stopped answering$/);
@@ -220,6 +317,28 @@ describe.runIf(runPostgres)("a PostgreSQL server killed while it runs a job", ()
     expect(counts[0]).toEqual({ listings: rows - bad, names: rows - bad });
     const { rows: audits } = await client.query<{ n: number }>("select count(*)::int as n from audit_log where action = 'tools.import'");
     expect(audits[0]!.n).toBe(1);
+
+    // In pg-boss: the dead server's delivery, failed by the take-over and so retried, and the new delivery the
+    // take-over sent (which the jobs row now names); the survivor's worker fetched both and completed both
+    // (the one that found the job already claimed, at once). pg-boss completes each once its run returns.
+    const deliveries = async () =>
+      (
+        await client.query<{ id: string; state: string; retry_count: number }>(
+          `select id, state, retry_count from ${JOB_QUEUE_SCHEMA}.job where name = $1 and data->>'jobId' = $2 order by created_on`,
+          [JOB_QUEUE, String(id)],
+        )
+      ).rows;
+    const { rows: resumed } = await client.query<{ queue_id: string }>("select queue_id from jobs where id = $1", [id]);
+    const expected = [
+      { id: delivery, state: "completed", retry_count: 1 },
+      { id: resumed[0]!.queue_id, state: "completed", retry_count: 0 },
+    ];
+    const deadline = Date.now() + 30_000;
+    while (JSON.stringify(await deliveries()) !== JSON.stringify(expected) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await deliveries()).toEqual(expected);
+    expect(resumed[0]!.queue_id).not.toBe(delivery);
   }, 180_000);
 
   it("runs a job left queued with no delivery, as in a database restored from a backup taken while it waited", async () => {

@@ -7,6 +7,13 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { states } from "~/db/seed/data/states";
 import { wholesalers } from "~/db/seed/data/wholesalers";
+import { INVALID_CREDENTIALS_MESSAGE } from "~/services/auth/admins.server";
+import {
+  LOGIN_FAILURE_ACTION,
+  LOGIN_FAILURE_LIMIT,
+  LOGIN_THROTTLED_ACTION,
+  LOGIN_THROTTLED_MESSAGE,
+} from "~/services/auth/throttle.server";
 import { TEST_ADMIN } from "../support/admin-session";
 import { pause, startClusterLoad, type ClusterLoadFigures } from "../support/cluster-load";
 import { freePort, redisAnswers, redisServerInstalled, startRedisServer, stopRedisServer } from "../support/own-redis";
@@ -26,6 +33,10 @@ const runRedis = process.env.CI === "true" || (redisServerInstalled && (await re
 /** server/app.ts: 10 subscriptions per address in 10 minutes; what the 11th gets. */
 const NEWSLETTER_LIMIT = 10;
 const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Please wait a few minutes and try again.";
+/** server/app.ts: sign-in posts per address in 10 minutes (the form's address and its `.data` address together). */
+const LOGIN_POSTS_PER_WINDOW = 30;
+/** What the sign-in action's Retry-After says while an address or account is throttled (its 15-minute window). */
+const LOGIN_THROTTLE_RETRY_AFTER = "900";
 /** Every migration the code has (app/db/migrations/NNNN-name.server.ts), in order. */
 const MIGRATIONS = fs
   .readdirSync(path.resolve(import.meta.dirname, "../../app/db/migrations"))
@@ -154,41 +165,66 @@ async function adminHome(url: string, cookie: string) {
   return `status ${response.status}`;
 }
 
-/** Posts an admin form the way the app's own fetcher does (the route's `.data` address); the answer's text. */
+/**
+ * Posts an admin form the way the app's own fetcher does (the route's `.data` address): the answer's text, and
+ * when the answer arrived (performance.now()), which is when the admin sees the write acknowledged.
+ */
 async function postAdminForm(server: RunningServer, cookie: string, path: string, fields: Record<string, string>) {
   const response = await fetch(`${server.url}${path}.data`, {
     method: "POST",
     headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),
   });
+  const acknowledgedAt = performance.now();
   expect(response.status, `POST ${path}`).toBe(200);
-  return response.text();
+  return { text: await response.text(), acknowledgedAt };
 }
 
 /**
- * Asks `look` until it returns `done`, starting a look every 50 ms for at most `ms` milliseconds after the change
- * was acknowledged. Resolves with when the first look that saw `done` was sent and when it was answered; when time
- * is up, fails showing what was still seen.
+ * Asks `look` until it returns `done`, a look every 50 ms, and requires the answer that shows `done` to have
+ * ARRIVED within `ms` milliseconds of `acknowledgedAt` (the performance.now() of the admin's acknowledged write):
+ * a look sent in time but answered late fails. Resolves with when that look was sent and answered; when time is
+ * up, fails showing what was still seen.
  */
-async function within(ms: number, look: () => Promise<unknown>, done: unknown): Promise<string> {
-  const started = performance.now();
+async function within(ms: number, acknowledgedAt: number, look: () => Promise<unknown>, done: unknown): Promise<string> {
   for (;;) {
-    const sent = performance.now() - started;
+    const sent = performance.now() - acknowledgedAt;
     const seen = await look();
-    const answered = performance.now() - started;
-    if (JSON.stringify(seen) === JSON.stringify(done))
+    const answered = performance.now() - acknowledgedAt;
+    if (JSON.stringify(seen) === JSON.stringify(done)) {
+      expect(answered, `the look that showed the change (sent ${sent.toFixed(0)} ms after the write) arrived`).toBeLessThanOrEqual(ms);
       return `by a look sent after ${sent.toFixed(0)} ms, answered after ${answered.toFixed(0)} ms`;
-    if (answered + 50 >= ms) expect(seen, `still seen by a look sent ${sent.toFixed(0)} ms after the change`).toEqual(done);
+    }
+    if (answered + 50 >= ms) expect(seen, `still seen by a look answered ${answered.toFixed(0)} ms after the write`).toEqual(done);
     await pause(50);
   }
 }
 
-/** What a visitor sees of the blog on one server: its page's status and whether the home page has the blog section. */
+/**
+ * What visitors see of the blog on one server: its page's status and whether the home page has the blog section
+ * (two visitors at once, so that the answer arrives when the slower page does).
+ */
 async function blogAsSeenOn(server: RunningServer) {
-  const blog = await fetch(`${server.url}/blog`);
-  await blog.arrayBuffer();
-  const home = await (await fetch(server.url)).text();
-  return { blogPage: blog.status, onHome: home.includes('id="blog"') };
+  const [blogPage, home] = await Promise.all([
+    fetch(`${server.url}/blog`).then(async (blog) => {
+      await blog.arrayBuffer();
+      return blog.status;
+    }),
+    fetch(server.url).then((response) => response.text()),
+  ]);
+  return { blogPage, onHome: home.includes('id="blog"') };
+}
+
+/** How one server answers each of `paths` to an anonymous visitor (following redirects): "<path>: <X-Cache>". */
+async function cacheStates(server: RunningServer, paths: string[]): Promise<string[]> {
+  const states: string[] = [];
+  for (const path of paths) {
+    const response = await fetch(`${server.url}${path}`);
+    await response.arrayBuffer();
+    expect(response.status, `${server.url}${path}`).toBe(200);
+    states.push(`${path}: ${response.headers.get("x-cache")}`);
+  }
+  return states;
 }
 
 /** The page's HTML as an anonymous visitor gets it (following a redirect to a listing's own address). */
@@ -362,20 +398,24 @@ for (const setup of SETUPS) {
       const others = servers.slice(1);
       const shown = { blogPage: 200, onHome: true };
       const hidden = { blogPage: 404, onHome: false };
-      // Seen twice on B and C first, so that whatever they keep in memory (settings, cached pages) holds the blog.
+      // Seen twice on B and C first, so that whatever they keep in memory (settings, cached pages) holds the blog:
+      // both pages are then answered from B's and C's page caches.
       for (let n = 0; n < 2; n++) expect(await Promise.all(others.map(blogAsSeenOn))).toEqual([shown, shown]);
+      const cachedWithBlog = ["/blog: hit", "/: hit"];
+      expect(await Promise.all(others.map((server) => cacheStates(server, ["/blog", "/"])))).toEqual([cachedWithBlog, cachedWithBlog]);
 
-      expect(await postAdminForm(servers[0]!, cookie, "/admin/settings", await generalSettings(database.url, false))).toContain(
-        "Your general settings have been saved successfully.",
-      );
+      const switchedOff = await postAdminForm(servers[0]!, cookie, "/admin/settings", await generalSettings(database.url, false));
+      expect(switchedOff.text).toContain("Your general settings have been saved successfully.");
+      const off = await within(1000, switchedOff.acknowledgedAt, () => Promise.all(others.map(blogAsSeenOn)), [hidden, hidden]);
       expect(await blogAsSeenOn(servers[0]!)).toEqual(hidden);
-      const off = await within(1000, () => Promise.all(others.map(blogAsSeenOn)), [hidden, hidden]);
 
-      expect(await postAdminForm(servers[0]!, cookie, "/admin/settings", await generalSettings(database.url, true))).toContain(
-        "Your general settings have been saved successfully.",
-      );
-      const on = await within(1000, () => Promise.all(others.map(blogAsSeenOn)), [shown, shown]);
-      console.log(`cluster ${setup.name}: Blog off on A seen on B and C ${off}; back on ${on}`);
+      // The home page without the blog is cached in its turn (a 404 never is) before the blog is switched back on.
+      expect(await Promise.all(others.map(blogAsSeenOn))).toEqual([hidden, hidden]);
+      expect(await Promise.all(others.map((server) => cacheStates(server, ["/"])))).toEqual([["/: hit"], ["/: hit"]]);
+      const switchedOn = await postAdminForm(servers[0]!, cookie, "/admin/settings", await generalSettings(database.url, true));
+      expect(switchedOn.text).toContain("Your general settings have been saved successfully.");
+      const on = await within(1000, switchedOn.acknowledgedAt, () => Promise.all(others.map(blogAsSeenOn)), [shown, shown]);
+      console.log(`cluster ${setup.name}: Blog off on A seen on B and C (pages cached there) ${off}; back on ${on}`);
     });
 
     it("4. a wholesaler edited on A shows its new text on B and C within one second, on pages they have cached", async () => {
@@ -392,44 +432,42 @@ for (const setup of SETUPS) {
         description: "Tulips and ranunculus by the bucket.",
         source: "https://example.com/cluster-test",
       };
-      expect(await postAdminForm(servers[0]!, cookie, "/admin/wholesalers", { intent: "create", ...listing })).toContain("was added.");
+      const added = await postAdminForm(servers[0]!, cookie, "/admin/wholesalers", { intent: "create", ...listing });
+      expect(added.text).toContain("was added.");
       const [created] = await query<{ id: number; updated_at: string }>(
         database.url,
         "select id, updated_at from wholesalers where name = $1",
         [listing.name],
       );
       const listingPage = `/wholesalers/${created!.id}`;
-      const xCache: (string | null)[] = [];
-      for (const server of others) {
-        for (let n = 0; n < 2; n++) {
-          const state = await fetch(`${server.url}/state/oregon`);
-          xCache.push(state.headers.get("x-cache"));
-          expect(await state.text()).toContain(listing.hours);
-          expect(await pageText(server, listingPage)).toContain(listing.description);
-        }
-      }
-
-      const edited = { hours: `Mon-Sat 5am-1pm, run ${run}`, description: `Peonies from May to June, run ${run}.` };
-      expect(
-        await postAdminForm(servers[0]!, cookie, "/admin/wholesalers", {
-          intent: "update",
-          id: String(created!.id),
-          updatedAt: created!.updated_at,
-          ...listing,
-          ...edited,
-        }),
-      ).toContain("was saved.");
-      const seen = async () =>
+      /** Whether B's and C's state page shows the listing's hours and its page its description (four visitors at once). */
+      const seen = (text: { hours: string; description: string }) => () =>
         Promise.all(
-          others.map(async (server) => ({
-            statePage: (await pageText(server, "/state/oregon")).includes(edited.hours),
-            listingPage: (await pageText(server, listingPage)).includes(edited.description),
-          })),
+          others.map(async (server) => {
+            const [statePage, ownPage] = await Promise.all([pageText(server, "/state/oregon"), pageText(server, listingPage)]);
+            return { statePage: statePage.includes(text.hours), listingPage: ownPage.includes(text.description) };
+          }),
         );
       const both = { statePage: true, listingPage: true };
-      const took = await within(1000, seen, [both, both]);
+      // The new listing only has to be on B's and C's pages before they are cached; the one-second bound is the edit's.
+      const shownNew = await within(10_000, added.acknowledgedAt, seen(listing), [both, both]);
+      // Seen once more, then both pages are answered from B's and C's page caches, with the text before the edit.
+      expect(await seen(listing)()).toEqual([both, both]);
+      const cached = ["/state/oregon: hit", `${listingPage}: hit`];
+      expect(await Promise.all(others.map((server) => cacheStates(server, ["/state/oregon", listingPage])))).toEqual([cached, cached]);
+
+      const edited = { hours: `Mon-Sat 5am-1pm, run ${run}`, description: `Peonies from May to June, run ${run}.` };
+      const saved = await postAdminForm(servers[0]!, cookie, "/admin/wholesalers", {
+        intent: "update",
+        id: String(created!.id),
+        updatedAt: created!.updated_at,
+        ...listing,
+        ...edited,
+      });
+      expect(saved.text).toContain("was saved.");
+      const took = await within(1000, saved.acknowledgedAt, seen(edited), [both, both]);
       console.log(
-        `cluster ${setup.name}: a wholesaler edited on A seen on B and C ${took} (X-Cache of the state page before the edit: ${xCache.join(", ")})`,
+        `cluster ${setup.name}: a wholesaler added on A seen on B and C ${shownNew}; edited on A, seen on B and C (pages cached there) ${took}`,
       );
     });
 
@@ -446,6 +484,85 @@ for (const setup of SETUPS) {
         expect(rows).toEqual([{ points: NEWSLETTER_LIMIT + servers.length }]);
       }
     });
+
+    it("5b. sign-in throttling and the sign-in form's limit count together: failures from one address spread over A, B and C throttle it on every server", async () => {
+      const address = freshAddress();
+      let posts = 0;
+      /**
+       * One sign-in post from `address` to the next server in turn; every other one to the form's data address,
+       * as the page's script posts it (the other as a browser without JavaScript does).
+       */
+      const attempt = async (email: string, password: string) => {
+        const server = servers[posts % servers.length]!;
+        const path = posts % 2 === 0 ? "/admin/login" : "/admin/login.data";
+        posts += 1;
+        const response = await fetch(`${server.url}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address },
+          body: new URLSearchParams({ email, password, next: "/admin" }),
+        });
+        const where = `post ${posts}, ${path} on ${"ABC"[servers.indexOf(server)]}`;
+        return { response, where, text: await response.text() };
+      };
+
+      // Failures for several accounts from one address, spread over the three servers: none reaches the per-account limit.
+      for (let n = 0; n < LOGIN_FAILURE_LIMIT; n++) {
+        const { response, where, text } = await attempt(`guess-${run}-${n}@example.com`, "not-the-password");
+        expect(response.status, where).toBe(401);
+        expect(text, where).toContain(INVALID_CREDENTIALS_MESSAGE);
+      }
+      // Every server now refuses the address, the admin's right password included, and opens no session.
+      for (let n = 0; n < 2 * servers.length; n++) {
+        const { response, where, text } = await attempt(admin.email, admin.password);
+        expect(response.status, where).toBe(429);
+        expect(response.headers.get("retry-after"), where).toBe(LOGIN_THROTTLE_RETRY_AFTER);
+        expect(response.headers.get("set-cookie"), where).toBeNull();
+        expect(text, where).toContain(LOGIN_THROTTLED_MESSAGE);
+        expect(text, where).not.toContain(INVALID_CREDENTIALS_MESSAGE);
+      }
+      const logged = await query<{ action: string; n: number }>(
+        database.url,
+        "select action, count(*)::int as n from audit_log where ip = $1 group by action order by action",
+        [address],
+      );
+      expect(logged).toEqual([
+        { action: LOGIN_FAILURE_ACTION, n: LOGIN_FAILURE_LIMIT },
+        { action: LOGIN_THROTTLED_ACTION, n: 2 * servers.length },
+      ]);
+      // The account itself is not throttled: the admin signs in on each server from another address.
+      for (const server of servers) expect(await adminHome(server.url, await signInAs(server, admin))).toBe("signed in");
+
+      // Up to the form's limit, each post still reaches the sign-in action and is refused there, whichever server answers.
+      while (posts < LOGIN_POSTS_PER_WINDOW) {
+        const { response, where, text } = await attempt(admin.email, admin.password);
+        expect(response.status, where).toBe(429);
+        expect(text, where).toContain(LOGIN_THROTTLED_MESSAGE);
+      }
+      // Then every server stops the address's posts before the form, with the limiter's message, on both addresses.
+      for (let n = 0; n < 2 * servers.length; n++) {
+        const { response, where, text } = await attempt(admin.email, admin.password);
+        expect(response.status, where).toBe(429);
+        expect(response.headers.get("content-type"), where).toMatch(/^text\/plain/);
+        expect(text, where).toBe(TOO_MANY_REQUESTS_MESSAGE);
+        expect(response.headers.get("ratelimit-limit"), where).toBe(String(LOGIN_POSTS_PER_WINDOW));
+        expect(response.headers.get("ratelimit-remaining"), where).toBe("0");
+        expect(Number(response.headers.get("retry-after")), where).toBeGreaterThan(0);
+        expect(response.headers.get("set-cookie"), where).toBeNull();
+      }
+      // The refused posts never reached the sign-in action.
+      const throttled = await query<{ n: number }>(database.url, "select count(*)::int as n from audit_log where ip = $1 and action = $2", [
+        address,
+        LOGIN_THROTTLED_ACTION,
+      ]);
+      expect(throttled).toEqual([{ n: LOGIN_POSTS_PER_WINDOW - LOGIN_FAILURE_LIMIT }]);
+      if (!setup.redis) {
+        const rows = await query<{ points: number }>(database.url, "select points from rate_limits where key = $1", [
+          `admin-login:${address}`,
+        ]);
+        expect(rows).toEqual([{ points: LOGIN_POSTS_PER_WINDOW + 2 * servers.length }]);
+      }
+    }, 120_000);
 
     it("6. an image uploaded through A is served by B and C (UPLOADS_STORAGE=database)", async () => {
       const cookie = await signedInOnA();
