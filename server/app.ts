@@ -8,11 +8,11 @@ import { countQueries, type QueryCount } from "~/db/query-count.server";
 import { ensureFirstAdmin } from "~/services/auth/admins.server";
 import { startJobQueue } from "~/services/jobs/queue.server";
 import { registerCalendarRoutes } from "~/http/calendar-routes.server";
-import { clientIpContext, cspNonceContext, renderedAtContext } from "~/http/request-context.server";
+import { clientIpContext, cspNonceContext, rateLimitRefusalContext, renderedAtContext } from "~/http/request-context.server";
 import { setEnv, type Env } from "~/utils/env.server";
 import { originCheck } from "./origin-check";
 import { limiterFor, LimitStoreHealth, type LimitStore } from "./limit-store";
-import { rateLimit, type RateLimitRule } from "./rate-limit";
+import { rateLimit, refusalOf, type RateLimitOptions, type RateLimitRule } from "./rate-limit";
 import { invalidateAfterAdminWrites, startInvalidationBus } from "./invalidation-bus";
 import { DEFAULT_PAGE_CACHE_OPTIONS, pageCache } from "./page-cache";
 import { pageEtags } from "./page-etag";
@@ -109,13 +109,16 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     { store: store.kind },
     `rate limits count in ${{ memory: "this server's memory", redis: "Redis", postgres: "PostgreSQL" }[store.kind]}`,
   );
-  const limit = (name: string, rule: RateLimitRule) => rateLimit(rule, limiterFor(store, name, rule));
+  const limit = (name: string, rule: RateLimitRule, options?: RateLimitOptions) => rateLimit(rule, limiterFor(store, name, rule), options);
   const tooMany = "Too many requests. Please wait a few minutes and try again.";
   // One count for the JSON API and the form's own address (/newsletter, used before the page's script runs).
   app.post(["/api/newsletter/subscribe", "/newsletter"], limit("newsletter", { limit: 10, windowMs: 10 * MINUTE, message: tooMany }));
   // Sign-in attempts are throttled per account and address in the auth service; this bounds the rest, on the
   // form's own address and on its data address (where the page's script posts it), in one count.
-  app.post(["/admin/login", "/admin/login.data"], limit("admin-login", { limit: 30, windowMs: 10 * MINUTE, message: tooMany }));
+  app.post(
+    ["/admin/login", "/admin/login.data"],
+    limit("admin-login", { limit: 30, windowMs: 10 * MINUTE, message: tooMany }, { handToPage: true }),
+  );
   // Public forms also count their saved requests per hour in their services; this bounds the refused ones too.
   // With JavaScript a form posts to its page's data address (`.data`), counted with the page's own.
   for (const [name, form] of [
@@ -123,7 +126,7 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     ["business-listing", "/list-your-business"],
     ["listing-report", "/wholesalers/:id/report"],
   ] as const) {
-    app.post([form, `${form}.data`], limit(name, { limit: 60, windowMs: 10 * MINUTE, message: tooMany }));
+    app.post([form, `${form}.data`], limit(name, { limit: 60, windowMs: 10 * MINUTE, message: tooMany }, { handToPage: true }));
   }
   app.post("/api/upload/{*kind}", limit("upload", { limit: 120, windowMs: 10 * MINUTE, message: tooMany }));
   // A search costs more than a page read from the cache; people do not search once a second for a minute.
@@ -173,6 +176,7 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
             [clientIpContext, req.ip ?? "unknown"],
             [cspNonceContext, String(res.locals.cspNonce ?? "")],
             [renderedAtContext, renderedAt],
+            [rateLimitRefusalContext, refusalOf(res) ?? null],
           ]),
         );
       },

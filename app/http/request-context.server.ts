@@ -1,4 +1,5 @@
-import { createContext } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
+import { AppError } from "~/services/errors";
 
 /**
  * What Express hands each request over to React Router (server/app.ts, getLoadContext), read with
@@ -22,3 +23,15 @@ export const databaseUnavailableContext = createContext<boolean>(false);
  * the value, so it can leave it out of the page's ETag as it does the nonce (server/page-etag.ts).
  */
 export const renderedAtContext = createContext<string>("");
+
+/**
+ * The message of a per-address limit this request went past (server/rate-limit.ts, handToPage), or null. A form's
+ * action calls refuseIfRateLimited once it has read the visitor's values and before it saves anything.
+ */
+export const rateLimitRefusalContext = createContext<string | null>(null);
+
+/** Throws the limit's refusal as the action's own "too many requests" error, which the form shows with a 429. */
+export function refuseIfRateLimited(context: Readonly<RouterContextProvider>) {
+  const refusal = context.get(rateLimitRefusalContext);
+  if (refusal !== null) throw new AppError("too_many_requests", refusal);
+}

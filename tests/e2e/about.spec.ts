@@ -1,3 +1,4 @@
+import { startServer } from "../support/server";
 import { expectAccessible, expect, test, withDatabase, acceptLoggedFailures } from "./fixtures";
 
 const unique = (label: string) => `${label} ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
@@ -116,6 +117,40 @@ test.describe("about page", () => {
 
     await expect(page.getByRole("status").filter({ hasText: "Your suggestion has been received" })).toBeVisible();
     expect(suggestionsNamed(businessName)).toEqual([]);
+  });
+
+  test("past the form's request limit, the limit's message shows beside the form and what was typed is kept", async ({
+    page,
+    pageErrors,
+  }) => {
+    // A server of its own: using up this address's limit on the worker's server would refuse the other tests' posts.
+    const server = await startServer();
+    try {
+      // 60 posts in 10 minutes from one address; empty ones, which the form refuses and nothing saves.
+      for (let n = 1; n <= 60; n++) {
+        const response = await fetch(new URL("/about.data", server.url), {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+          body: "",
+        });
+        expect(response.status, `post ${n}`).toBe(400);
+        await response.arrayBuffer();
+      }
+      await page.goto(new URL("/about", server.url).href);
+      await page.getByLabel("Business name").fill("Limit Test Blooms");
+      await page.getByLabel("Business address").fill("1 Main St, Austin, TX 78701");
+      await page.getByRole("button", { name: "Send suggestion" }).click();
+
+      await expect(
+        page.getByRole("alert").filter({ hasText: "Too many requests. Please wait a few minutes and try again." }),
+      ).toBeVisible();
+      await expect(page.getByText("Something went wrong")).toHaveCount(0);
+      await expect(page.getByLabel("Business name")).toHaveValue("Limit Test Blooms");
+      await expect(page.getByLabel("Business address")).toHaveValue("1 Main St, Austin, TX 78701");
+      acceptLoggedFailures(pageErrors, /Failed to load resource: the server responded with a status of 429/);
+    } finally {
+      await server.stop();
+    }
   });
 
   test.describe("without JavaScript", () => {

@@ -179,11 +179,13 @@ describe("sign-in limits", () => {
       expect(await response.text(), `post ${posts}`).toContain(LOGIN_THROTTLED_MESSAGE);
     }
 
-    // One more post is stopped before it reaches the form, with the limiter's plain message.
+    // One more post is stopped before the password is checked: the sign-in page says so beside the form.
     const limited = await postLogin(TEST_ADMIN.email, TEST_ADMIN.password);
     expect(limited.status).toBe(429);
-    expect(limited.headers.get("content-type")).toMatch(/^text\/plain/);
-    expect(await limited.text()).toBe(TOO_MANY_REQUESTS_MESSAGE);
+    expect(limited.headers.get("content-type")).toMatch(/^text\/html/);
+    const limitedPage = await limited.text();
+    expect(limitedPage).toMatch(new RegExp(`role="alert"[^]*${TOO_MANY_REQUESTS_MESSAGE.replace(/\./g, "\\.")}`));
+    expect(limitedPage).not.toContain(LOGIN_THROTTLED_MESSAGE);
     expect(limited.headers.get("ratelimit-limit")).toBe(String(LOGIN_POSTS_PER_WINDOW));
     expect(limited.headers.get("ratelimit-remaining")).toBe("0");
     const retryAfter = Number(limited.headers.get("retry-after"));
@@ -635,15 +637,30 @@ describe("abuse limits per client address", () => {
     expect(same).toEqual([...Array<number>(10).fill(201), 429]);
   });
 
-  /** A request the limiter refused: 429, its message, when to come back and the limit's headers. */
-  async function expectLimited(response: Response, limit: number, windowSeconds: number, what: string, as: "text" | "json" = "text") {
+  /**
+   * A request the limiter refused: 429, its message, when to come back and the limit's headers. A form's limit
+   * hands the refusal to the page ("form"): its HTML, or React Router's data for the page's script, with the
+   * message beside the form and the visitor's values kept.
+   */
+  async function expectLimited(
+    response: Response,
+    limit: number,
+    windowSeconds: number,
+    what: string,
+    as: "text" | "json" | { form: "page" | "data"; keeps: string },
+  ) {
     expect(response.status, what).toBe(429);
-    if (as === "json") {
+    if (as === "text") {
+      expect(response.headers.get("content-type"), what).toMatch(/^text\/plain/);
+      expect(await response.text(), what).toBe(TOO_MANY_REQUESTS_MESSAGE);
+    } else if (as === "json") {
       expect(response.headers.get("content-type"), what).toMatch(/^application\/json/);
       expect(await response.json(), what).toEqual({ message: TOO_MANY_REQUESTS_MESSAGE });
     } else {
-      expect(response.headers.get("content-type"), what).toMatch(/^text\/plain/);
-      expect(await response.text(), what).toBe(TOO_MANY_REQUESTS_MESSAGE);
+      expect(response.headers.get("content-type"), what).toMatch(as.form === "page" ? /^text\/html/ : /^text\/x-script/);
+      const body = await response.text();
+      expect(body, what).toContain(TOO_MANY_REQUESTS_MESSAGE);
+      expect(body, what).toContain(as.keeps);
     }
     const retryAfter = Number(response.headers.get("retry-after"));
     expect(retryAfter, what).toBeGreaterThan(0);
@@ -674,12 +691,16 @@ describe("abuse limits per client address", () => {
       expect(response.status, `post ${n}`).toBe(400);
       await response.arrayBuffer();
     }
-    await expectLimited(await suggest("/about", "198.51.100.20", suggestion), FORM_POSTS_PER_WINDOW, FORM_WINDOW_SECONDS, "page post 61");
+    await expectLimited(await suggest("/about", "198.51.100.20", suggestion), FORM_POSTS_PER_WINDOW, FORM_WINDOW_SECONDS, "page post 61", {
+      form: "page",
+      keeps: suggestion.businessName,
+    });
     await expectLimited(
       await suggest("/about.data", "198.51.100.20", suggestion),
       FORM_POSTS_PER_WINDOW,
       FORM_WINDOW_SECONDS,
       "data post 62",
+      { form: "data", keeps: suggestion.businessName },
     );
     expect(await queryRows(server, undefined, "select id from location_suggestions"), "nothing saved from the limited address").toEqual([]);
 
@@ -725,6 +746,6 @@ describe("abuse limits per client address", () => {
       await response.arrayBuffer();
     }
     const refused = await fetch(new URL("/search?q=tulip", server.url), { headers: { accept: BROWSER_ACCEPT } });
-    await expectLimited(refused, SEARCHES_PER_WINDOW, SEARCH_WINDOW_SECONDS, "search 61");
+    await expectLimited(refused, SEARCHES_PER_WINDOW, SEARCH_WINDOW_SECONDS, "search 61", "text");
   }, 60_000);
 });

@@ -9,7 +9,7 @@ import { getDb } from "~/db/db.server";
 import { INVALID_CREDENTIALS_MESSAGE, signIn } from "~/services/auth/admins.server";
 import { LOGIN_THROTTLED_MESSAGE } from "~/services/auth/throttle.server";
 import { commitSessionCookie, getOptionalAdmin, safeAdminRedirect } from "~/http/auth.server";
-import { clientIpContext } from "~/http/request-context.server";
+import { clientIpContext, rateLimitRefusalContext } from "~/http/request-context.server";
 import { AppError, STATUS_BY_CODE } from "~/services/errors";
 import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/services/tools/form-body.server";
 import type { Route } from "./+types/login";
@@ -32,6 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
+  const refusal = context.get(rateLimitRefusalContext);
+  // Past the sign-in form's request limit (server/app.ts): the limit's message beside the form, nothing checked.
+  if (refusal !== null) return data({ error: refusal, email }, { status: 429 });
   if (!email.trim() || !password) return data({ error: MISSING_FIELDS_MESSAGE, email }, { status: 400 });
 
   const result = await signIn(getDb(), {

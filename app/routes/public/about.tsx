@@ -13,7 +13,7 @@ import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from 
 import { SUGGESTION_FIELDS, SUGGESTION_MESSAGES, HONEYPOT_FIELD, type LocationSuggestionField } from "~/services/suggestions/suggestion-form";
 import { createLocationSuggestion } from "~/services/suggestions/suggestions.server";
 import { getDirectoryCoverage } from "~/services/wholesalers/wholesalers.server";
-import { clientIpContext } from "~/http/request-context.server";
+import { clientIpContext, refuseIfRateLimited } from "~/http/request-context.server";
 import { faqPageJsonLd } from "~/services/seo/json-ld";
 import { pageMeta } from "~/http/meta";
 import type { Route } from "./+types/about";
@@ -42,6 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const value = form.get(field);
       if (typeof value === "string") values[field] = value;
     }
+    refuseIfRateLimited(context);
     const honeypot = form.get(HONEYPOT_FIELD);
     await createLocationSuggestion(getDb(), { ...values, [HONEYPOT_FIELD]: typeof honeypot === "string" ? honeypot : undefined }, context.get(clientIpContext));
     return { status: "saved", message: SUGGESTION_MESSAGES.saved, key } satisfies SuggestionFormResult;

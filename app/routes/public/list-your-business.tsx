@@ -5,7 +5,7 @@ import { data, Link } from "react-router";
 import { PageIntro } from "~/components/blog/page-intro";
 import { BusinessForm, type BusinessFormResult, type BusinessFormValues } from "~/components/submissions/business-form";
 import { getDb } from "~/db/db.server";
-import { clientIpContext } from "~/http/request-context.server";
+import { clientIpContext, refuseIfRateLimited } from "~/http/request-context.server";
 import { pageMeta } from "~/http/meta";
 import { AppError, STATUS_BY_CODE } from "~/services/errors";
 import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/services/tools/form-body.server";
@@ -42,6 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const value = form.get(field);
       if (typeof value === "string") values[field] = value;
     }
+    refuseIfRateLimited(context);
     const honeypot = form.get(HONEYPOT_FIELD);
     const { name } = await createBusinessSubmission(
       getDb(),

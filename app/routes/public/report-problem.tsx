@@ -5,7 +5,7 @@ import { BackLink } from "~/components/wholesalers/back-link";
 import { ReportFields, ReportIntro } from "~/components/wholesalers/report-fields";
 import { getDb } from "~/db/db.server";
 import { pageMeta } from "~/http/meta";
-import { clientIpContext } from "~/http/request-context.server";
+import { clientIpContext, refuseIfRateLimited } from "~/http/request-context.server";
 import { AppError, notFound, STATUS_BY_CODE } from "~/services/errors";
 import { parseId } from "~/services/ids";
 import {
@@ -54,6 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const wholesalerId = parseId(params.id);
     if (wholesalerId === undefined) throw notFound(REPORT_MESSAGES.listingGone);
     input = await readReportForm(request);
+    refuseIfRateLimited(context);
     await createListingReport(getDb(), wholesalerId, input, context.get(clientIpContext));
     return data<ReportResult>({ ok: true, message: REPORT_MESSAGES.saved }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
