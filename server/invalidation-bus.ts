@@ -4,6 +4,8 @@ import type { NextFunction, Request, Response } from "express";
 import { Redis } from "ioredis";
 import pg from "pg";
 import type { Logger } from "pino";
+import { forgetUnreadablePages } from "~/db/client.server";
+import { isDatabaseUnavailable } from "~/db/unavailable.server";
 import { SESSION_COOKIE_NAME } from "~/http/auth.server";
 import {
   clearCaches,
@@ -289,7 +291,16 @@ export async function startInvalidationBus(options: BusOptions): Promise<Running
     const dataVersion = sqlite.prepare("PRAGMA data_version").pluck();
     let seen = dataVersion.get();
     setExternalChangeCheck(() => {
-      const now = dataVersion.get();
+      let now: unknown;
+      try {
+        now = dataVersion.get();
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        // The file cannot be read (SQLITE_NOTADB, SQLITE_IOERR...): nothing cached may be served for it, and the
+        // request goes on to its own queries, which fail the same way and answer the site's 503 page or JSON.
+        forgetUnreadablePages(sqlite, error);
+        return true;
+      }
       if (now === seen) return false;
       seen = now;
       return true;

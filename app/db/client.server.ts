@@ -21,6 +21,22 @@ export interface DatabaseHandle {
 
 export const SQLITE_FILE_NAME = "wholesale-flower-finder.db";
 
+/** How long a SQLite write waits for another process's lock before it fails (SQLITE_BUSY, a 503). */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/** SQLite's answers to a file whose bytes cannot be read as a database: replaced, overwritten, failing. */
+const SQLITE_UNREADABLE = /^SQLITE_(NOTADB|CORRUPT|IOERR)(_|$)/;
+
+/**
+ * After a query failed because the file could not be read, drops the pages SQLite keeps in memory: a page it read
+ * while the file was broken stays in its cache (nothing in the WAL tells it the file changed), so without this the
+ * connection would answer "file is not a database" until a restart, even once the file is restored.
+ */
+export function forgetUnreadablePages(sqlite: SqliteDatabase.Database, error: unknown) {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code === "string" && SQLITE_UNREADABLE.test(code)) sqlite.pragma("shrink_memory");
+}
+
 export interface DatabaseConfig {
   DATABASE_URL?: string | undefined;
   DATA_DIR: string;
@@ -54,7 +70,13 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: countQuery });
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    log: (event) => {
+      countQuery(event);
+      if (event.level === "error") forgetUnreadablePages(sqlite, event.error);
+    },
+  });
   return { db, dialect: "sqlite", location: file, sqlite, close: () => db.destroy() };
 }

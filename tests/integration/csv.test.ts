@@ -8,7 +8,8 @@ import type { RunningServer } from "../support/server";
 /**
  * The admin CSV files through the production build (#14): export cells a spreadsheet would run as formulas
  * are guarded with a single quote, the import takes it off again so that export -> import changes nothing,
- * and a file the import cannot read is refused with the row or line of the problem and nothing written.
+ * and a file the import cannot read is refused with the line of the problem (and its row where they differ)
+ * and nothing written.
  */
 
 /** A listing whose text starts with each character a spreadsheet reads as the start of a formula. */
@@ -136,12 +137,21 @@ for (const database of ["sqlite", "postgres"] as const) {
       [
         "an unclosed quote",
         'name,address,city,state,zipcode,type\r\nA,1 Main St,Portland,OR,97201,Wholesale\r\n"B,2 Main St,Portland,OR,97201,Wholesale\r\n',
-        'Row 3: a quoted value is not closed (a " is missing).',
+        'Line 3: a quoted value is not closed (a " is missing).',
+      ],
+      [
+        // The file's line (what a text editor shows) and the spreadsheet's row differ after a cell of three lines.
+        "an unclosed quote after an address written on three lines",
+        "name,address,city,state,zipcode,type\r\n" +
+          'A,"Stall 4\r\nFlower Market\r\n1 Main St",Portland,OR,97201,Wholesale\r\n' +
+          "C,3 Main St,Portland,OR,97201,Wholesale\r\n" +
+          '"B,2 Main St,Portland,OR,97201,Wholesale\r\n',
+        'Line 6 (row 4): a quoted value is not closed (a " is missing).',
       ],
       [
         "text after a closing quote",
         'name,address,city,state,zipcode,type\r\n"A"x,1 Main St,Portland,OR,97201,Wholesale\r\n',
-        "Row 2: a quoted value is followed by more text",
+        "Line 2: a quoted value is followed by more text",
       ],
       [
         "a NUL character",

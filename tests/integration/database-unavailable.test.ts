@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -128,14 +129,20 @@ describe("the SQLite file locked by another process, then released", () => {
     await server?.stop();
   });
 
-  it("keeps serving pages, answers writes with the friendly 503s after the 5 s busy timeout, and takes them again once released", async () => {
+  it("keeps serving pages, answers writes with the friendly 503s after the 5 s busy timeout and /healthz 503, and takes them again once released", async () => {
+    expect(await json(server, "/healthz")).toMatchObject({ status: 200, body: { status: "ok", database: "sqlite" } });
     holder.exec("BEGIN EXCLUSIVE");
     server.expectLog(/^database unavailable: SQLITE_BUSY/);
-    server.expectLog(/^\/(newsletter|api\/newsletter\/subscribe)$/);
+    server.expectLog(/^health check failed$/);
+    server.expectLog(/^\/(newsletter|api\/newsletter\/subscribe|healthz)$/);
     try {
       // In WAL mode readers do not wait for a writer: the directory stays readable.
       expect((await page(server, "/state/california")).status).toBe(200);
       expect((await json(server, "/api/states")).status).toBe(200);
+      // ...but every write fails, which the health check says: it cannot take the write lock either.
+      const health = await json(server, "/healthz");
+      expect(health.status).toBe(503);
+      expect(health.body).toEqual({ status: "error", database: "sqlite" });
 
       expectUnavailableJson(await subscribe(server, "locked@example.com"));
       expectUnavailablePage(
@@ -149,5 +156,83 @@ describe("the SQLite file locked by another process, then released", () => {
       holder.exec("COMMIT");
     }
     expect(await subscribe(server, "locked@example.com")).toMatchObject({ status: 201, body: { message: SUBSCRIBED_MESSAGE } });
+    expect((await json(server, "/healthz")).status).toBe(200);
   }, 30_000);
+});
+
+describe("the SQLite file unreadable, then restored", () => {
+  let server: RunningServer;
+  let file: string;
+  beforeAll(async () => {
+    server = await startServer();
+    file = path.join(server.dataDir, SQLITE_FILE_NAME);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** The file's bytes replaced in place (an open file keeps reading a renamed or deleted one, and root reads any mode). */
+  function overwrite(bytes: Buffer) {
+    const fd = fs.openSync(file, "r+");
+    try {
+      fs.ftruncateSync(fd, 0);
+      fs.writeSync(fd, bytes, 0, bytes.length, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  it("answers the friendly 503 page, a JSON 503 and /healthz 503 while its bytes are not a database, and recovers without a restart", async () => {
+    expect((await page(server, "/state/california")).status).toBe(200);
+    expect((await json(server, "/api/states/california")).status).toBe(200);
+    expect((await json(server, "/healthz")).status).toBe(200);
+
+    // Everything the server wrote goes into the file itself, so that the copy below is the whole database, and
+    // the write-ahead log starts again: the server reads the file afresh on its next query instead of its cache.
+    const checkpoint = new SqliteDatabase(file);
+    expect(checkpoint.pragma("wal_checkpoint(TRUNCATE)")).toEqual([{ busy: 0, log: 0, checkpointed: 0 }]);
+    checkpoint.close();
+    const original = fs.readFileSync(file);
+    server.expectLog(/^database unavailable: SQLITE_NOTADB file is not a database$/);
+    server.expectLog(/^health check failed$/);
+    server.expectLog(/^\/(state\/oregon|newsletter|healthz|api\/states|api\/newsletter\/subscribe)$/);
+    overwrite(Buffer.alloc(original.length, "this is not a database\n"));
+    try {
+      // Pages and answers not read before, so no cached copy answers for the database.
+      expectUnavailablePage(await page(server, "/state/oregon"));
+      expectUnavailablePage(
+        await page(server, "/newsletter", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "email=unreadable%40example.com",
+        }),
+      );
+      expectUnavailableJson(await json(server, "/api/states"));
+      expectUnavailableJson(await subscribe(server, "unreadable@example.com"));
+      const health = await json(server, "/healthz");
+      expect(health.status).toBe(503);
+      expect(health.body).toEqual({ status: "error", database: "sqlite" });
+      expect(server.process.exitCode, "the server is still running").toBeNull();
+    } finally {
+      overwrite(original);
+    }
+
+    // The same server, not restarted: its health, the pages that failed, and a write.
+    expect(server.process.exitCode).toBeNull();
+    expect(await json(server, "/healthz")).toMatchObject({ status: 200, body: { status: "ok", database: "sqlite" } });
+    const statePage = await page(server, "/state/oregon");
+    expect(statePage.status).toBe(200);
+    expect(statePage.html).toContain("Oregon");
+    expect((await json(server, "/api/states")).status).toBe(200);
+    expect(await subscribe(server, "restored@example.com")).toMatchObject({ status: 201, body: { message: SUBSCRIBED_MESSAGE } });
+    const check = new SqliteDatabase(file, { readonly: true });
+    try {
+      expect(check.pragma("integrity_check")).toEqual([{ integrity_check: "ok" }]);
+      expect(check.prepare("select email from newsletter_subscribers where email like '%@example.com'").pluck().all()).toEqual([
+        "restored@example.com",
+      ]);
+    } finally {
+      check.close();
+    }
+  }, 60_000);
 });

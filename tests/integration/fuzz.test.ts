@@ -1,9 +1,13 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import Sqlite from "better-sqlite3";
 import fc from "fast-check";
 import pg from "pg";
+import { matchRoutes, type RouteObject } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes";
 import { NUL_MESSAGE } from "~/services/tools/form-body.server";
 import { startSignedIn } from "../support/admin-session";
 import { runPostgres } from "../support/postgres";
@@ -14,7 +18,8 @@ import type { RunningServer } from "../support/server";
  * form action (public and, signed in, admin), the uploads and every page route. Each answer must be a 4xx
  * or a correct 2xx/3xx, never a 5xx, network error or stack trace, and a refused request must leave the
  * database as it was. FUZZ_RUNS scales the number of cases (the long form: FUZZ_RUNS=2000), FUZZ_SEED
- * replays a run; both are printed.
+ * replays a run; both are printed. Every route of app/routes.ts and every route Express answers itself is
+ * sent at least one case on every run, which a check below proves.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126);
 /** Cases per property; each target below takes a share of it (expensive targets a small one). */
@@ -409,6 +414,19 @@ interface Target {
   admin?: boolean;
   /** Tables a refused request may still write on purpose (a failed sign-in is counted in the audit log). */
   mayWrite?: string[];
+  /** Waits, after a 2xx, for what the request started in the background, which writes to the database later. */
+  settle?: (server: RunningServer, cookie: string) => Promise<void>;
+}
+
+/** Until the latest background job of a kind (see /admin/tools/jobs) has finished. */
+async function untilJobDone(server: RunningServer, cookie: string, kind: string) {
+  for (;;) {
+    const response = await fetch(`${server.url}/admin/tools/jobs`, { headers: { cookie, "x-forwarded-for": nextAddress() } });
+    expect(response.status).toBe(200);
+    const { latest } = (await response.json()) as { latest: Record<string, { state: string } | undefined> };
+    if (latest[kind] && latest[kind].state !== "queued" && latest[kind].state !== "running") return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 const stateIds = fc.oneof(anyOf("california", "oregon", "idaho"), segment);
@@ -445,7 +463,10 @@ const TARGETS: Target[] = [
           "/api/flower-festivals",
           "/api/flower-festivals/upcoming",
           "/api/wholesalers/near",
+          // POST-only: a 405.
+          "/api/newsletter/subscribe",
         ),
+        fc.tuple(anyOf("wholesaler", "festival", "blog"), segment).map(([kind, s]) => `/api/upload/${kind}/${s}`),
         segment.map((s) => `/api/states/${s}`),
         segment.map((s) => `/api/wholesalers/state/${s}`),
         segment.map((s) => `/api/wholesalers/zipcode/${s}`),
@@ -463,13 +484,22 @@ const TARGETS: Target[] = [
     arb: fc
       .tuple(
         fc.constantFrom("PUT", "PATCH", "DELETE", "POST", "OPTIONS"),
-        fc.constantFrom(
-          "/api/states",
-          "/api/states/oregon",
-          "/api/blog-posts/1",
-          "/api/flower-festivals",
-          "/api/wholesalers/near",
-          "/api/nothing",
+        fc.oneof(
+          fc.constantFrom(
+            "/api/states",
+            "/api/grocery-stores",
+            "/api/blog-posts",
+            "/api/flower-festivals",
+            "/api/flower-festivals/upcoming",
+            "/api/wholesalers/near",
+            "/api/nothing",
+          ),
+          segment.map((s) => `/api/states/${s}`),
+          segment.map((s) => `/api/wholesalers/state/${s}`),
+          segment.map((s) => `/api/wholesalers/zipcode/${s}`),
+          segment.map((s) => `/api/wholesalers/zipcode/${s}/nearest`),
+          segment.map((s) => `/api/blog-posts/${s}`),
+          segment.map((s) => `/api/flower-festivals/${s}`),
         ),
         bodyArb(fieldsArb(VALID.newsletter)),
       )
@@ -539,11 +569,21 @@ const TARGETS: Target[] = [
           "/newsletter",
           "/newsletter/unsubscribe",
           "/sitemap",
+          "/privacy",
+          "/terms",
+          "/search.data",
           "/festivals.ics",
           "/rss.xml",
           "/sitemap.xml",
+          "/robots.txt",
+          "/healthz",
+          "/readyz",
           "/admin/login",
+          // Signed out: the sign-out, and the tools' progress (a 401 JSON).
+          "/admin/logout",
+          "/admin/tools/jobs",
         ),
+        hostileId.map((id) => `/wholesalers/${encodeURIComponent(id.replace(/[\ud800-\udfff]/g, "")) || "1"}/report`),
         segment.map((s) => `/state/${s}`),
         segment.map((s) => `/blog/${s}`),
         segment.map((s) => `/festivals/${s}`),
@@ -667,6 +707,21 @@ const TARGETS: Target[] = [
     arb: post(fc.constantFrom("/admin/tools/clear-cache"), fieldsArb({ intent: "clear" })),
   },
   {
+    // Takes no fields: whatever the body, a signed-in admin gets the backup (a few cases: each is a whole backup).
+    name: "POST /admin/tools/backup",
+    share: 0.1,
+    admin: true,
+    arb: post(fc.constant("/admin/tools/backup"), fieldsArb({ intent: "backup" })),
+  },
+  {
+    name: "POST /admin/tools/optimise-images",
+    share: 0.1,
+    admin: true,
+    arb: post(fc.constant("/admin/tools/optimise-images"), fieldsArb({ intent: "optimise" })),
+    // The job writes its report to the audit log when it ends: it must not end during a later case's comparison.
+    settle: (server, cookie) => untilJobDone(server, cookie, "optimise-images"),
+  },
+  {
     name: "POST /api/upload/*",
     share: 1,
     admin: true,
@@ -701,6 +756,14 @@ const TARGETS: Target[] = [
           "/admin/settings",
           "/admin/image-manager",
           "/admin/wholesalers/new",
+          "/admin/festivals/new",
+          "/admin/blog/new",
+          "/admin/tools/jobs",
+          // POST-only: a 405.
+          "/admin/tools/backup",
+          "/admin/tools/import",
+          "/admin/tools/clear-cache",
+          "/admin/tools/optimise-images",
         ),
         segment.map((s) => `/admin/${s}`),
       ),
@@ -708,6 +771,216 @@ const TARGETS: Target[] = [
     ),
   },
 ];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Every route has a target
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** A route of app/routes.ts that answers requests (not a layout), with its whole path. */
+interface RouterLeaf {
+  id: string;
+  file: string;
+  path: string;
+}
+const routeId = (entry: RouteConfigEntry) => entry.id ?? entry.file.replace(/\.[^.]+$/, "");
+const toRouteObjects = (entries: RouteConfigEntry[]): RouteObject[] =>
+  entries.map(
+    (entry) =>
+      ({
+        id: routeId(entry),
+        path: entry.path,
+        index: entry.index,
+        children: entry.children && toRouteObjects(entry.children),
+      }) as RouteObject,
+  );
+const toLeaves = (entries: RouteConfigEntry[], parent: string[] = []): RouterLeaf[] =>
+  entries.flatMap((entry) => {
+    const at = entry.path ? [...parent, entry.path] : parent;
+    return entry.children?.length ? toLeaves(entry.children, at) : [{ id: routeId(entry), file: entry.file, path: `/${at.join("/")}` }];
+  });
+const ROUTE_OBJECTS = toRouteObjects(routes);
+const LEAVES = toLeaves(routes);
+const LEAF_PATHS = new Map(LEAVES.map((leaf) => [leaf.id, leaf.path]));
+
+/** A route Express answers itself, registered with a path in server/app.ts or a module that registers routes there. */
+interface ExpressRoute {
+  method: string;
+  path: string;
+  pattern: RegExp;
+}
+const EXPRESS_SOURCES = ["server/app.ts", "app/http/calendar-routes.server.ts"];
+const EXPRESS_ROUTES: ExpressRoute[] = EXPRESS_SOURCES.flatMap((file) =>
+  [
+    ...fs
+      .readFileSync(path.join(ROOT, file), "utf8")
+      .matchAll(/\bapp\.(get|post|put|patch|delete|all|use)\(\s*(\[[^\]]*\]|"[^"]*"|`[^`]*`)\s*,\s*(limit\()?/g),
+  ]
+    // A rate limit is not a route: it counts requests on their way to a React Router route, checked as such.
+    .filter(([, , , limit]) => !limit)
+    .flatMap(([, method, paths]) =>
+      [...paths!.matchAll(/["`]([^"`]*)["`]/g)].map(([, routePath]) => ({
+        method: method!.toUpperCase(),
+        // A path built from a variable cannot be read here: it stays unmatched, and the check below names it.
+        path: routePath!,
+        pattern: new RegExp(
+          `^${routePath!
+            .replace(/[.+?^$()|\\]/g, "\\$&")
+            .replace(/\{\*\w+\}/g, ".*")
+            .replace(/:\w+/g, "[^/]+?")}${method === "use" ? "(/|$)" : "$"}`,
+          "i",
+        ),
+      })),
+    ),
+);
+
+/** "GET" for what a loader answers, "POST" for what an action answers (any other method goes to the action too). */
+const kindOf = (method: string) => (method === "GET" || method === "HEAD" ? "GET" : "POST");
+
+/**
+ * The routes whose first segment can match a path's: React Router ranks every route it is given on each call
+ * (2 ms for all of them), and a route whose first segment is another word cannot match anyway.
+ */
+function candidates(objects: RouteObject[], first: string): RouteObject[] {
+  return objects.flatMap((route): RouteObject[] => {
+    if (!route.path) return route.children ? [{ ...route, children: candidates(route.children, first) } as RouteObject] : [route];
+    const head = route.path.split("/")[0]!;
+    return head.startsWith(":") || head === "*" || head.toLowerCase() === first.toLowerCase() ? [route] : [];
+  });
+}
+
+/**
+ * What React Router matches for an address: a page's data address (/about.data, /_root.data) runs that page's
+ * loader or action; a segment that does not decode matches no static segment (React Router would warn about it).
+ */
+const routerPathOf = (pathname: string) =>
+  (pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, ""))
+    .split("/")
+    .map((part) => {
+      try {
+        decodeURIComponent(part);
+        return part;
+      } catch {
+        return "undecodable";
+      }
+    })
+    .join("/");
+/** The id of the React Router route a path reaches, if any. */
+const routerLeaf = (routerPath: string, among = candidates(ROUTE_OBJECTS, routerPath.split("/")[1] ?? "")) =>
+  matchRoutes(among, routerPath)?.at(-1)?.route.id;
+
+const reachedBy = new Map<string, string[]>();
+/** The routes a request reaches: Express's own, and the React Router route, unless an Express route answered it. */
+function reached(sent: Sent): string[] {
+  const { pathname } = new URL(sent.path, "http://fuzz.invalid");
+  const known = reachedBy.get(`${sent.method} ${pathname}`);
+  if (known) return known;
+  const keys = reachedFrom(sent.method, pathname);
+  reachedBy.set(`${sent.method} ${pathname}`, keys);
+  return keys;
+}
+function reachedFrom(method: string, pathname: string): string[] {
+  const keys: string[] = [];
+  let answered = false;
+  for (const route of EXPRESS_ROUTES) {
+    if (route.method !== "USE" && route.method !== "ALL" && route.method !== method) continue;
+    if (!route.pattern.test(pathname)) continue;
+    // React Router's handler (ALL /{*path}) hands over to the routes of app/routes.ts, matched below.
+    if (route.method === "ALL") continue;
+    keys.push(`${route.method} ${route.path}`);
+    answered ||= route.method !== "USE";
+  }
+  if (answered) return keys;
+  const leaf = routerLeaf(routerPathOf(pathname));
+  if (leaf) keys.push(`${kindOf(method)} ${LEAF_PATHS.get(leaf)}`);
+  return keys;
+}
+
+/**
+ * What must be reached: each route of app/routes.ts by a GET if it has a loader or a page, by a POST if it has an
+ * action; each route Express answers itself, by its method.
+ */
+const REQUIRED: string[] = [
+  ...LEAVES.flatMap((leaf) => {
+    const source = fs.readFileSync(path.join(ROOT, "app", leaf.file), "utf8");
+    return [
+      ...(/^export ((async )?function loader\b|const loader\b|default\b)/m.test(source) ? [`GET ${leaf.path}`] : []),
+      ...(/^export ((async )?function action\b|const action\b)/m.test(source) ? [`POST ${leaf.path}`] : []),
+    ];
+  }),
+  ...EXPRESS_ROUTES.map((route) => `${route.method} ${route.path}`),
+];
+
+/** Routes no target sends a case to, and why. */
+const EXCLUDED: Record<string, string> = {
+  // Signing out ends the session every admin target uses: its own test, after the targets, sends it a hostile body.
+  "POST /admin/logout": "signs out the session the admin targets share; tested on its own below",
+  // Express's hand-over to React Router, whose routes are those of app/routes.ts, each checked on its own.
+  "ALL /{*path}": "React Router's handler; its routes are checked one by one",
+};
+
+/** Seed of the sample each target's first cases are picked from: fixed, so that every FUZZ_SEED covers every route. */
+const COVERAGE_SEED = 20_261_126;
+
+/**
+ * The cases each target sends first on every run (fast-check's `examples`): for each route its cases reach, the
+ * first case that reaches it. The sample doubles (100, 200, ... up to 12,800 cases) until its second half reaches
+ * no route its first half did not. The random cases of the run come after these.
+ */
+function firstCases(target: Target, seed: number): Sent[] {
+  for (let size = 100; ; size *= 2) {
+    const seen = new Set<string>();
+    let lastNew = 0;
+    const first = fc.sample(target.arb, { seed, numRuns: size }).filter((sent, index) => {
+      const fresh = reached(sent).filter((key) => !seen.has(key));
+      for (const key of fresh) seen.add(key);
+      if (fresh.length > 0) lastNew = index;
+      return fresh.length > 0;
+    });
+    if (lastNew < size / 2 || size >= 12_800) return first;
+  }
+}
+const FIRST_CASES: Sent[][] = TARGETS.map((target, index) => firstCases(target, COVERAGE_SEED + index));
+
+describe("every route is a fuzz target", () => {
+  it("finds the routes of app/routes.ts and those Express answers itself", () => {
+    expect(REQUIRED).toEqual(
+      expect.arrayContaining([
+        "GET /",
+        "POST /about",
+        "GET /robots.txt",
+        "POST /admin/tools/backup",
+        "GET /admin/tools/jobs",
+        "POST /api/newsletter/subscribe",
+        "GET /healthz",
+        "GET /festivals/:id.ics",
+        "USE /api",
+      ]),
+    );
+    expect(reached({ method: "POST", path: "/about.data", headers: {} })).toEqual(["POST /about"]);
+    expect(reached({ method: "GET", path: "/festivals/3.ics?x=1", headers: {} })).toEqual(["GET /festivals/:id.ics"]);
+    expect(reached({ method: "PUT", path: "/api/states/ore%ff", headers: {} })).toEqual(["USE /api", "POST /api/states/:stateId"]);
+    expect(reached({ method: "GET", path: "/wholesalers/1/report", headers: {} })).toEqual(["GET /wholesalers/:id/report"]);
+    expect(reached({ method: "GET", path: "/admin/no-such-page", headers: {} })).toEqual(["GET /admin/*"]);
+    // The routes handed to React Router are cut down to speed it up: it matches as it does with all of them.
+    for (const sent of FIRST_CASES.flat()) {
+      const routerPath = routerPathOf(new URL(sent.path, "http://fuzz.invalid").pathname);
+      expect(routerLeaf(routerPath), routerPath).toBe(routerLeaf(routerPath, ROUTE_OBJECTS));
+    }
+  });
+
+  it("sends a case on every run to each route, unless it is excluded with its reason", () => {
+    const covered = new Set(FIRST_CASES.flat().flatMap(reached));
+    expect(
+      REQUIRED.filter((key) => !covered.has(key) && !(key in EXCLUDED)),
+      "routes no fuzz target sends a case to: add them to TARGETS, or to EXCLUDED with the reason",
+    ).toEqual([]);
+    expect(
+      Object.keys(EXCLUDED).filter((key) => !REQUIRED.includes(key) || covered.has(key)),
+      "exclusions of routes that do not exist or that a target covers",
+    ).toEqual([]);
+  });
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // What the properties found, kept as fixed cases (each answered 500 before its fix)
@@ -995,6 +1268,7 @@ async function checkOne(server: RunningServer, snapshots: Snapshotter, target: T
     }
     expect(after, `the database changed although the request was refused: ${what}`).toEqual(before);
   }
+  if (target.settle && answer.status >= 200 && answer.status < 300 && cookie) await target.settle(server, cookie);
   return answer;
 }
 
@@ -1033,12 +1307,15 @@ function fuzzSuite(database: "sqlite" | "postgres", runsScale: number) {
 
     for (const [index, target] of TARGETS.entries()) {
       it(`${target.name}: 4xx or a correct answer, never a 5xx; a refusal leaves the database unchanged`, async () => {
-        const numRuns = Math.max(3, Math.round(RUNS * target.share * runsScale));
+        // The first cases (one per route the target reaches, themselves generated) count in numRuns: random ones follow
+        // up to the target's share.
+        const examples = FIRST_CASES[index]!.map((sent): [Sent] => [sent]);
+        const numRuns = Math.max(3, examples.length, Math.round(RUNS * target.share * runsScale));
         await fc.assert(
           fc.asyncProperty(target.arb, async (sent) => {
             await checkOne(server, snapshots, target, sent, cookie);
           }),
-          { seed: SEED + index, numRuns, endOnFailure: true },
+          { seed: SEED + index, numRuns, examples, endOnFailure: true },
         );
         // A 5xx the server logged, or an error it logged while answering a 4xx, fails here too.
         expect(server.takeUnexpectedLogs()).toEqual([]);

@@ -64,26 +64,46 @@ describe("parseCsv", () => {
     expect(parseCsv("\uFEFF")).toEqual([]);
   });
 
-  it("names the row where an unclosed quote starts", () => {
+  it("names the line where an unclosed quote starts", () => {
     const parse = () => parseCsv('name,city\nA,B\n"Broken,C\nD,E');
     expect(parse).toThrow(CsvSyntaxError);
-    expect(parse).toThrow('Row 3: a quoted value is not closed (a " is missing).');
-    expect(parse).toThrow(expect.objectContaining({ row: 3 }));
+    expect(parse).toThrow('Line 3: a quoted value is not closed (a " is missing).');
+    expect(parse).toThrow(expect.objectContaining({ line: 3, row: 3 }));
   });
 
-  it("counts a multi-line quoted value as one row when naming the row of an unclosed quote", () => {
-    expect(() => parseCsv('a\n"multi\nline",x\n"open')).toThrow(expect.objectContaining({ name: "CsvSyntaxError", row: 3 }));
+  it("counts every line of a multi-line quoted value, and names the row too when the two differ", () => {
+    expect(() => parseCsv('a\n"multi\nline",x\n"open')).toThrow(
+      expect.objectContaining({
+        name: "CsvSyntaxError",
+        line: 4,
+        row: 3,
+        message: 'Line 4 (row 3): a quoted value is not closed (a " is missing).',
+      }),
+    );
   });
 
-  it("names the row where a closing quote is followed by more text", () => {
+  it.each([
+    ["CRLF, a blank line and a byte order mark", '\uFEFFa,b\r\n"two\r\nlines",x\r\n\r\n"open,y\r\nmore\r\n', 5, 4],
+    ["CR only", 'a\r"two\rlines",x\r"open\r', 4, 3],
+    ["characters of several bytes", 'ø,ü\n"ø\nø\nø",🌷\nø,"open', 5, 3],
+    ["an earlier cell of the same row spanning lines", 'a,b\n"two\nlines","open\nmore', 3, 2],
+  ])("counts lines right with %s", (_what, text, line, row) => {
+    expect(() => parseCsv(text)).toThrow(
+      expect.objectContaining({ line, row, message: expect.stringMatching(new RegExp(`^Line ${line} \\(row ${row}\\): `)) }),
+    );
+  });
+
+  it("names the line where a closing quote is followed by more text", () => {
     const parse = () => parseCsv('name,city\n"Broken" Name,C\nD,E');
     expect(parse).toThrow(CsvSyntaxError);
     expect(parse).toThrow(
       expect.objectContaining({
+        line: 2,
         row: 2,
-        message: 'Row 2: a quoted value is followed by more text before the next comma. Write a " inside a quoted value as "".',
+        message: 'Line 2: a quoted value is followed by more text before the next comma. Write a " inside a quoted value as "".',
       }),
     );
+    expect(() => parseCsv('a\r\n"two\r\nlines",x\r\n"bad" x,y\r\n')).toThrow(expect.objectContaining({ line: 4, row: 3 }));
   });
 
   it("accepts rows of different lengths and mixed line endings", () => {

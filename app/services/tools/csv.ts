@@ -6,11 +6,21 @@ export class CsvSyntaxError extends Error {
   override name = "CsvSyntaxError";
   constructor(
     message: string,
-    /** The 1-based row (record) where the problem starts, header included. */
+    /** The 1-based line of the file (as a text editor counts them) where the broken value starts. */
+    readonly line: number,
+    /** The 1-based row (record) it is in, header included: what a spreadsheet shows, fewer when a cell spans lines. */
     readonly row: number,
   ) {
     super(message);
   }
+}
+
+/** The 1-based line on which the text's first `bytes` UTF-8 bytes end (CRLF, LF and CR each end a line). */
+function lineAtByte(input: string, bytes: number): number {
+  return Buffer.from(input)
+    .subarray(0, bytes)
+    .toString()
+    .split(/\r\n|\n|\r/).length;
 }
 
 /** What each csv-parse error means for the person who saved the file (codes the options below can raise). */
@@ -28,7 +38,8 @@ const PROBLEMS: Partial<Record<string, string>> = {
  * spreadsheet shows even when a cell spans several lines; an empty line is kept as a row with one empty
  * value, and a trailing line break does not make an extra row. Rows may have different lengths. Spaces
  * around a value outside quotes (such as padding before an opening quote) are dropped; a quote inside an
- * unquoted value is kept as it is. Text that is not CSV raises a CsvSyntaxError naming the row.
+ * unquoted value is kept as it is. Text that is not CSV raises a CsvSyntaxError naming the line of the file
+ * where the broken value starts, and its row when a cell spanning several lines makes the two differ.
  */
 export function parseCsv(input: string): string[][] {
   try {
@@ -40,11 +51,15 @@ export function parseCsv(input: string): string[][] {
       trim: true,
     });
   } catch (error) {
-    // csv-parse counts the records it completed; the problem is in the one after them.
-    if (error instanceof CsvError && typeof error.records === "number") {
+    // csv-parse counts the records it completed: the problem is in the one after them. Its `lines` is no help
+    // here: an unclosed quote is found at the end of the file, and a CRLF inside a quoted value counts twice.
+    // Its `bytes` is where the last comma or line break before the broken value ends (the BOM included), so
+    // the line is counted from the text up to there.
+    if (error instanceof CsvError && typeof error.records === "number" && typeof error.bytes === "number") {
       const row = error.records + 1;
+      const line = lineAtByte(input, error.bytes);
       const problem = PROBLEMS[error.code] ?? `the text cannot be read as CSV (${error.message}).`;
-      throw new CsvSyntaxError(`Row ${row}: ${problem}`, row);
+      throw new CsvSyntaxError(`Line ${line}${line === row ? "" : ` (row ${row})`}: ${problem}`, line, row);
     }
     throw error;
   }

@@ -214,7 +214,7 @@ for (const database of TEST_DATABASES) {
         `The first row must be a header naming the columns. Missing: state, zipcode. The columns are: ${ALL_COLUMNS}.`,
       );
       expect(await refuse(`${HEADER},colour\n`)).toBe(`The header has an unknown column "colour". The columns are: ${ALL_COLUMNS}.`);
-      expect(await refuse(`${HEADER}\n"Open quote,1 Road`)).toBe('Row 2: a quoted value is not closed (a " is missing).');
+      expect(await refuse(`${HEADER}\n"Open quote,1 Road`)).toBe('Line 2: a quoted value is not closed (a " is missing).');
       const tooMany = [HEADER, ...Array.from({ length: 5001 }, (_, i) => `Shop ${i},${i} Road,Portland,OR,97201,,,,,`)].join("\n");
       expect(await refuse(tooMany)).toBe("The file has 5,001 rows. Import at most 5,000 rows at a time.");
     });
