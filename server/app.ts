@@ -130,7 +130,7 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   }
   app.post("/api/upload/{*kind}", limit("upload", { limit: 120, windowMs: 10 * MINUTE, message: tooMany }));
   // A search costs more than a page read from the cache; people do not search once a second for a minute.
-  app.get(["/search", "/search.data"], limit("search", { limit: 60, windowMs: MINUTE, message: tooMany }));
+  app.get(["/search", "/search.data"], limit("search", { limit: 60, windowMs: MINUTE, message: tooMany }, { handToPage: true }));
   app.use(limit("requests", { limit: 1200, windowMs: MINUTE, message: tooMany }));
   // A cached page is answered here, right after the limits have counted it: nothing below runs for it. Not in
   // development, where an edited component must show on the next reload.

@@ -1,7 +1,7 @@
 import { ArrowRight, MapPin, Search, Store } from "~/components/icons/site";
 import { BookOpen, CalendarDays, type LucideIcon } from "lucide-react";
 import { Navigation, SearchX } from "~/components/icons/listing";
-import { Form, Link, redirect, type ShouldRevalidateFunction } from "react-router";
+import { data, Form, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import { CategoryBadge } from "~/components/blog/blog-card";
 import { formatPostDate } from "~/components/blog/format";
 import { formatDateRange } from "~/components/festivals/dates";
@@ -28,11 +28,12 @@ import { listingPath } from "~/services/wholesalers/slug";
 import { getSiteSettings } from "~/services/settings/settings.server";
 import { cn } from "~/utils/cn";
 import { pageMeta } from "~/http/meta";
+import { rateLimitRefusalContext } from "~/http/request-context.server";
 import type { Route } from "./+types/search";
 
 const SEARCH_TITLE = "Search";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb();
   const { general } = await getSiteSettings(db);
   const sections = { blog: general.enableBlog, festivals: general.enableFestivals };
@@ -41,9 +42,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A zipcode has its own results page: the wholesalers around it, by distance.
   if (zipcode) throw redirect(`/near?zip=${zipcode}`, 302);
   const noCity: CitySearch = { kind: "none" };
-  if (!query) return { query, sections, results: null, city: noCity };
+  // Past the search limit (server/app.ts) the page says so where the count of results goes, and searches nothing.
+  const refused = context.get(rateLimitRefusalContext);
+  if (query && refused !== null) return data({ query, sections, results: null, city: noCity, refused }, { status: 429 });
+  if (!query) return { query, sections, results: null, city: noCity, refused: null };
   const [results, city] = await Promise.all([searchSite(db, query, sections), searchCity(db, query)]);
-  return { query, sections, results, city };
+  return { query, sections, results, city, refused: null };
 }
 
 /** The filters work on the city's loaded listings: a URL that differs only in them needs no new data. */
@@ -461,7 +465,7 @@ function summary(total: number, sections: { blog: boolean; festivals: boolean },
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, sections, results, city } = loaderData;
+  const { query, sections, results, city, refused } = loaderData;
   const total = results?.total ?? 0;
   return (
     <>
@@ -472,7 +476,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             {query ? `Results for “${query}”` : "Find flowers, markets and festivals"}
           </h1>
           <p className="mt-4 max-w-2xl text-lg leading-relaxed text-muted" role="status">
-            {query ? summary(total, sections, city) : `Look up ${kindsPhrase(sections)} by name, city or state.`}
+            {refused ?? (query ? summary(total, sections, city) : `Look up ${kindsPhrase(sections)} by name, city or state.`)}
           </p>
           <SearchForm query={query} />
         </div>
