@@ -45,7 +45,8 @@ function lingerThenClose(socket: Socket) {
  * 415 or 429 that never looks at the body) must not leave the unread rest on a keep-alive connection: the
  * next request on it would fail with a network error (ECONNRESET) instead of getting its own answer. A body
  * of at most MAX_DISCARDED_BODY_BYTES is read and thrown away, so the client can finish sending it, read the
- * answer and reuse the connection. A larger declared one gets `Connection: close`, and its connection lingers
+ * answer and reuse the connection. A larger declared one, or one sent in chunks without a declared length, gets
+ * `Connection: close`, and its connection lingers
  * (lingerThenClose) so that the client can finish sending and read the answer; a body whose stream is already
  * gone gets `Connection: close`.
  */
@@ -54,10 +55,13 @@ export function closeOnUnreadBody() {
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: unknown[]) {
       if (!req.complete && !this.headersSent) {
-        const declared = Number(req.headers["content-length"] ?? 0);
+        // A body sent in chunks declares no length: it could be larger than the bound, found out only after the
+        // answer went out as keep-alive, and cutting it then would reset the client's connection.
+        const length = req.headers["content-length"];
+        const declared = length === undefined ? Number.POSITIVE_INFINITY : Number(length);
         if (req.destroyed) {
           this.setHeader("Connection", "close");
-        } else if (declared > MAX_DISCARDED_BODY_BYTES) {
+        } else if (!(declared <= MAX_DISCARDED_BODY_BYTES)) {
           this.setHeader("Connection", "close");
           lingerThenClose(req.socket);
           discardRest(req);
