@@ -21,6 +21,14 @@ async function json(server: RunningServer, pathname: string, init: RequestInit =
   return { status: response.status, headers: response.headers, body: (await response.json()) as unknown };
 }
 
+/** The newsletter form posted as a browser without JavaScript posts it. */
+const subscribeWithForm = (server: RunningServer, email: string) =>
+  page(server, "/newsletter", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email }),
+  });
+
 const subscribe = (server: RunningServer, email: string) =>
   json(server, "/api/newsletter/subscribe", {
     method: "POST",
@@ -82,13 +90,7 @@ describe.runIf(process.env.CI === "true" || postgresBinaries() !== undefined)("P
 
     // A page whose data cannot be read, and a form that cannot be saved.
     expectUnavailablePage(await page(server, "/state/california"));
-    expectUnavailablePage(
-      await page(server, "/newsletter", {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: "email=down%40example.com",
-      }),
-    );
+    expectUnavailablePage(await subscribeWithForm(server, "down@example.com"));
     // A navigation in the browser asks for the page's data: the same 503, which the page then shows.
     const navigation = await fetch(`${server.url}/state/california.data`);
     expect(navigation.status).toBe(503);
@@ -145,13 +147,7 @@ describe("the SQLite file locked by another process, then released", () => {
       expect(health.body).toEqual({ status: "error", database: "sqlite" });
 
       expectUnavailableJson(await subscribe(server, "locked@example.com"));
-      expectUnavailablePage(
-        await page(server, "/newsletter", {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: "email=locked%40example.com",
-        }),
-      );
+      expectUnavailablePage(await subscribeWithForm(server, "locked@example.com"));
     } finally {
       holder.exec("COMMIT");
     }
@@ -200,13 +196,7 @@ describe("the SQLite file unreadable, then restored", () => {
     try {
       // Pages and answers not read before, so no cached copy answers for the database.
       expectUnavailablePage(await page(server, "/state/oregon"));
-      expectUnavailablePage(
-        await page(server, "/newsletter", {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: "email=unreadable%40example.com",
-        }),
-      );
+      expectUnavailablePage(await subscribeWithForm(server, "unreadable@example.com"));
       expectUnavailableJson(await json(server, "/api/states"));
       expectUnavailableJson(await subscribe(server, "unreadable@example.com"));
       const health = await json(server, "/healthz");

@@ -431,6 +431,26 @@ async function untilJobDone(server: RunningServer, cookie: string, kind: string)
 
 const stateIds = fc.oneof(anyOf("california", "oregon", "idaho"), segment);
 
+/** The public JSON API's read addresses without a parameter. */
+const API_READ_PATHS = [
+  "/api/states",
+  "/api/grocery-stores",
+  "/api/blog-posts",
+  "/api/flower-festivals",
+  "/api/flower-festivals/upcoming",
+  "/api/wholesalers/near",
+] as const;
+
+/** The public JSON API's addresses of one record or list, with a hostile path segment for its parameter. */
+const apiRecordPaths = () => [
+  segment.map((s) => `/api/states/${s}`),
+  segment.map((s) => `/api/wholesalers/state/${s}`),
+  segment.map((s) => `/api/wholesalers/zipcode/${s}`),
+  segment.map((s) => `/api/wholesalers/zipcode/${s}/nearest`),
+  segment.map((s) => `/api/blog-posts/${s}`),
+  segment.map((s) => `/api/flower-festivals/${s}`),
+];
+
 const TARGETS: Target[] = [
   // Public JSON API
   {
@@ -457,22 +477,12 @@ const TARGETS: Target[] = [
     arb: get(
       fc.oneof(
         fc.constantFrom(
-          "/api/states",
-          "/api/grocery-stores",
-          "/api/blog-posts",
-          "/api/flower-festivals",
-          "/api/flower-festivals/upcoming",
-          "/api/wholesalers/near",
+          ...API_READ_PATHS,
           // POST-only: a 405.
           "/api/newsletter/subscribe",
         ),
         fc.tuple(anyOf("wholesaler", "festival", "blog"), segment).map(([kind, s]) => `/api/upload/${kind}/${s}`),
-        segment.map((s) => `/api/states/${s}`),
-        segment.map((s) => `/api/wholesalers/state/${s}`),
-        segment.map((s) => `/api/wholesalers/zipcode/${s}`),
-        segment.map((s) => `/api/wholesalers/zipcode/${s}/nearest`),
-        segment.map((s) => `/api/blog-posts/${s}`),
-        segment.map((s) => `/api/flower-festivals/${s}`),
+        ...apiRecordPaths(),
         segment.map((s) => `/api/${s}`),
       ),
       ["zip", "lat", "lng", "radius", "access", "q", "month", "state", "updatedAt"],
@@ -484,23 +494,7 @@ const TARGETS: Target[] = [
     arb: fc
       .tuple(
         fc.constantFrom("PUT", "PATCH", "DELETE", "POST", "OPTIONS"),
-        fc.oneof(
-          fc.constantFrom(
-            "/api/states",
-            "/api/grocery-stores",
-            "/api/blog-posts",
-            "/api/flower-festivals",
-            "/api/flower-festivals/upcoming",
-            "/api/wholesalers/near",
-            "/api/nothing",
-          ),
-          segment.map((s) => `/api/states/${s}`),
-          segment.map((s) => `/api/wholesalers/state/${s}`),
-          segment.map((s) => `/api/wholesalers/zipcode/${s}`),
-          segment.map((s) => `/api/wholesalers/zipcode/${s}/nearest`),
-          segment.map((s) => `/api/blog-posts/${s}`),
-          segment.map((s) => `/api/flower-festivals/${s}`),
-        ),
+        fc.oneof(fc.constantFrom(...API_READ_PATHS, "/api/nothing"), ...apiRecordPaths()),
         bodyArb(fieldsArb(VALID.newsletter)),
       )
       .map(([method, path, { type, body }]): Sent => ({ method, path, headers: type ? { "content-type": type } : {}, body })),
