@@ -137,6 +137,8 @@ const listener = server.listen(env.PORT, env.HOST, () => {
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ port, host: env.HOST }, `listening on http://localhost:${port}`);
 });
+// An idle keep-alive connection is closed after KEEP_ALIVE_TIMEOUT (announced in each answer's Keep-Alive header).
+listener.keepAliveTimeout = env.KEEP_ALIVE_TIMEOUT * 1000;
 listener.on("clientError", clientErrorAnswer(logger));
 
 async function shutdown(signal: string) {
@@ -148,7 +150,8 @@ async function shutdown(signal: string) {
   // Stop accepting connections (a new one is refused), but close no open one: http.Server#close would also
   // close every idle keep-alive connection, and a client that sends its next request on one before the close
   // reaches it sees that request reset. A request on an open connection is answered, with Connection: close;
-  // an idle one closes at its keep-alive timeout (5 s, announced in Keep-Alive), which clients avoid racing.
+  // an idle one closes at its keep-alive timeout (KEEP_ALIVE_TIMEOUT, announced in Keep-Alive), which clients
+  // avoid racing, or when the ten seconds above are up.
   // The listener closes after this turn of the event loop has accepted the connections the kernel already
   // queued (a busy loop may have left some there while the signal arrived): closing it before would reset them.
   await new Promise((resolve) => setImmediate(resolve));

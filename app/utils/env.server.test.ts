@@ -26,3 +26,20 @@ describe("JOB_STEP_PAUSE_MS", () => {
     expect(() => parse({ JOB_STEP_PAUSE_MS: value })).toThrow(`JOB_STEP_PAUSE_MS: ${message}`);
   });
 });
+
+describe("KEEP_ALIVE_TIMEOUT", () => {
+  it("is 5 seconds when unset, and a whole number of seconds from 1 to 600 when set", () => {
+    expect(parse({}).KEEP_ALIVE_TIMEOUT).toBe(5);
+    expect(parse({ KEEP_ALIVE_TIMEOUT: "65" }).KEEP_ALIVE_TIMEOUT).toBe(65);
+    expect(parse({ KEEP_ALIVE_TIMEOUT: "600" }).KEEP_ALIVE_TIMEOUT).toBe(600);
+  });
+
+  it.each([
+    ["0", "must be at least 1"],
+    ["2.5", "must be a whole number of seconds"],
+    ["long", "must be a whole number of seconds"],
+    ["601", "must be at most 600"],
+  ])("refuses %s, naming the variable", (value, message) => {
+    expect(() => parse({ KEEP_ALIVE_TIMEOUT: value })).toThrow(`KEEP_ALIVE_TIMEOUT: ${message}`);
+  });
+});

@@ -76,6 +76,12 @@ const envSchema = z.object({
     .optional()
     .transform((value) => value || "on")
     .pipe(z.enum(["on", "off"], { message: "must be on or off" })),
+  KEEP_ALIVE_TIMEOUT: z.coerce
+    .number({ message: "must be a whole number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(1, "must be at least 1")
+    .max(600, "must be at most 600")
+    .default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   JOB_STEP_PAUSE_MS: z.coerce
     .number({ message: "must be a whole number of milliseconds" })

@@ -87,6 +87,10 @@ export const test = base.extend<{ pageErrors: string[]; serverChecks: void }, { 
         // A 5,000-row import (50 batches) then runs for at least 10 s, long enough to leave its page and open
         // it again while it runs, however fast the machine.
         JOB_STEP_PAUSE_MS: String(E2E_JOB_STEP_PAUSE_MS),
+        // Playwright's request client (page.request) keeps idle connections with no timeout of its own, so it
+        // ignores the Keep-Alive header's 5 s: a request it sends on one just as the server closes it is reset
+        // (read ECONNRESET, seen on CI). Kept open longer than any test, its connections are never closed under it.
+        KEEP_ALIVE_TIMEOUT: "600",
       });
       workerDataDir = server.dataDir;
       await use(server);

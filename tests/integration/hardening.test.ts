@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
@@ -481,6 +482,41 @@ describe("an answer sent before the request's body was read", () => {
       }
     } finally {
       agent.destroy();
+    }
+  });
+});
+
+describe("idle keep-alive connections", () => {
+  /** Sends one request on a raw connection; resolves with the answer's head and how long the server then kept the idle connection. */
+  function idleAfterAnswer(url: string) {
+    const { hostname, port } = new URL(url);
+    return new Promise<{ head: string; idleMs: number }>((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, () => socket.write(`GET /healthz HTTP/1.1\r\nHost: ${hostname}:${port}\r\n\r\n`));
+      let received = "";
+      let answeredAt = 0;
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk: string) => {
+        received += chunk;
+        if (!answeredAt && received.includes('{"status":"ok"')) answeredAt = performance.now();
+      });
+      socket.on("end", () => {
+        socket.destroy();
+        resolve({ head: received.slice(0, received.indexOf("\r\n\r\n")), idleMs: performance.now() - answeredAt });
+      });
+      socket.on("error", reject);
+    });
+  }
+
+  it("are closed by the server after KEEP_ALIVE_TIMEOUT seconds, which each answer announces (5 by default)", async () => {
+    expect((await fetch(new URL("/healthz", server.url))).headers.get("keep-alive")).toBe("timeout=5");
+    const longer = await startServer({ KEEP_ALIVE_TIMEOUT: "2" });
+    try {
+      const { head, idleMs } = await idleAfterAnswer(longer.url);
+      expect(head).toMatch(/^Keep-Alive: timeout=2$/im);
+      expect(idleMs).toBeGreaterThan(1_900);
+      expect(idleMs).toBeLessThan(4_000);
+    } finally {
+      await longer.stop();
     }
   });
 });
