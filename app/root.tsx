@@ -8,7 +8,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from "./db
 import { databaseUnavailableContext, renderedAtContext } from "./http/request-context.server";
 import { loadSiteContext } from "./http/site.server";
 import "./app.css";
-import fontsCss from "./fonts.css?url";
+import headingFont from "@fontsource/fraunces/files/fraunces-latin-600-normal.woff2?url";
 
 /**
  * A page whose loader or action found the database unreachable (entry.server.tsx's handleError marks the
@@ -33,35 +33,12 @@ export const middleware: Route.MiddlewareFunction[] = [databaseUnavailable];
 export const loader = ({ context }: Route.LoaderArgs) => loadSiteContext(context.get(renderedAtContext) || undefined);
 
 export const links: Route.LinksFunction = () => [
-  // No font is preloaded: the first paint needs only the HTML, the stylesheet and the main image. The fonts'
-  // stylesheet is switched on once the page has painted (see Layout); text shows in a metric-matched local
-  // font until then (app.css, docs/decisions/019-first-paint.md).
+  // The headings' one web font (18 KB), fetched beside the stylesheet so that it is there at the first paint;
+  // text is in the device's own face (app.css, docs/decisions/023-system-text-font.md).
+  { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "alternate", type: "application/rss+xml", title: "Flower Arranging Guide", href: "/rss.xml" },
 ];
-
-/**
- * Switches the web fonts' stylesheet on once the browser reports the first contentful paint (at once on a
- * hidden page, which does not paint; after the next frame where paint timing is missing), so that no font is
- * fetched before the first paint and none competes with the stylesheet and the main image on a slow phone.
- * Until the fonts arrive, text shows in app.css's metric-matched fallbacks (docs/decisions/019-first-paint.md).
- */
-const FONTS_AFTER_PAINT = [
-  "(function(){",
-  'function on(){document.querySelectorAll("link[data-fonts]").forEach(function(l){l.media="all"})}',
-  'if(document.visibilityState!=="visible")return on();',
-  "try{",
-  'if(PerformanceObserver.supportedEntryTypes.indexOf("paint")>=0){',
-  'new PerformanceObserver(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();on()}}).observe({type:"paint",buffered:true});',
-  "return}",
-  "}catch(e){}",
-  "requestAnimationFrame(function(){setTimeout(on,0)})",
-  "})()",
-].join("");
-
-function FontsAfterPaint({ nonce }: { nonce: string }) {
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: FONTS_AFTER_PAINT }} />;
-}
 
 function Analytics({ id, nonce }: { id: string; nonce: string }) {
   const safeId = /^[A-Z0-9-]{4,40}$/i.test(id) ? id : null;
@@ -98,15 +75,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#be123c" />
         <Meta />
         <Links />
-        {/* Inert until FontsAfterPaint (in the body) sets media="all" after the first paint. */}
-        <link rel="stylesheet" href={fontsCss} media="not all" data-fonts="" nonce={nonce} suppressHydrationWarning />
-        <noscript>
-          <link rel="stylesheet" href={fontsCss} />
-        </noscript>
         {analyticsId ? <Analytics id={analyticsId} nonce={nonce} /> : null}
       </head>
       <body>
-        <FontsAfterPaint nonce={nonce} />
         {children}
         <LazyToaster />
         <ScrollRestoration nonce={nonce} />
