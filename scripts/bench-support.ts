@@ -24,9 +24,9 @@ export function buildIfNeeded() {
 export const TRUSTED_PROXY_ENV = { TRUST_PROXY: "loopback" } as const;
 
 let nextClient = 0;
-/** The next of 65,536 private addresses (10.0.0.0/16), round robin. */
-export function nextClientAddress(): string {
-  const n = nextClient++ % 65_536;
+/** The next of `pool` private addresses (at most 65,536, in 10.0.0.0/16), round robin. */
+export function nextClientAddress(pool = 65_536): string {
+  const n = nextClient++ % Math.min(pool, 65_536);
   return `10.0.${n >> 8}.${n & 255}`;
 }
 
