@@ -55,3 +55,38 @@ test.describe("a listing's own page", () => {
     await expect(page).toHaveURL(/\/wholesalers\/\d+\/mayesh-wholesale-florist-twin-cities$/);
   });
 });
+
+test.describe("a listing's open status", () => {
+  const PATH = "/wholesalers/4/california-flower-mall";
+  const TIME_ZONE = "America/Los_Angeles";
+
+  test("hydrates with the server's status, marks today's hours, and changes by itself at the instant the server named", async ({
+    page,
+  }) => {
+    // The page's clock is ours, starting at the real time the server renders with.
+    await page.clock.install();
+    await page.goto(PATH);
+    const status = page.getByTestId("open-status");
+    const before = (await status.getAttribute("data-status")) ?? "";
+    const [state, until = "", label] = before.split("|");
+    expect(label).toMatch(state === "open" ? /^Open now · closes / : /^Closed · opens /);
+    expect(Date.parse(until)).toBeGreaterThan(Date.now());
+
+    // Today's row, on the listing's clock (Mon–Sat or Sun for this listing).
+    const today = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: TIME_ZONE }).format(new Date());
+    const hours = page.getByRole("table", { name: "Opening hours by day" });
+    await expect(hours.getByRole("row").filter({ hasText: "Today" })).toHaveCount(1);
+    await expect(hours.getByRole("row").filter({ hasText: "Today" })).toContainText(today === "Sun" ? /^Sun/ : /^Mon–Sat/);
+
+    // A second before the change, nothing has changed; a second after it, the status has.
+    const untilChange = Date.parse(until) - (await page.evaluate(() => Date.now()));
+    await page.clock.fastForward(untilChange - 1000);
+    await expect(status).toHaveAttribute("data-status", before);
+    await page.clock.fastForward(2000);
+    await expect(status).not.toHaveAttribute("data-status", before);
+    const [stateAfter, untilAfter = ""] = ((await status.getAttribute("data-status")) ?? "").split("|");
+    expect(stateAfter).toBe(state === "open" ? "closed" : "open");
+    expect(Date.parse(untilAfter)).toBeGreaterThan(Date.parse(until));
+    await expect(status).toContainText(state === "open" ? /^Closed · opens / : /^Open now · closes /);
+  });
+});

@@ -1,9 +1,8 @@
 import { parseIsoDate } from "~/utils/dates";
-
-const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+import { formatLongDateUtc } from "~/utils/en-us";
 
 /** A post's calendar date (YYYY-MM-DD) as "January 14, 2025", the same on the server and in every browser. */
-export const formatPostDate = (isoDate: string) => longDate.format(parseIsoDate(isoDate));
+export const formatPostDate = (isoDate: string) => formatLongDateUtc(parseIsoDate(isoDate));
 
 export const DEFAULT_POST_IMAGE = "/images/default-flower.webp";
 

@@ -3,13 +3,11 @@ import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/images/responsive-image";
 import type { BlogPost } from "~/services/blog/types";
-import { parseIsoDate } from "~/utils/dates";
+import { formatPostDate } from "../blog/format";
 import { buttonVariants } from "../ui/button";
 import { SectionHeading } from "./section-heading";
 
 export type BlogPreviewPost = Pick<BlogPost, "id" | "title" | "excerpt" | "category" | "date" | "image">;
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
 /** The newest articles of the DIY blog. */
 export function BlogPreview({ posts }: { posts: BlogPreviewPost[] }) {
@@ -47,7 +45,7 @@ export function BlogPreview({ posts }: { posts: BlogPreviewPost[] }) {
                     <span className="rounded-full bg-blush px-2.5 py-1 font-semibold text-rose-brand">{post.category}</span>
                     <span className="inline-flex items-center gap-1.5 text-muted">
                       <CalendarDays className="size-3.5" aria-hidden="true" />
-                      <time dateTime={post.date}>{dateFormat.format(parseIsoDate(post.date))}</time>
+                      <time dateTime={post.date}>{formatPostDate(post.date)}</time>
                     </span>
                   </div>
                   <h3 className="mt-4 font-serif text-xl font-semibold leading-snug text-ink">

@@ -1,6 +1,7 @@
 import { BookOpen } from "lucide-react";
 import { MapPin } from "~/components/icons/site";
 import type { DirectoryCoverage } from "~/services/wholesalers/types";
+import { formatNumber } from "~/utils/en-us";
 import { HashLink } from "../layout/hash-link";
 import { buttonVariants } from "../ui/button";
 
@@ -17,7 +18,7 @@ export const HERO_IMAGE = {
   wideMedia: "(min-width: 640px)",
 } as const;
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /** The claims of the spec, and the directory's real size. */
 function highlights({ listings, states }: DirectoryCoverage) {

@@ -1,3 +1,5 @@
+import { formatConjunction, formatNumber } from "~/utils/en-us";
+
 /** What a maps search needs to find a wholesaler: its name and full address. */
 export interface Locatable {
   name: string;
@@ -11,16 +13,12 @@ export function directionsUrl({ name, address, city, state }: Locatable): string
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${name}, ${address}, ${city}, ${state}`)}`;
 }
 
-const milesFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
-
 /** "2.3 miles away"; exactly one mile is singular; distances round to 0 only at the zipcode's centre. */
 export function formatDistance(miles: number): string {
   if (miles < 0.1) return "less than 0.1 miles away";
-  const text = milesFormat.format(miles);
+  const text = formatNumber(miles, 1);
   return `${text} ${text === "1" ? "mile" : "miles"} away`;
 }
-
-const wholeMilesFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
 /** What the distance wording needs to know of a listing. */
 export interface DistanceSubject {
@@ -43,16 +41,13 @@ export function listingDistance(listing: DistanceSubject, miles: number, searche
 /** "about 3 miles away": whole miles and never under one, for a distance from or to a zipcode's or a city's center. */
 export function aboutMilesAway(miles: number): string {
   const whole = Math.max(1, Math.round(miles));
-  return `about ${wholeMilesFormat.format(whole)} ${whole === 1 ? "mile" : "miles"} away`;
+  return `about ${formatNumber(whole)} ${whole === 1 ? "mile" : "miles"} away`;
 }
 
 /** "The nearest wholesaler we list is 675 miles away", in whole miles: far enough that decimals say nothing. */
-export const farAwayMessage = (miles: number) =>
-  `The nearest wholesaler we list is ${wholeMilesFormat.format(Math.round(miles))} miles away.`;
-
-const listFormat = new Intl.ListFormat("en-US", { style: "long", type: "conjunction" });
+export const farAwayMessage = (miles: number) => `The nearest wholesaler we list is ${formatNumber(Math.round(miles))} miles away.`;
 
 /** "Los Angeles, San Diego, and Fresno"; 'major cities' for a state that has none listed. */
 export function citiesPhrase(cities: readonly { name: string }[]): string {
-  return cities.length === 0 ? "major cities" : listFormat.format(cities.map((city) => city.name));
+  return cities.length === 0 ? "major cities" : formatConjunction(cities.map((city) => city.name));
 }

@@ -3,8 +3,9 @@ import { useRouteLoaderData } from "react-router";
 import type { SiteContext } from "~/http/site-context";
 import { ACCESS_LABELS, type WholesalerAccess } from "~/services/wholesalers/constants";
 import type { NearbyListing } from "~/services/wholesalers/types";
-import { formatWeeklyHours, WEEKDAY_SHORT_NAMES, WEEKDAYS, type WeeklyHours } from "~/services/wholesalers/opening-hours";
+import { formatWeeklyHours, type Weekday, type WeeklyHours } from "~/services/wholesalers/opening-hours";
 import { cn } from "~/utils/cn";
+import { formatMonthYearUtc } from "~/utils/en-us";
 import { Tooltip } from "../ui/tooltip";
 import { aboutMilesAway, formatDistance } from "./format";
 import { OpenStatus } from "./open-status";
@@ -39,10 +40,11 @@ export function AccessBadge({ access, className }: { access: WholesalerAccess; c
   );
 }
 
-const monthYear = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
-
-/** "Nov 2026" from a YYYY-MM-DD date. */
-export const verifiedMonth = (verifiedAt: string) => monthYear.format(new Date(`${verifiedAt}T00:00:00Z`));
+/**
+ * "Nov 2026" from a YYYY-MM-DD date, as Intl.DateTimeFormat's en-US short month and year would say it, without
+ * Intl: its first use in a page costs a phone 15-60 ms (docs/decisions/024-no-intl-while-loading.md).
+ */
+export const verifiedMonth = (verifiedAt: string) => formatMonthYearUtc(new Date(`${verifiedAt}T00:00:00Z`));
 
 /** "Verified Nov 2026". */
 export const verifiedLabel = (verifiedAt: string) => `Verified ${verifiedMonth(verifiedAt)}`;
@@ -103,31 +105,17 @@ export function LocationPrecisionNote({ exact, zipcode, className }: { exact: bo
   );
 }
 
-const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "Mon" for the day it is at `now` on the listing's own clock. */
-function weekdayAt(now: string, timeZone: string): string {
-  let format = weekdayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone });
-    weekdayFormats.set(timeZone, format);
-  }
-  return format.format(new Date(now));
-}
-
 /**
- * The week as a table, days with the same hours on one row, today's row (on the listing's clock, when the
- * page was rendered, like ListingOpenStatus) marked.
+ * The week as a table, days with the same hours on one row, today's row marked: `today` is the day on the
+ * listing's clock when the page was rendered (weekdayAt, worked out by the page's loader on the server).
  */
-export function WeeklyHoursTable({ hours, timeZone, className }: { hours: WeeklyHours; timeZone: string | null; className?: string }) {
-  const root = useRouteLoaderData<SiteContext>("root");
-  const today = root && timeZone ? WEEKDAYS.find((day) => WEEKDAY_SHORT_NAMES[day] === weekdayAt(root.renderedAt, timeZone)) : undefined;
+export function WeeklyHoursTable({ hours, today, className }: { hours: WeeklyHours; today: Weekday | null; className?: string }) {
   return (
     <table className={cn("w-full max-w-sm text-sm", className)} data-testid="weekly-hours">
       <caption className="sr-only">Opening hours by day</caption>
       <tbody>
         {formatWeeklyHours(hours).map((row) => {
-          const isToday = today !== undefined && row.weekdays.includes(today);
+          const isToday = today !== null && row.weekdays.includes(today);
           return (
             <tr key={row.days} className={cn("border-b border-stone-100 last:border-0", isToday && "font-semibold text-ink")}>
               <th scope="row" className={cn("py-1.5 pr-4 text-left align-top", isToday ? "font-semibold" : "font-medium text-muted")}>

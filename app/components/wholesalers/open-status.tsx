@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useId, useRef, useSyncExternalStore } from "react";
 import { openStatus, type WeeklyHours } from "~/services/wholesalers/opening-hours";
 import { cn } from "~/utils/cn";
 
@@ -10,25 +10,55 @@ const AFTER_CHANGE_MS = 250;
 /** The widest labels there are, laid invisibly under the real one so that a new label never moves the layout. */
 const WIDEST_LABELS = ["Open now · closes Wed 12:30 PM", "Closed · opens Wed 12:30 PM"];
 
-const snapshotOf = (hours: WeeklyHours, timeZone: string, now: Date) => {
-  const status = openStatus(hours, timeZone, now);
-  return `${status.open ? "open" : "closed"}|${status.label}`;
-};
+/**
+ * A status with the span of instants it holds for: from the instant it was worked out until it next changes.
+ * Its snapshot, what React compares and renders, is "open|<the change, ISO, or nothing>|<label>".
+ */
+interface KnownStatus {
+  hours: WeeklyHours;
+  timeZone: string;
+  snapshot: string;
+  from: number;
+  until: number;
+}
+
+function statusAt(hours: WeeklyHours, timeZone: string, at: number): KnownStatus {
+  const status = openStatus(hours, timeZone, new Date(at));
+  const snapshot = `${status.open ? "open" : "closed"}|${status.changesAt?.toISOString() ?? ""}|${status.label}`;
+  return { hours, timeZone, snapshot, from: at, until: status.changesAt?.getTime() ?? Number.POSITIVE_INFINITY };
+}
+
+/** How far behind the server's a browser's clock may be and still take the status the server worked out. */
+const CLOCK_BEHIND_MS = 10 * 60_000;
+
+const holds = (known: KnownStatus | null, hours: WeeklyHours, timeZone: string, at: number): known is KnownStatus =>
+  known !== null && known.hours === hours && known.timeZone === timeZone && known.from - CLOCK_BEHIND_MS <= at && at < known.until;
 
 /**
- * "Open now · closes 2 PM" for a listing, on the listing's own clock. The server passes the `now` it
- * rendered with (ISO), so the page hydrates with the same text; then the browser's clock takes over and
- * the label changes exactly when the status does, and again when the tab comes back into view.
+ * "Open now · closes 2 PM" for a listing, on the listing's own clock. The server renders it at the `now` it
+ * passes (ISO) and writes into the markup when that status next changes. The browser hydrates with the status
+ * the markup holds and keeps it until that instant; only then does it work the status out itself, on its own
+ * clock, and again when the tab comes back into view after it. Working it out needs Intl.DateTimeFormat, whose
+ * first use in a page costs 15-60 ms of a phone's main thread (its locale and time zone data): a page that
+ * only shows a status never pays that while it loads.
  */
 export function OpenStatus({ hours, timeZone, now, className }: { hours: WeeklyHours; timeZone: string; now: string; className?: string }) {
+  const id = useId();
+  const known = useRef<KnownStatus | null>(null);
+  const current = useCallback(() => {
+    const at = Date.now();
+    if (!holds(known.current, hours, timeZone, at)) known.current = statusAt(hours, timeZone, at);
+    return known.current.snapshot;
+  }, [hours, timeZone]);
   const subscribe = useCallback(
     (onChange: () => void) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const schedule = () => {
         clearTimeout(timer);
-        const { changesAt } = openStatus(hours, timeZone, new Date());
-        if (!changesAt) return;
-        const delay = Math.min(Math.max(changesAt.getTime() - Date.now() + AFTER_CHANGE_MS, 0), MAX_DELAY);
+        current();
+        const until = known.current?.until ?? Number.POSITIVE_INFINITY;
+        if (until === Number.POSITIVE_INFINITY) return;
+        const delay = Math.min(Math.max(until - Date.now() + AFTER_CHANGE_MS, 0), MAX_DELAY);
         timer = setTimeout(() => {
           onChange();
           schedule();
@@ -47,19 +77,31 @@ export function OpenStatus({ hours, timeZone, now, className }: { hours: WeeklyH
         document.removeEventListener("visibilitychange", onVisibilityChange);
       };
     },
-    [hours, timeZone],
+    [current],
   );
-  const snapshot = useSyncExternalStore(
-    subscribe,
-    () => snapshotOf(hours, timeZone, new Date()),
-    () => snapshotOf(hours, timeZone, new Date(now)),
-  );
-  const separator = snapshot.indexOf("|");
-  const open = snapshot.slice(0, separator) === "open";
-  const label = snapshot.slice(separator + 1);
+  const snapshot = useSyncExternalStore(subscribe, current, () => {
+    // On the server, and in the browser while hydrating: the status at the render's `now`. The browser reads it
+    // from the server's markup, which holds the same status and the instant it changes.
+    const at = Date.parse(now);
+    if (holds(known.current, hours, timeZone, at)) return known.current.snapshot;
+    const snapshot = typeof document === "undefined" ? undefined : document.getElementById(id)?.dataset.status;
+    const until = snapshot?.split("|")[1];
+    known.current =
+      snapshot && until !== undefined
+        ? { hours, timeZone, snapshot, from: at, until: until === "" ? Number.POSITIVE_INFINITY : Date.parse(until) }
+        : statusAt(hours, timeZone, at);
+    return known.current.snapshot;
+  });
+  const [state = "", , label = ""] = snapshot.split("|");
+  const open = state === "open";
 
   return (
-    <span className={cn("inline-grid whitespace-nowrap text-sm tabular-nums", className)} data-testid="open-status">
+    <span
+      id={id}
+      className={cn("inline-grid whitespace-nowrap text-sm tabular-nums", className)}
+      data-testid="open-status"
+      data-status={snapshot}
+    >
       {WIDEST_LABELS.map((widest) => (
         <span key={widest} aria-hidden="true" className="invisible col-start-1 row-start-1 flex items-center gap-2 font-medium">
           <span className="size-2" />

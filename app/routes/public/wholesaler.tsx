@@ -22,10 +22,12 @@ import { DirectionsLink, TYPE_HINT, TypeBadge } from "~/components/wholesalers/w
 import { WholesalerImage } from "~/components/wholesalers/wholesaler-image";
 import { getDb } from "~/db/db.server";
 import { pageMeta, siteIdentity } from "~/http/meta";
+import { renderedAtContext } from "~/http/request-context.server";
 import { parseId } from "~/services/ids";
 import { locatorMap } from "~/services/maps/maps.server";
 import { listingJsonLd } from "~/services/seo/json-ld";
 import { findListing, findNearbyListings, type NearbyListing } from "~/services/wholesalers/listing.server";
+import { weekdayAt } from "~/services/wholesalers/opening-hours";
 import { listingPath, slugify } from "~/services/wholesalers/slug";
 import { toWholesalerJson } from "~/services/wholesalers/wholesalers.server";
 import type { Route } from "./+types/wholesaler";
@@ -33,17 +35,20 @@ import type { Route } from "./+types/wholesaler";
 const NOT_FOUND_TITLE = "Wholesaler Not Found";
 const DESCRIPTION_LENGTH = 160;
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const db = getDb();
   const id = parseId(params.id);
   const listing = id === undefined ? undefined : await findListing(db, id);
-  if (!listing) return data({ listing: null, nearby: [], map: null }, { status: 404 });
+  if (!listing) return data({ listing: null, nearby: [], map: null, today: null }, { status: 404 });
   // The slug only makes the address readable: any other spelling of it goes to the one canonical address.
   if (params.slug !== slugify(listing.name)) throw redirect(`${listingPath(listing)}${new URL(request.url).search}`, 301);
   return {
     listing: toWholesalerJson(listing),
     nearby: await findNearbyListings(db, listing),
     map: locatorMap(listing.stateId, listing),
+    // The weekly hours' "Today", on the listing's clock when the page is rendered: worked out here, so that the
+    // browser needs no Intl to hydrate it (docs/decisions/024-no-intl-while-loading.md).
+    today: listing.timeZone ? weekdayAt(new Date(context.get(renderedAtContext) || Date.now()), listing.timeZone) : null,
   };
 }
 
@@ -76,7 +81,7 @@ function Fact({ icon: Icon, term, children }: { icon: typeof MapPin; term: strin
 }
 
 export default function WholesalerPage({ loaderData }: Route.ComponentProps) {
-  const { listing, nearby, map } = loaderData;
+  const { listing, nearby, map, today } = loaderData;
   if (!listing || !map) return <WholesalerNotFound />;
   const structuredHours = listing.openingHours && listing.timeZone ? listing.openingHours : null;
 
@@ -155,7 +160,7 @@ export default function WholesalerPage({ loaderData }: Route.ComponentProps) {
                 </Fact>
               ) : null}
               <Fact icon={Clock} term="Hours">
-                {structuredHours ? <WeeklyHoursTable hours={structuredHours} timeZone={listing.timeZone} /> : null}
+                {structuredHours ? <WeeklyHoursTable hours={structuredHours} today={today} /> : null}
                 {listing.hours ? (
                   <p className={structuredHours ? "mt-2 text-sm text-muted" : undefined}>{listing.hours}</p>
                 ) : structuredHours ? null : (

@@ -12,6 +12,7 @@ import {
   openStatus,
   type TimeRange,
   type WeeklyHours,
+  weekdayAt,
 } from "./opening-hours";
 import {
   formatHoursText,
@@ -494,5 +495,17 @@ describe("hours as text (a spreadsheet cell)", () => {
     expect(read("Tue 09:00-17:00, 16:00-18:00")).toBe("Tuesday: 9 AM–5 PM overlaps 4 PM–6 PM.");
     expect(read("Fri 22:00-02:00; Sat 01:00-05:00")).toBe("Friday: 10 PM–2 AM runs past midnight into Saturday’s 1 AM–5 AM.");
     expect(read("Wed 01:00-01:30, 03:00-03:30, 05:00-05:30, 07:00-07:30, 09:00-09:30")).toBe("Wednesday: at most 4 time ranges a day.");
+  });
+});
+
+describe("weekdayAt", () => {
+  it("is the day on the zone's own clock, not the server's", () => {
+    // Friday 03:30 UTC is still Thursday evening in Los Angeles and in New York; 05:30 UTC is Friday in New York.
+    const instant = new Date("2026-11-27T03:30:00Z");
+    expect(weekdayAt(instant, "America/Los_Angeles")).toBe("thu");
+    expect(weekdayAt(instant, "America/New_York")).toBe("thu");
+    expect(weekdayAt(new Date("2026-11-27T05:30:00Z"), "America/New_York")).toBe("fri");
+    expect(weekdayAt(new Date("2026-11-29T09:59:00Z"), "Pacific/Honolulu")).toBe("sat");
+    expect(weekdayAt(new Date("2026-11-29T10:00:00Z"), "Pacific/Honolulu")).toBe("sun");
   });
 });

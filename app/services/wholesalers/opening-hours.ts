@@ -140,6 +140,19 @@ export function weekRanges(hours: WeeklyHours): WeekRange[] {
 
 // ---- Open now: wall-clock hours turned into instants in the listing's time zone ----
 
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The day it is at `now` on the clock of `timeZone` (IANA). */
+export function weekdayAt(now: Date, timeZone: string): Weekday | null {
+  let format = weekdayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone });
+    weekdayFormats.set(timeZone, format);
+  }
+  const name = format.format(now);
+  return WEEKDAYS.find((day) => WEEKDAY_SHORT_NAMES[day] === name) ?? null;
+}
+
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 
 function clockFormat(timeZone: string): Intl.DateTimeFormat {
