@@ -41,6 +41,16 @@ function lingerThenClose(socket: Socket) {
 }
 
 /**
+ * Whether the request carries a body: a declared length above 0, or chunks. One without either has none, even
+ * while `req.complete` is still false: Node marks a bodiless request complete only after its request event, so
+ * an answer sent at once (a static file from memory) would otherwise count as leaving a body unread.
+ */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && Number(length) !== 0);
+}
+
+/**
  * An answer sent before its request's body was read to the end (a 413 for a body over the limit, a 401, 403,
  * 415 or 429 that never looks at the body) must not leave the unread rest on a keep-alive connection: the
  * next request on it would fail with a network error (ECONNRESET) instead of getting its own answer. A body
@@ -54,7 +64,7 @@ export function closeOnUnreadBody() {
   return (req: Request, res: Response, next: NextFunction) => {
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: unknown[]) {
-      if (!req.complete && !this.headersSent) {
+      if (hasBody(req) && !req.complete && !this.headersSent) {
         // A body sent in chunks declares no length: it could be larger than the bound, found out only after the
         // answer went out as keep-alive, and cutting it then would reset the client's connection.
         const length = req.headers["content-length"];

@@ -417,6 +417,23 @@ describe("an answer sent before the request's body was read", () => {
     }
   });
 
+  it("a request without a body keeps its connection, also when the answer goes out at once (a static file from memory)", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const answers = [];
+      for (const pathname of ["/images/hero.webp", "/images/hero.webp", "/robots.txt", "/api/states"]) {
+        answers.push(await send(agent, "GET", pathname, "", { "accept-encoding": "br, gzip" }));
+      }
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(answer.headers.connection).toBe("keep-alive");
+        expect(answer.localPort, "the same connection").toBe(answers[0]!.localPort);
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it("after a 429 that never read its 2 MB body, the next request is answered on the same connection", async () => {
     // A server of its own: the newsletter's limit (10 per address in 10 minutes) is spent here.
     const limited = await startServer();
