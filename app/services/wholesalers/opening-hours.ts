@@ -140,19 +140,6 @@ export function weekRanges(hours: WeeklyHours): WeekRange[] {
 
 // ---- Open now: wall-clock hours turned into instants in the listing's time zone ----
 
-const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The day it is at `now` on the clock of `timeZone` (IANA). */
-export function weekdayAt(now: Date, timeZone: string): Weekday | null {
-  let format = weekdayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone });
-    weekdayFormats.set(timeZone, format);
-  }
-  const name = format.format(now);
-  return WEEKDAYS.find((day) => WEEKDAY_SHORT_NAMES[day] === name) ?? null;
-}
-
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 
 function clockFormat(timeZone: string): Intl.DateTimeFormat {
@@ -191,6 +178,14 @@ function wallClockParts(instant: number, timeZone: string) {
 function wallClock(instant: number, timeZone: string): WallClock {
   const { year, month, day, hour, minute } = wallClockParts(instant, timeZone);
   return { date: Date.UTC(year, month - 1, day), minutes: hour * 60 + minute };
+}
+
+/** The weekday of a local calendar date held as a UTC-midnight timestamp (WallClock's `date`), Monday first. */
+const weekdayIndexOf = (date: number) => (new Date(date).getUTCDay() + 6) % 7;
+
+/** The day it is at `now` on the clock of `timeZone` (IANA), as the open status reckons it. */
+export function weekdayAt(now: Date, timeZone: string): Weekday {
+  return WEEKDAYS[weekdayIndexOf(wallClock(now.getTime(), timeZone).date)] as Weekday;
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds. */
@@ -247,7 +242,7 @@ export interface OpenStatus {
 const DAY_MS = MINUTES_PER_DAY * 60_000;
 
 function shortDayOf(date: number): string {
-  return WEEKDAY_SHORT_NAMES[WEEKDAYS[(new Date(date).getUTCDay() + 6) % 7] as Weekday];
+  return WEEKDAY_SHORT_NAMES[WEEKDAYS[weekdayIndexOf(date)] as Weekday];
 }
 
 /**
@@ -261,7 +256,7 @@ export function openStatus(hours: WeeklyHours, timeZone: string, now: Date): Ope
   if (alwaysOpen(hours)) return { open: true, label: "Open 24 hours", changesAt: null };
   const at = now.getTime();
   const today = wallClock(at, timeZone);
-  const weekdayIndex = (new Date(today.date).getUTCDay() + 6) % 7;
+  const weekdayIndex = weekdayIndexOf(today.date);
 
   // Yesterday's ranges may still run; a week and a day ahead always holds the next opening.
   const spans: [number, number][] = [];
