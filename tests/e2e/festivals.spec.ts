@@ -256,6 +256,35 @@ test.describe("festival calendar page", () => {
     await expectListed(page, festivals);
   });
 
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 768, height: 1000 },
+    { width: 1440, height: 900 },
+  ]) {
+    test(`at ${viewport.width} px the cards below the fold are laid out as they are reached, and the page keeps its length`, async ({
+      page,
+    }) => {
+      // The list's cards skip layout until they near the screen (content-visibility); their placeholders
+      // have the cards' heights, so the scrollbar does not jump as the visitor scrolls.
+      await page.setViewportSize(viewport);
+      await page.goto("/festivals");
+      const cards = list(page).getByRole("article");
+      const last = cards.last();
+      const shown = () => last.evaluate((card) => card.checkVisibility({ contentVisibilityAuto: true }));
+      expect(await shown(), "the last card is skipped until it nears the screen").toBe(false);
+      const before = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0; y < before; y += viewport.height / 2) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        await page.evaluate(() => new Promise(requestAnimationFrame));
+      }
+      await last.scrollIntoViewIfNeeded();
+      await expect.poll(shown).toBe(true);
+      await expect(last.getByRole("link", { name: /^View details/ })).toBeInViewport();
+      const after = await page.evaluate(() => document.documentElement.scrollHeight);
+      expect(Math.abs(after - before) / before, `page length ${before} px before scrolling, ${after} px after`).toBeLessThan(0.05);
+    });
+  }
+
   test("picking a marked calendar day shows the festivals running that day; clearing restores", async ({ page, request }) => {
     const festivals = await festivalsFrom(request);
     await page.goto("/festivals");
