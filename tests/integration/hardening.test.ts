@@ -130,6 +130,16 @@ describe("security headers", () => {
     expectSecurityHeaders(favicon, "/favicon.svg");
     await favicon.arrayBuffer();
   });
+
+  it("gives every answer a nonce of its own, also past the 256 that server/security.ts draws at once", async () => {
+    const nonces: string[] = [];
+    for (let i = 0; i < 600; i++) {
+      const response = await fetch(`${server.url}/favicon.svg`);
+      nonces.push(expectSecurityHeaders(response, `request ${i}`));
+      await response.arrayBuffer();
+    }
+    expect(new Set(nonces).size).toBe(nonces.length);
+  });
 });
 
 describe("sign-in limits", () => {
