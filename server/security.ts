@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 
 /** Random bytes for nonces, drawn 4 KB at a time: a draw from the system's generator per request was 4% of a
- * cached page's CPU time (docs/decisions/025-fewer-script-files.md). Each nonce is 16 bytes never used again. */
+ * cached page's CPU time (docs/decisions/020-server-render-speed.md). Each nonce is 16 bytes never used again. */
 const pool = Buffer.alloc(4096);
 let offset = pool.length;
 
