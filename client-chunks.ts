@@ -23,6 +23,8 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router)[\\/]/;
 const REACT_DOM_CLIENT = /[\\/]node_modules[\\/](react-dom[\\/](client\.js|cjs[\\/]react-dom-client\.)|scheduler[\\/])/;
 /** Rollup's helpers for CommonJS modules (React's) and Vite's for `import()` with preloads: tiny, needed by React. */
 const HELPERS = ["\0commonjsHelpers", "\0vite/preload-helper"];
+const STYLESHEET = /\.css($|\?)/;
+const ROOT_FILE = /[\\/]app[\\/]root\.tsx$/;
 /** The browser build's route modules, as React Router names them. */
 const CLIENT_ROUTE = /[\\/]app[\\/](root|routes[\\/]public[\\/][^\\/?]+)\.tsx\?__react-router-build-client-route$/;
 const SHELL_ROUTE = /[\\/]app[\\/](root|routes[\\/]public[\\/]layout)\.tsx\?/;
@@ -93,7 +95,9 @@ export function clientChunks(): GetManualChunk {
   }
 
   return (id, meta) => {
-    if (REACT_DOM_CLIENT.test(id)) return undefined;
+    // A route's own module stays in its route's file, and with the root's the stylesheet it imports: as CSS
+    // of a chunk the entry imports, React Router would link it as the entry's, with a "#" after its address.
+    if (REACT_DOM_CLIENT.test(id) || ROOT_FILE.test(id) || STYLESHEET.test(id)) return undefined;
     if (FRAMEWORK.test(id) || HELPERS.some((helper) => id.startsWith(helper))) return "base";
     if (CLIENT_ROUTE.test(id)) return undefined;
     if (!shell) analyse(meta);
