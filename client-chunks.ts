@@ -95,8 +95,8 @@ export function clientChunks(): GetManualChunk {
   }
 
   return (id, meta) => {
-    // A route's own module stays in its route's file, and with the root's the stylesheet it imports: as CSS
-    // of a chunk the entry imports, React Router would link it as the entry's, with a "#" after its address.
+    // The root's own module stays in the root route's file, and with it the stylesheet it imports: as CSS of a
+    // chunk the entry imports, React Router would link it as the entry's, with a "#" after its address.
     if (REACT_DOM_CLIENT.test(id) || ROOT_FILE.test(id) || STYLESHEET.test(id)) return undefined;
     if (FRAMEWORK.test(id) || HELPERS.some((helper) => id.startsWith(helper))) return "base";
     if (CLIENT_ROUTE.test(id)) return undefined;
