@@ -62,9 +62,9 @@ function lucideIcons(barrelId: string) {
 }
 
 export function clientChunks(): GetManualChunk {
-  /** What the root and the public layout import; `usersOf`: which other public routes import each module. */
+  /** What the root and the public layout import; `routesUsing`: how many other public routes import each module. */
   let shell: Set<string> | undefined;
-  const usersOf = new Map<string, string[]>();
+  const routesUsing = new Map<string, number>();
 
   function analyse({ getModuleIds, getModuleInfo }: ManualChunkMeta) {
     let iconsOf: ReturnType<typeof lucideIcons> | undefined;
@@ -90,7 +90,7 @@ export function clientChunks(): GetManualChunk {
       if (!CLIENT_ROUTE.test(id)) continue;
       const modules = closure(id);
       if (SHELL_ROUTE.test(id)) for (const module of modules) shell.add(module);
-      else for (const module of modules) usersOf.set(module, [...(usersOf.get(module) ?? []), id]);
+      else for (const module of modules) routesUsing.set(module, (routesUsing.get(module) ?? 0) + 1);
     }
   }
 
@@ -102,8 +102,8 @@ export function clientChunks(): GetManualChunk {
     if (CLIENT_ROUTE.test(id)) return undefined;
     if (!shell) analyse(meta);
     if (shell?.has(id)) return "base";
-    const users = usersOf.get(id) ?? [];
-    if (users.length >= 2 || (users.length === 1 && LUCIDE_ICON.test(id))) return "public";
+    const routes = routesUsing.get(id) ?? 0;
+    if (routes >= 2 || (routes === 1 && LUCIDE_ICON.test(id))) return "public";
     // The index's icons that no public page shows (the admin's) go with it, not into the base or `public`.
     if (LUCIDE_BARREL.test(id)) return "icons";
     return undefined;
