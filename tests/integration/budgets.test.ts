@@ -79,11 +79,19 @@ function assetsOf(html: string) {
   return { scripts: [...scripts], styles: [...styles] };
 }
 
+/** How many Suspense boundaries are open at the end of `html` (React's `<!--$-->` … `<!--/$-->` marks). */
+function boundaryDepth(html: string) {
+  let depth = 0;
+  for (const [mark] of html.matchAll(/<!--(?:\$[?!]?|\/\$)-->/g)) depth += mark === "<!--/$-->" ? -1 : 1;
+  return depth;
+}
+
 describe("the weight of every public page", () => {
   let server: RunningServer;
   let samples: Samples;
   const weights: PageWeight[] = [];
   const assetSizes = new Map<string, number>();
+  const htmlOf = new Map<string, string>();
 
   async function assetGzip(href: string) {
     const known = assetSizes.get(href);
@@ -118,6 +126,7 @@ describe("the weight of every public page", () => {
       if (url.includes(":")) throw new Error(`public route ${route} has no sample URL in tests/integration/budgets.test.ts`);
       const response = await fetch(`${server.url}${url}`, { headers: { "accept-encoding": "identity" } });
       const html = await response.text();
+      htmlOf.set(url, html);
       const { scripts, styles } = assetsOf(html);
       let jsGzip = 0;
       for (const script of scripts) jsGzip += await assetGzip(script);
@@ -164,6 +173,24 @@ describe("the weight of every public page", () => {
     // without JavaScript, forever. entry.server.tsx keeps finished boundaries in place.
     const outlined = weights.filter((weight) => weight.pendingBoundaries > 0);
     expect(outlined.map((weight) => `${weight.url}: ${weight.pendingBoundaries} boundaries left to a script`)).toEqual([]);
+  });
+
+  it("hydrates lists of cards after the rest of the page, in slices", () => {
+    // React hydrates a page in one task, but leaves a finished Suspense boundary for later, at a priority it
+    // works on a few milliseconds at a time (components/ui/hydrate-later.tsx): 30 cards were most of the
+    // state page's longest task on a slow phone.
+    const lists = [
+      ["/state/california", 'data-testid="wholesaler-card"'],
+      ["/", 'data-testid="wholesaler-card"'],
+      ["/near?zip=90014&radius=50", 'data-testid="wholesaler-card"'],
+      ["/festivals", 'data-testid="festival-list"'],
+    ] as const;
+    for (const [url, marker] of lists) {
+      const html = htmlOf.get(url) ?? "";
+      const places = [...html.matchAll(new RegExp(marker, "g"))].map((match) => match.index);
+      expect(places.length, `${url} shows ${marker}`).toBeGreaterThan(0);
+      for (const place of places) expect(boundaryDepth(html.slice(0, place)), `${url}: ${marker} at ${place}`).toBeGreaterThan(0);
+    }
   });
 
   it(`loads at most ${kb(BUDGET.firstLoadJs)} of JavaScript (gzip) before any public page works`, () => {

@@ -5,6 +5,7 @@ import { buttonVariants } from "../ui/button";
 import { citiesPhrase } from "../wholesalers/format";
 import { WholesalerCard, type WholesalerCardData } from "../wholesalers/wholesaler-card";
 import { SectionHeading } from "./section-heading";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 
 export interface FeaturedStateData {
   id: string;
@@ -34,13 +35,15 @@ export function FeaturedState({ state, wholesalers }: { state: FeaturedStateData
         </div>
 
         {wholesalers.length > 0 ? (
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Featured wholesalers in ${state.name}`}>
-            {wholesalers.map((wholesaler) => (
-              <li key={wholesaler.id}>
-                <WholesalerCard wholesaler={wholesaler} />
-              </li>
-            ))}
-          </ul>
+          <HydrateLater>
+            <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Featured wholesalers in ${state.name}`}>
+              {wholesalers.map((wholesaler) => (
+                <li key={wholesaler.id}>
+                  <WholesalerCard wholesaler={wholesaler} />
+                </li>
+              ))}
+            </ul>
+          </HydrateLater>
         ) : null}
       </div>
     </section>

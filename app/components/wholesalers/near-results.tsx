@@ -11,6 +11,7 @@ import { ResultsMap } from "../maps/results-map";
 import { farAwayMessage, listingDistance } from "./format";
 import { ListingFilters, NoMatches } from "./listing-filters";
 import { WholesalerCard, type WholesalerCardData } from "./wholesaler-card";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 
 export { ZIPCODE_ERROR_MESSAGE } from "./results-messages";
 export const ZIPCODE_EMPTY_MESSAGE = "No wholesalers found near this zipcode. Try another zipcode or browse by state below.";
@@ -34,18 +35,20 @@ export function DistanceCards({
   return (
     // Beside a map the cards go two abreast only where their column is wide enough (a container query): the
     // same results sit in the wide /near page and in the home page's narrower finder.
-    <ul className={numberOf ? "mt-4 grid gap-6 @xl:grid-cols-2" : "mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"}>
-      {listings.map((listing, index) => (
-        <li key={listing.id} className="relative">
-          {numberOf?.has(listing.id) ? <ListingNumber number={numberOf.get(listing.id) ?? index + 1} /> : null}
-          <WholesalerCard
-            wholesaler={listing}
-            lazyImage={index >= 3}
-            distance={listingDistance(listing, listing.distanceMiles, searchedZipcode)}
-          />
-        </li>
-      ))}
-    </ul>
+    <HydrateLater>
+      <ul className={numberOf ? "mt-4 grid gap-6 @xl:grid-cols-2" : "mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"}>
+        {listings.map((listing, index) => (
+          <li key={listing.id} className="relative">
+            {numberOf?.has(listing.id) ? <ListingNumber number={numberOf.get(listing.id) ?? index + 1} /> : null}
+            <WholesalerCard
+              wholesaler={listing}
+              lazyImage={index >= 3}
+              distance={listingDistance(listing, listing.distanceMiles, searchedZipcode)}
+            />
+          </li>
+        ))}
+      </ul>
+    </HydrateLater>
   );
 }
 

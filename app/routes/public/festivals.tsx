@@ -18,6 +18,7 @@ import { todayIsoDate } from "~/utils/dates";
 import { pageMeta, siteIdentity } from "~/http/meta";
 import { requireFeature } from "~/http/site.server";
 import type { Route } from "./+types/festivals";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 
 /** Limits of the spec: upcoming cards, state shortcuts, events in the structured data. */
 const UPCOMING_FESTIVALS = 3;
@@ -276,19 +277,21 @@ export default function FestivalsPage({ loaderData }: Route.ComponentProps) {
                 </Link>
               </div>
             ) : (
-              <ul className="mt-6 grid gap-4 sm:grid-cols-2 sm:gap-6 xl:grid-cols-3" data-testid="festival-list">
-                {festivals.map((festival) => (
-                  // Cards below the fold are laid out only as they near the screen: on a phone the list was
-                  // most of the page's first layout (docs/decisions/025-fewer-script-files.md). The
-                  // placeholder sizes are the cards' measured heights at each width.
-                  <li
-                    key={festival.id}
-                    className="[contain-intrinsic-size:auto_17.5rem] [content-visibility:auto] sm:[contain-intrinsic-size:auto_34rem] xl:[contain-intrinsic-size:auto_32.5rem]"
-                  >
-                    <FestivalCard festival={festival} />
-                  </li>
-                ))}
-              </ul>
+              <HydrateLater>
+                <ul className="mt-6 grid gap-4 sm:grid-cols-2 sm:gap-6 xl:grid-cols-3" data-testid="festival-list">
+                  {festivals.map((festival) => (
+                    // Cards below the fold are laid out only as they near the screen: on a phone the list was
+                    // most of the page's first layout (docs/decisions/025-fewer-script-files.md). The
+                    // placeholder sizes are the cards' measured heights at each width.
+                    <li
+                      key={festival.id}
+                      className="[contain-intrinsic-size:auto_17.5rem] [content-visibility:auto] sm:[contain-intrinsic-size:auto_34rem] xl:[contain-intrinsic-size:auto_32.5rem]"
+                    >
+                      <FestivalCard festival={festival} />
+                    </li>
+                  ))}
+                </ul>
+              </HydrateLater>
             )}
           </section>
         </div>

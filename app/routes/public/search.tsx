@@ -30,6 +30,7 @@ import { cn } from "~/utils/cn";
 import { pageMeta } from "~/http/meta";
 import { rateLimitRefusalContext } from "~/http/request-context.server";
 import type { Route } from "./+types/search";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 
 const SEARCH_TITLE = "Search";
 
@@ -436,13 +437,15 @@ function NearCity({ city }: { city: Extract<CitySearch, { kind: "found" }> }) {
         <ListingFilters filters={filters} onChange={setFilters} shown={filtered.length} total={city.nearby.length} />
       </div>
       {filtered.length > 0 ? (
-        <ol className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {filtered.map((wholesaler) => (
-            <li key={wholesaler.id}>
-              <WholesalerCard wholesaler={wholesaler} distance={aboutMilesAway(wholesaler.distanceMiles)} />
-            </li>
-          ))}
-        </ol>
+        <HydrateLater>
+          <ol className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {filtered.map((wholesaler) => (
+              <li key={wholesaler.id}>
+                <WholesalerCard wholesaler={wholesaler} distance={aboutMilesAway(wholesaler.distanceMiles)} />
+              </li>
+            ))}
+          </ol>
+        </HydrateLater>
       ) : (
         <NoMatches onClear={() => setFilters(NO_FILTERS)} />
       )}

@@ -3,6 +3,7 @@ import { MapPinned, ShoppingBasket } from "lucide-react";
 import { data, Link, type ShouldRevalidateFunction } from "react-router";
 import { getDb } from "~/db/db.server";
 import { buttonVariants } from "~/components/ui/button";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 import { BackLink } from "~/components/wholesalers/back-link";
 import { citiesPhrase } from "~/components/wholesalers/format";
 import { ListingFilters, NoMatches, useListingFilters } from "~/components/wholesalers/listing-filters";
@@ -115,7 +116,9 @@ function FilteredStateListings({
     <div className="mt-10">
       <ListingFilters filters={filters} onChange={setFilters} shown={filtered.length} total={wholesalers.length} />
       {/* The map stays beside the list on wide screens, as on a map search; on a phone it comes first. */}
-      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_26rem]">
+      {/* The map and the cards hydrate after the rest of the page, in slices (HydrateLater). */}
+      <HydrateLater>
+        <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_26rem]">
         {map ? (
           <div className="lg:sticky lg:top-24 lg:order-last">
             <StateMap map={map} stateName={stateName} showKey={wholesalers.length > 1} />
@@ -133,7 +136,8 @@ function FilteredStateListings({
         ) : (
           <NoMatches onClear={() => setFilters(NO_FILTERS)} />
         )}
-      </div>
+        </div>
+      </HydrateLater>
     </div>
   );
 }
