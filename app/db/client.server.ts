@@ -3,6 +3,7 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { countQuery } from "./query-count.server";
+import { statementCache } from "./statement-cache.server";
 import type { Database } from "./schema";
 
 export type DialectName = "sqlite" | "postgres";
@@ -30,11 +31,14 @@ const SQLITE_UNREADABLE = /^SQLITE_(NOTADB|CORRUPT|IOERR)(_|$)/;
 /**
  * After a query failed because the file could not be read, drops the pages SQLite keeps in memory: a page it read
  * while the file was broken stays in its cache (nothing in the WAL tells it the file changed), so without this the
- * connection would answer "file is not a database" until a restart, even once the file is restored.
+ * connection would answer "file is not a database" until a restart, even once the file is restored. Says whether
+ * it did.
  */
-export function forgetUnreadablePages(sqlite: SqliteDatabase.Database, error: unknown) {
+export function forgetUnreadablePages(sqlite: SqliteDatabase.Database, error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
-  if (typeof code === "string" && SQLITE_UNREADABLE.test(code)) sqlite.pragma("shrink_memory");
+  if (typeof code !== "string" || !SQLITE_UNREADABLE.test(code)) return false;
+  sqlite.pragma("shrink_memory");
+  return true;
 }
 
 export interface DatabaseConfig {
@@ -71,11 +75,12 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  const statements = statementCache(sqlite);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: statements }),
     log: (event) => {
       countQuery(event);
-      if (event.level === "error") forgetUnreadablePages(sqlite, event.error);
+      if (event.level === "error" && forgetUnreadablePages(sqlite, event.error)) statements.clear();
     },
   });
   return { db, dialect: "sqlite", location: file, sqlite, close: () => db.destroy() };
