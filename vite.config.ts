@@ -1,8 +1,33 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import path from "node:path";
+import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { clientChunks } from "./client-chunks";
+
+/**
+ * lucide-react's icon modules each import `../createLucideIcon.mjs`; they get ours instead, which renders the
+ * same `<svg>` with less work per render (app/components/icons/lucide-icon.ts, docs/decisions/027).
+ */
+function lucideIconFactory(): Plugin {
+  const factory = path.resolve(import.meta.dirname, "app/components/icons/lucide-icon.ts");
+  const lucideIcon = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][^\\/]+\.mjs$/;
+  return {
+    name: "lucide-icon-factory",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source === "../createLucideIcon.mjs" && importer && lucideIcon.test(importer)) return factory;
+      return null;
+    },
+    // A lucide-react whose icon modules no longer import it so would otherwise silently use its own factory again.
+    transform(code, id) {
+      if (lucideIcon.test(id) && code.includes("createLucideIcon(") && !code.includes("../createLucideIcon.mjs")) {
+        this.error(`${id} does not import ../createLucideIcon.mjs: lucideIconFactory in vite.config.ts needs updating`);
+      }
+      return null;
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is our Express app, which embeds the React Router build.
@@ -13,6 +38,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: {
     // Native and CommonJS-heavy packages stay external and load from node_modules at run time.
     external: ["better-sqlite3", "pg", "sharp", "pino", "pino-http", "zipcodes"],
+    // Bundled, so that its icons render through lucideIconFactory on the server as in the browser.
+    noExternal: ["lucide-react"],
   },
-  plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
+  plugins: [lucideIconFactory(), tailwindcss(), reactRouter(), tsconfigPaths()],
 }));

@@ -1,9 +1,10 @@
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, SqliteDialect, type Generated } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { statementCache } from "./statement-cache.server";
 
 const open: SqliteDatabase.Database[] = [];
+type Flowers = { flowers: { id: Generated<number>; name: string } };
 function database() {
   const sqlite = new SqliteDatabase(":memory:");
   open.push(sqlite);
@@ -20,7 +21,7 @@ describe("statementCache", () => {
   it("prepares each SQL text once and answers later runs from the same statement, with their own parameters", async () => {
     const sqlite = database();
     const statements = statementCache(sqlite);
-    const db = new Kysely<{ flowers: { id: number; name: string } }>({ dialect: new SqliteDialect({ database: statements }) });
+    const db = new Kysely<Flowers>({ dialect: new SqliteDialect({ database: statements }) });
     const byName = (name: string) => db.selectFrom("flowers").select("id").where("name", "=", name).executeTakeFirst();
     expect(await byName("tulip")).toEqual({ id: 2 });
     expect(await byName("peony")).toEqual({ id: 3 });
