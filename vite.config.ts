@@ -37,7 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       { rollupOptions: { output: { manualChunks: clientChunks() } } },
   ssr: {
     // Native and CommonJS-heavy packages stay external and load from node_modules at run time.
-    external: ["better-sqlite3", "pg", "sharp", "pino", "pino-http", "zipcodes"],
+    external: ["better-sqlite3", "pg", "sharp", "pino", "zipcodes"],
     // Bundled, so that its icons render through lucideIconFactory on the server as in the browser.
     noExternal: ["lucide-react"],
   },

@@ -4,11 +4,11 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import pino from "pino";
-import { pinoHttp } from "pino-http";
 import { drainListeners } from "./drain";
 import { clientErrorAnswer, errorAnswer } from "./error-answer";
 import { securityHeaders } from "./security";
 import { staticFiles } from "./static-files";
+import { requestLog } from "./request-log";
 import { closeOnUnreadBody } from "./unread-body";
 import { EnvError, parseEnv, type Env } from "../app/utils/env.server";
 import type { startApp } from "./app";
@@ -64,24 +64,9 @@ server.use(drainListeners());
 // static files, uploads and everything server/app.ts serves.
 server.use(securityHeaders({ development }));
 server.use(
-  pinoHttp({
-    logger,
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
-    autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") === true },
-    // How many database queries the request made (server/app.ts counts them), once it is answered.
-    customProps: (_req, res) => {
-      const count = (res as unknown as express.Response).locals?.dbQueries as { queries: number } | undefined;
-      return count ? { dbQueries: count.queries } : {};
-    },
-    serializers: {
-      req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: loggedUrl(req.url),
-        ip: req.remoteAddress,
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
+  requestLog(logger, {
+    ignore: (req) => req.url.startsWith("/assets/"),
+    loggedUrl,
   }),
 );
 

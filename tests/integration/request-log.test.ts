@@ -1,0 +1,115 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
+import express from "express";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestLog } from "../../server/request-log";
+
+interface Line {
+  level: number;
+  msg: string;
+  req: { id: number; method: string; url: string; ip: string };
+  res: { statusCode: number };
+  dbQueries?: number;
+  responseTime: number;
+  err?: { message: string };
+}
+
+describe("the request log (server/request-log.ts)", () => {
+  const lines: Line[] = [];
+  let server: http.Server;
+  let base: string;
+
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        for (const text of chunk.toString().split("\n")) if (text) lines.push(JSON.parse(text) as Line);
+        callback();
+      },
+    });
+    const app = express();
+    app.use(
+      requestLog(pino({ level: "info" }, sink), {
+        ignore: (req) => req.url.startsWith("/assets/"),
+        loggedUrl: (url) => url.replace(/^(\/near)\?.*$/, "$1?[query not logged]"),
+      }),
+    );
+    app.get("/page", (_req, res) => {
+      res.locals.dbQueries = { queries: 3 };
+      res.send("a page");
+    });
+    app.get("/near", (_req, res) => res.json([]));
+    app.get("/assets/app.js", (_req, res) => res.type("js").send("1"));
+    app.get("/broken", () => {
+      throw new Error("the database is gone");
+    });
+    app.get("/slow", (_req, res) => {
+      res.write("part");
+      setTimeout(() => res.end("rest"), 300);
+    });
+    app.use((_req: express.Request, res: express.Response) => res.status(404).send("Not found"));
+    app.use((_error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => res.status(500).send("Error"));
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const lineFor = (url: string) => lines.findLast((line) => line.req.url === url);
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it("writes one line when a request is answered: the request, its queries, the status and the time", async () => {
+    expect(await (await fetch(`${base}/page`)).text()).toBe("a page");
+    await settle();
+    const line = lineFor("/page");
+    expect(line).toMatchObject({ level: 30, msg: "request completed", req: { method: "GET", url: "/page", ip: "127.0.0.1" } });
+    expect(line).toMatchObject({ dbQueries: 3, res: { statusCode: 200 } });
+    expect(line?.responseTime).toBeGreaterThanOrEqual(0);
+    expect(lines.filter((other) => other.req.url === "/page")).toHaveLength(1);
+  });
+
+  it("numbers the requests one after another", async () => {
+    await fetch(`${base}/page`);
+    await fetch(`${base}/near?lat=34.05&lng=-118.24`);
+    await settle();
+    const [first, second] = lines.slice(-2);
+    expect((second?.req.id ?? 0) - (first?.req.id ?? 0)).toBe(1);
+  });
+
+  it("leaves a visitor's position out of the path, and the hashed assets out of the log", async () => {
+    await fetch(`${base}/near?lat=34.05&lng=-118.24`);
+    await fetch(`${base}/assets/app.js`);
+    await settle();
+    expect(lineFor("/near?[query not logged]")).toMatchObject({ msg: "request completed", res: { statusCode: 200 } });
+    expect(JSON.stringify(lines)).not.toContain("34.05");
+    expect(lines.some((line) => line.req.url.startsWith("/assets/"))).toBe(false);
+  });
+
+  it("logs a 4xx at warn level and a 5xx at error level, with an error", async () => {
+    await fetch(`${base}/nothing-here`);
+    await fetch(`${base}/broken`);
+    await settle();
+    expect(lineFor("/nothing-here")).toMatchObject({ level: 40, msg: "request completed", res: { statusCode: 404 } });
+    expect(lineFor("/broken")).toMatchObject({ level: 50, msg: "request errored", res: { statusCode: 500 } });
+    expect(lineFor("/broken")?.err?.message).toBe("failed with status code 500");
+  });
+
+  it("says so when the client goes away before the answer ends", async () => {
+    await new Promise<void>((resolve, reject) => {
+      const request = http.get(`${base}/slow`, (response) => {
+        response.once("data", () => {
+          request.destroy();
+          resolve();
+        });
+      });
+      request.on("error", (error) =>
+        error.message.includes("aborted") || error.message.includes("socket hang up") ? undefined : reject(error),
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(lineFor("/slow")).toMatchObject({ level: 30, msg: "request aborted" });
+    expect(lines.filter((line) => line.req.url === "/slow")).toHaveLength(1);
+  });
+});
