@@ -3,6 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import LucideMapPin, * as mapPinModule from "lucide-react/icons/map-pin";
 import LucideStore, * as storeModule from "lucide-react/icons/store";
+import LucideSparkles, * as sparklesModule from "lucide-react/icons/sparkles";
+import LucideBadgeCheck, * as badgeCheckModule from "lucide-react/icons/badge-check";
 import createLucideIcon from "./lucide-icon";
 
 /** lucide-react's own data of an icon, which its module exports beside the component. */
@@ -23,6 +25,9 @@ describe("createLucideIcon, the build's icon factory", () => {
   const icons = [
     ["map-pin", LucideMapPin, createLucideIcon(iconData(mapPinModule))],
     ["store", LucideStore, createLucideIcon(iconData(storeModule))],
+    // Icons with former names, which lucide adds as classes too (lucide-stars, lucide-verified).
+    ["sparkles", LucideSparkles, createLucideIcon(iconData(sparklesModule))],
+    ["badge-check", LucideBadgeCheck, createLucideIcon(iconData(badgeCheckModule))],
   ] as const;
   const cases: Record<string, unknown>[] = [
     {},

@@ -6,6 +6,8 @@ type IconNode = readonly (readonly [tag: string, attributes: Record<string, stri
 interface IconData {
   name: string;
   node: IconNode;
+  /** Former names of the icon, each also a class (`lucide-stars` beside `lucide-sparkles`). */
+  aliases?: readonly unknown[];
 }
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: string | number; children?: ReactNode };
@@ -42,12 +44,14 @@ function decorative(props: Record<string, unknown>, children: ReactNode) {
  * element for each shape. A state page draws about 150 icons; that was 3-5% of the server's time to render a
  * page without the cache, and the same work again when the page hydrates. Here the shapes are elements made
  * once per icon and reused, and a render makes only the `<svg>`. The output is lucide's: the same attributes,
- * the classes `lucide lucide-<name>` before the caller's, `aria-hidden="true"` on an icon with no name. What
- * is not supported is what the site does not use: lucide's context provider and `absoluteStrokeWidth`.
+ * the classes `lucide lucide-<name>` (and `lucide-<former name>` for each of its aliases) before the caller's,
+ * `aria-hidden="true"` on an icon with no name. What is not supported is what the site does not use: lucide's
+ * context provider and `absoluteStrokeWidth`.
  */
 export default function createLucideIcon(icon: IconData) {
   const shapes = icon.node.map(([tag, attributes]) => createElement(tag, attributes));
-  const iconClass = `lucide lucide-${icon.name}`;
+  const aliases = (icon.aliases ?? []).filter((alias): alias is string => typeof alias === "string" && alias.trim() !== "");
+  const iconClass = ["lucide", `lucide-${icon.name}`, ...aliases.map((alias) => `lucide-${alias}`)].join(" ");
   const Icon = forwardRef<SVGSVGElement, IconProps>(function Icon({ className, size, children, ...props }, ref) {
     return createElement(
       "svg",
