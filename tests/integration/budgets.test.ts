@@ -21,7 +21,7 @@ const KB = 1024;
  * the target.
  */
 const FIRST_LOAD_JS_TARGET = 120 * KB;
-const BUDGET = { firstLoadJs: 148 * KB, css: 30 * KB, stateHtml: 60 * KB };
+const BUDGET = { firstLoadJs: 149 * KB, css: 30 * KB, stateHtml: 60 * KB };
 /**
  * Scripts per public page (025-fewer-script-files.md): a phone fetches six at a time over HTTP/1.1, a round
  * trip each, and 19 to 40 small files delayed the largest paint by 0.5 to 0.8 s in Lighthouse's simulation.
