@@ -1,21 +1,24 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { GetManualChunk, ManualChunkMeta } from "rollup";
+import { planSharedChunks, type ModuleGroup } from "./scripts/shared-chunks";
 
 /**
- * How the browser build groups modules into files (docs/decisions/025-fewer-script-files.md).
+ * How the browser build groups modules into files (docs/decisions/025-fewer-script-files.md and
+ * 029-shared-chunks-by-page.md).
  *
  * Rollup's default makes a chunk of the modules each set of entry points shares, so a public page loaded 19 to
  * 40 scripts, many of a few hundred bytes (every lucide icon was one). Over HTTP/1.1 a phone fetches six at a
- * time, each a round trip, beside the page's main image. Here a public page loads five to eight:
+ * time, each a round trip, beside the page's main image. Here a public page loads at most eight:
  * - the entry: React DOM's client and its scheduler, which React Router's inline script imports with
  *   `import()` after the route modules, so that they are evaluated in a task of their own;
  * - `base`: React, React Router and everything the root and the public layout import (header, footer,
  *   `cn()`, the modal, the toasts), which every page needs;
- * - `public`: every module that two or more public routes import, beyond the base;
+ * - at most three shared chunks (`shared-*`) of the modules two or more public pages import, or one page and an
+ *   admin page or a lazily loaded widget, grouped so that a page loads as little it does not need as can be
+ *   (scripts/shared-chunks.ts);
  * - the root's, the layout's and the page's route modules, each with what only it imports.
- * What one public route and an admin page or a lazily loaded widget share still gets a chunk of its own;
- * admin-only modules and modules loaded with `import()` (the calendar, the report dialog, the location
+ * Admin-only modules and modules only loaded with `import()` (the calendar, the report dialog, the location
  * results, the toaster) are split as Rollup does by default.
  */
 
@@ -61,13 +64,26 @@ function lucideIcons(barrelId: string) {
   };
 }
 
-export function clientChunks(): GetManualChunk {
-  /** What the root and the public layout import; `routesUsing`: how many other public routes import each module. */
-  let shell: Set<string> | undefined;
-  const routesUsing = new Map<string, number>();
+/** A public page may load this many shared chunks beyond the entry, the base and its route modules. */
+export const SHARED_CHUNKS_PER_PAGE = 3;
+/** The browser build's route modules of the admin area. */
+const ADMIN_ROUTE = /[\\/]app[\\/]routes[\\/]admin[\\/].*\?__react-router-build-client-route$/;
 
-  function analyse({ getModuleIds, getModuleInfo }: ManualChunkMeta) {
+export function clientChunks(): GetManualChunk {
+  /** Module id → the name of the chunk it goes into, for the base and the shared chunks. */
+  let chunkOf: Map<string, string> | undefined;
+
+  function plan({ getModuleIds, getModuleInfo }: ManualChunkMeta) {
     let iconsOf: ReturnType<typeof lucideIcons> | undefined;
+    /** What a module imports statically, lucide's icons by name rather than its index. */
+    const importsOf = (id: string) => {
+      const info = getModuleInfo(id);
+      return (info?.importedIds ?? []).flatMap((next) => {
+        if (!LUCIDE_BARREL.test(next)) return [next];
+        iconsOf ??= lucideIcons(next);
+        return iconsOf(id, info?.code ?? "");
+      });
+    };
     const closure = (entry: string) => {
       const seen = new Set<string>();
       const stack = [entry];
@@ -75,22 +91,50 @@ export function clientChunks(): GetManualChunk {
         const id = stack.pop() as string;
         if (seen.has(id)) continue;
         seen.add(id);
-        const info = getModuleInfo(id);
-        for (const next of info?.importedIds ?? []) {
-          if (LUCIDE_BARREL.test(next)) {
-            iconsOf ??= lucideIcons(next);
-            stack.push(...iconsOf(id, info?.code ?? ""));
-          } else stack.push(next);
-        }
+        stack.push(...importsOf(id));
       }
       return seen;
     };
-    shell = new Set();
-    for (const id of getModuleIds()) {
-      if (!CLIENT_ROUTE.test(id)) continue;
-      const modules = closure(id);
-      if (SHELL_ROUTE.test(id)) for (const module of modules) shell.add(module);
-      else for (const module of modules) routesUsing.set(module, (routesUsing.get(module) ?? 0) + 1);
+    const ids = [...getModuleIds()];
+    const shell = new Set<string>();
+    /** Module → the public pages that import it, beyond the shell. */
+    const pagesOf = new Map<string, Set<string>>();
+    /** Modules an admin page or a module loaded with import() also imports. */
+    const elsewhere = new Set<string>();
+    for (const id of ids) {
+      if (SHELL_ROUTE.test(id) && CLIENT_ROUTE.test(id)) for (const module of closure(id)) shell.add(module);
+    }
+    for (const id of ids) {
+      if (CLIENT_ROUTE.test(id) && !SHELL_ROUTE.test(id)) {
+        for (const module of closure(id)) {
+          if (shell.has(module)) continue;
+          const pages = pagesOf.get(module) ?? new Set();
+          pages.add(id);
+          pagesOf.set(module, pages);
+        }
+      }
+      const lazy = getModuleInfo(id)?.dynamicallyImportedIds ?? [];
+      for (const entry of ADMIN_ROUTE.test(id) ? [id, ...lazy] : lazy) for (const module of closure(entry)) elsewhere.add(module);
+    }
+    // A module only one page imports goes into that page's route module, unless something else imports it too
+    // (Rollup would make it a file of its own) or it is a lucide icon, which lucide's index would otherwise put
+    // into a chunk of every page that shows an icon.
+    const groups = new Map<string, ModuleGroup & { modules: string[]; code: string; imports: string[] }>();
+    for (const [module, pageSet] of pagesOf) {
+      if (CLIENT_ROUTE.test(module)) continue;
+      if (pageSet.size < 2 && !elsewhere.has(module) && !LUCIDE_ICON.test(module)) continue;
+      const pages = [...pageSet].sort();
+      const group = groups.get(pages.join("\n")) ?? { pages, modules: [], code: "", imports: [] };
+      group.modules.push(module);
+      group.code += `${getModuleInfo(module)?.code ?? ""}\n`;
+      group.imports.push(...importsOf(module));
+      groups.set(pages.join("\n"), group);
+    }
+    chunkOf = new Map([...shell].map((module) => [module, "base"]));
+    const names = new Set<string>();
+    for (const chunk of planSharedChunks([...groups.values()], SHARED_CHUNKS_PER_PAGE)) {
+      const name = chunkName(chunk.modules, (module) => getModuleInfo(module)?.code?.length ?? 0, names);
+      for (const module of chunk.modules) chunkOf.set(module, name);
     }
   }
 
@@ -100,12 +144,24 @@ export function clientChunks(): GetManualChunk {
     if (REACT_DOM_CLIENT.test(id) || ROOT_FILE.test(id) || STYLESHEET.test(id)) return undefined;
     if (FRAMEWORK.test(id) || HELPERS.some((helper) => id.startsWith(helper))) return "base";
     if (CLIENT_ROUTE.test(id)) return undefined;
-    if (!shell) analyse(meta);
-    if (shell?.has(id)) return "base";
-    const routes = routesUsing.get(id) ?? 0;
-    if (routes >= 2 || (routes === 1 && LUCIDE_ICON.test(id))) return "public";
-    // The index's icons that no public page shows (the admin's) go with it, not into the base or `public`.
+    if (!chunkOf) plan(meta);
+    const name = chunkOf?.get(id);
+    if (name) return name;
+    // The index's icons that no public page shows (the admin's) go with it, not into the base or a shared chunk.
     if (LUCIDE_BARREL.test(id)) return "icons";
     return undefined;
   };
+}
+
+/** A shared chunk is named after its biggest module of the site's own ("shared-listing-facts"), once each. */
+function chunkName(modules: readonly string[], sizeOf: (module: string) => number, taken: Set<string>) {
+  const own = modules.filter((module) => /[\\/]app[\\/]/.test(module)).sort((a, b) => sizeOf(b) - sizeOf(a))[0] ?? "icons";
+  const base = `shared-${path
+    .basename(own)
+    .replace(/\?.*$/, "")
+    .replace(/\.[^.]+$/, "")}`;
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
+  taken.add(name);
+  return name;
 }
