@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { twMerge } from "tailwind-merge";
 import { describe, expect, it } from "vitest";
+import { referenceMerge } from "../../tests/support/cn-reference";
 import { cn } from "./cn";
 
 /**
@@ -36,9 +39,100 @@ describe("cn", () => {
     expect(cn("ring-1 ring-inset ring-stone-300", "ring-0")).toBe("ring-inset ring-stone-300 ring-0");
   });
 
+  it("merges every class the app names, alone and after each other class, as tailwind-merge with its configuration does", () => {
+    const classes = classesInSource();
+    expect(classes.length).toBeGreaterThan(500);
+    const differ: string[] = [];
+    const same = (list: string) => {
+      if (cn(list) !== referenceMerge(list)) differ.push(list);
+    };
+    for (const one of classes) same(one);
+    // Every class after every other of the same first word (`h-11 h-12`, `text-sm text-ink`, `border-2 border-l-4`),
+    // also under the same variants written in another order, and important.
+    const byWord = new Map<string, string[]>();
+    for (const name of classes) {
+      const word = name.replace(/^.*:/, "").replace(/^[!-]/, "").split("-")[0] ?? "";
+      byWord.set(word, [...(byWord.get(word) ?? []), name]);
+    }
+    for (const group of byWord.values()) {
+      for (const first of group) {
+        for (const second of group) {
+          same(`${first} ${second}`);
+          if (first.includes(":") || second.includes(":")) continue;
+          same(`md:hover:${first} hover:md:${second}`);
+          same(`before:hover:${first} hover:before:${second}`);
+          same(`!${first} ${second}! ${second}`);
+        }
+      }
+    }
+    // Classes of different first words that override one another (`p-4 px-2`, `leading-6 text-lg`): a few of each word
+    // tailwind-merge knows (it drops the second of two same such classes) after a few of every other.
+    const known = (name: string) => !name.includes(":") && referenceMerge(`${name} ${name}`) === name;
+    const few = [...byWord.values()].flatMap((group) => group.filter(known).slice(0, 3));
+    expect(few.length).toBeGreaterThan(100);
+    for (const first of few) for (const second of few) same(`${first} ${second}`);
+    expect(differ.slice(0, 5).map((list) => `${list} → ${cn(list)}, not ${referenceMerge(list)}`)).toEqual([]);
+  });
+
+  it("merges random lists of the app's classes under random variants as tailwind-merge with its configuration does", () => {
+    const classes = classesInSource();
+    const variants = [
+      "",
+      "",
+      "",
+      "md:",
+      "sm:",
+      "hover:",
+      "focus:",
+      "md:hover:",
+      "hover:md:",
+      "[&_svg]:",
+      "before:",
+      "before:hover:",
+      "hover:before:",
+      "aria-invalid:",
+      "dark:",
+    ];
+    let state = 7;
+    const pick = <T>(list: readonly T[]) => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return list[(state >>> 8) % list.length] as T;
+    };
+    for (let round = 0; round < 5000; round++) {
+      const list: string[] = [];
+      const length = 2 + (round % 7);
+      for (let index = 0; index < length; index++) {
+        const name = pick(classes);
+        const important = pick([false, false, false, false, false, false, true]);
+        list.push(name.includes(":") ? name : `${pick(variants)}${important ? "!" : ""}${name}`);
+      }
+      const joined = list.join(" ");
+      expect(cn(joined), joined).toBe(referenceMerge(joined));
+    }
+  });
+
   it("keeps classes it does not know and joins conditional ones", () => {
     expect(cn("animate-pulse", false, undefined, "transition-colors", { "line-clamp-4": true, hidden: false })).toBe(
       "animate-pulse transition-colors line-clamp-4",
     );
   });
 });
+
+/** Every class-like word in the string literals of app/: what cn() is ever asked to merge, and more. */
+function classesInSource() {
+  const words = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".test.ts")) {
+        for (const [, literal = ""] of fs.readFileSync(file, "utf8").matchAll(/"([^"\n]*)"|`([^`]*)`/g)) {
+          for (const word of literal.split(/\s+/))
+            if (/^[!a-z0-9[&*-][\w:/.[\]()&>*%#,=!-]*$/.test(word) && /[a-z]/.test(word)) words.add(word);
+        }
+      }
+    }
+  };
+  walk(path.resolve(import.meta.dirname, ".."));
+  return [...words].sort();
+}

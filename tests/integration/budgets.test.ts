@@ -14,14 +14,14 @@ import { startServer, type RunningServer } from "../support/server";
 const KB = 1024;
 /**
  * Issue #13's first-load JavaScript target is 120 KB and is NOT met yet: React, React DOM and React Router
- * alone weigh 111 KB in this build, and the 404 page, which shows only the header and the footer, 122.5 KB;
- * the other public pages load 130 to 146 KB (the table this test prints says which; docs/decisions/018, 025,
- * 027 and 029 say what was split off, grouped and replaced). Until the target is reached the test holds the line
+ * alone weigh 111 KB in this build, and the 404 page, which shows only the header and the footer, 120.5 KB;
+ * the other public pages load 128 to 144 KB (the table this test prints says which; docs/decisions/018, 025,
+ * 027, 029 and 030 say what was split off, grouped and replaced). Until the target is reached the test holds the line
  * where the pages are today, so no page can grow unnoticed; lower this ceiling as code is taken out, down to
  * the target.
  */
 const FIRST_LOAD_JS_TARGET = 120 * KB;
-const BUDGET = { firstLoadJs: 147 * KB, css: 30 * KB, stateHtml: 60 * KB };
+const BUDGET = { firstLoadJs: 145 * KB, css: 30 * KB, stateHtml: 60 * KB };
 /**
  * Scripts per public page (025-fewer-script-files.md): a phone fetches six at a time over HTTP/1.1, a round
  * trip each, and 19 to 40 small files delayed the largest paint by 0.5 to 0.8 s in Lighthouse's simulation.
