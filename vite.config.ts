@@ -29,7 +29,20 @@ function lucideIconFactory(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router's package points every import at its development build, which keeps its warnings; the browser
+ * build gets its production build of the same version, 0.6 KB gzip less on every page (docs/decisions/031).
+ * Both entry points the browser imports are mapped, so that one copy of the router is bundled.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.resolve(import.meta.dirname, "node_modules/react-router/dist/production/index.mjs") },
+  {
+    find: /^react-router\/dom$/,
+    replacement: path.resolve(import.meta.dirname, "node_modules/react-router/dist/production/dom-export.mjs"),
+  },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   // The server build's entry is our Express app, which embeds the React Router build.
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
@@ -41,5 +54,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Bundled, so that its icons render through lucideIconFactory on the server as in the browser.
     noExternal: ["lucide-react"],
   },
+  // The browser build only: in `npm run dev` the server and the browser share one module graph.
+  resolve: command === "build" && !isSsrBuild ? { alias: reactRouterProduction } : {},
   plugins: [lucideIconFactory(), tailwindcss(), reactRouter(), tsconfigPaths()],
 }));
