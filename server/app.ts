@@ -14,6 +14,7 @@ import { originCheck } from "./origin-check";
 import { limiterFor, LimitStoreHealth, type LimitStore } from "./limit-store";
 import { rateLimit, refusalOf, type RateLimitOptions, type RateLimitRule } from "./rate-limit";
 import { invalidateAfterAdminWrites, startInvalidationBus } from "./invalidation-bus";
+import { compressResponses } from "./compress";
 import { DEFAULT_PAGE_CACHE_OPTIONS, pageCache } from "./page-cache";
 import { pageEtags } from "./page-etag";
 import { readiness } from "./readiness";
@@ -134,7 +135,10 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   app.use(limit("requests", { limit: 1200, windowMs: MINUTE, message: tooMany }));
   // A cached page is answered here, right after the limits have counted it: nothing below runs for it. Not in
   // development, where an edited component must show on the next reload.
-  if (env.PAGE_CACHE === "on" && !development) app.use(pageCache({ ...DEFAULT_PAGE_CACHE_OPTIONS, logger }));
+  // Past it, what is rendered is compressed as it is sent; the cache's answers were compressed when kept.
+  const compress = compressResponses();
+  if (env.PAGE_CACHE === "on" && !development) app.use(pageCache({ ...DEFAULT_PAGE_CACHE_OPTIONS, logger, compress }));
+  else app.use(compress);
 
   // No address of the site holds a NUL (%00), and PostgreSQL cannot compare text with one ("invalid byte sequence
   // for encoding UTF8: 0x00"): such an address is a 400 (server/error-answer.ts) before any route runs.

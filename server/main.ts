@@ -1,10 +1,8 @@
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import compression from "compression";
 import express from "express";
 import pino from "pino";
-import { drainListeners } from "./drain";
 import { clientErrorAnswer, errorAnswer } from "./error-answer";
 import { securityHeaders } from "./security";
 import { staticFiles } from "./static-files";
@@ -57,9 +55,8 @@ server.use((_req, res, next) => {
   next();
 });
 server.use(closeOnUnreadBody());
-// Precompressed static files (server/static-files.ts) are sent as they are, never compressed again.
-server.use(compression({ filter: (req, res) => !res.locals.precompressed && compression.filter(req, res) }));
-server.use(drainListeners());
+// Nothing here is compressed: static files are sent precompressed (server/static-files.ts), uploads are images,
+// and what server/app.ts renders is compressed there, after the page cache (server/compress.ts).
 // Every response carries the security headers and a fresh CSP nonce (res.locals.cspNonce, which the pages read):
 // static files, uploads and everything server/app.ts serves.
 server.use(securityHeaders({ development }));

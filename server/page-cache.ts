@@ -1,6 +1,6 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { NextFunction, Request, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { SESSION_COOKIE_NAME } from "~/http/auth.server";
 import { cacheGeneration, cachesUsable, registerCache } from "~/services/tools/cache.server";
@@ -43,6 +43,12 @@ export interface PageCacheOptions {
   /** How long a page is kept (see DEFAULT_PAGE_CACHE_OPTIONS). */
   ttlMs: number;
   logger: Logger;
+  /**
+   * What compresses a rendered answer as it is sent (server/compress.ts): run for every request this cache
+   * does not answer itself, before the cache looks at what is rendered, so that it keeps the page as rendered.
+   * An answer from the cache was compressed when kept and skips it.
+   */
+  compress: RequestHandler;
 }
 
 /**
@@ -92,7 +98,7 @@ function carriesAppCookie(req: Request): boolean {
 type End = (chunk?: unknown, ...rest: unknown[]) => Response;
 
 function sendEntry(req: Request, res: Response, entry: Entry, state: CacheState, end: End) {
-  // Compressed once when kept: the compression middleware (server/main.ts) leaves it alone.
+  // Compressed once when kept: compression (server/compress.ts) leaves it alone, if it wrapped this response.
   res.locals.precompressed = true;
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.setHeader("Content-Security-Policy", entry.contentSecurityPolicy);
@@ -168,7 +174,7 @@ export function pageCache(options: PageCacheOptions) {
   });
 
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    if (req.method !== "GET" && req.method !== "HEAD") return options.compress(req, res, next);
     const key = req.originalUrl;
     const eligible = cachesUsable() && !carriesAppCookie(req) && !neverCached(req.path);
     if (eligible) {
@@ -193,6 +199,11 @@ export function pageCache(options: PageCacheOptions) {
   };
 
   function render(req: Request, res: Response, next: NextFunction, key: string, eligible: boolean) {
+    // Compression wraps the response first: the cache's own wrapper below sees the page as rendered.
+    options.compress(req, res, (error?: unknown) => (error ? next(error) : renderCompressed(req, res, next, key, eligible)));
+  }
+
+  function renderCompressed(req: Request, res: Response, next: NextFunction, key: string, eligible: boolean) {
     const state: CacheState = eligible ? "miss" : "bypass";
     const generation = cacheGeneration();
     // Whatever was set before this point (security and rate-limit headers) belongs to this response only.

@@ -122,7 +122,7 @@ function readFiles(root: string, immutablePrefix: string): Map<string, StaticFil
 /**
  * Serves the client build from memory: every file is read once at start-up with the `.br` and `.gz` variants
  * the build wrote (scripts/precompress.ts), and each request gets the best variant its Accept-Encoding allows,
- * as it is (the `compression` middleware leaves a response with a Content-Encoding alone). Hashed assets under
+ * as it is (it is mounted before anything compresses, decision 032). Hashed assets under
  * `immutablePrefix` are cached for a year; other files for an hour, with an ETag per variant and 304 answers.
  * Only exact file paths match, so no path can reach outside the folder; anything else goes to the next handler.
  */
@@ -139,8 +139,6 @@ export function staticFiles(root: string, { immutablePrefix }: { immutablePrefix
     const file = files.get(urlPath);
     if (!file) return next();
 
-    // Sent as it is: the compression middleware must not encode it again (server/main.ts).
-    res.locals.precompressed = true;
     const weights = codingWeights(req.headers["accept-encoding"]);
     const { representations } = file;
     const coding: Coding = representations.br && weights.br > 0 ? "br" : representations.gzip && weights.gzip > 0 ? "gzip" : "identity";

@@ -12,6 +12,7 @@ import {
   postForm,
   queryRows,
   rawGet,
+  rawPost,
   saveGeneralSettings,
   type RawAnswer,
 } from "../support/page-requests";
@@ -286,6 +287,23 @@ describe("the page cache", () => {
     expect(policyNonce(again)).not.toBe(policyNonce(login));
   });
 
+  it("compresses what it does not answer from memory: a 404 page, a signed-in admin's page and the answer to a posted form", async () => {
+    const br = { "accept-encoding": "br" };
+    const missing = await rawGet(`${server.url}/state/atlantis`, br);
+    const admin = await rawGet(`${server.url}/admin/wholesalers`, { ...br, cookie });
+    const posted = await rawPost(`${server.url}/newsletter`, { ...br, origin: server.url }, "email=not-an-address");
+    for (const [answer, status, heading] of [
+      [missing, 404, "<title>State Not Found |"],
+      [admin, 200, "<title>Wholesalers |"],
+      [posted, 400, "<title>Newsletter |"],
+    ] as const) {
+      expect(answer.status, heading).toBe(status);
+      expect(answer.headers["x-cache"], heading).not.toBe("hit");
+      expect(answer.headers["content-encoding"], heading).toBe("br");
+      expect(htmlOf(answer), heading).toContain(heading);
+    }
+  });
+
   it("logs nothing unexpected", () => {
     assertNoUnexpectedServerLogs([server]);
   });
@@ -299,6 +317,8 @@ describe("PAGE_CACHE", () => {
       const second = await rawGet(`${server.url}/`, { "accept-encoding": "br" });
       expect(second.status).toBe(200);
       expect(second.headers["x-cache"]).toBeUndefined();
+      expect(second.headers["content-encoding"]).toBe("br");
+      expect(htmlOf(second)).toContain("</html>");
       expect(second.headers.etag).toBe(first.headers.etag);
       expect(policyNonce(second)).not.toBe(policyNonce(first));
     } finally {

@@ -12,19 +12,27 @@ export interface RawAnswer {
   body: Buffer;
 }
 
-/** One GET, its answer's bytes exactly as sent (fetch would decompress them and add its own Accept-Encoding). */
-export function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+/** One request, its answer's bytes exactly as sent (fetch would decompress them and add its own Accept-Encoding). */
+function rawRequest(url: string, options: http.RequestOptions, body?: string): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers, agent: false }, (response) => {
+      .request(url, { ...options, agent: false }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("error", reject);
         response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
       })
-      .on("error", reject);
+      .on("error", reject)
+      .end(body);
   });
 }
+
+/** One GET, its answer's bytes exactly as sent. */
+export const rawGet = (url: string, headers: Record<string, string> = {}) => rawRequest(url, { headers });
+
+/** One form POST (urlencoded), its answer's bytes exactly as sent. */
+export const rawPost = (url: string, headers: Record<string, string>, form: string) =>
+  rawRequest(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers } }, form);
 
 /** The page's HTML, whatever coding it was sent in. */
 export function htmlOf(answer: RawAnswer): string {

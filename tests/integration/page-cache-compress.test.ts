@@ -1,0 +1,71 @@
+import type { AddressInfo } from "node:net";
+import express, { type RequestHandler } from "express";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compressResponses } from "../../server/compress";
+import { pageCache } from "../../server/page-cache";
+import { PAGE_CACHE } from "../../server/page-etag";
+import { setCachesUsable } from "~/services/tools/cache.server";
+import { htmlOf, rawGet, rawPost } from "../support/page-requests";
+
+/**
+ * Where compression happens (server/compress.ts, docs/decisions/032): the page cache runs it for every request
+ * it does not answer from memory, and an answer from memory skips it. The cache and the compression are the
+ * real ones; the page is a route of this test's own, rendered with the headers server/page-etag.ts gives a page.
+ */
+describe("the page cache and compression", () => {
+  const compressed: string[] = [];
+  const page = `<!doctype html><html><body>${"<p>Wholesale roses at dawn.</p>".repeat(200)}</body></html>`;
+  let url: string;
+  let close: () => void;
+
+  beforeAll(async () => {
+    setCachesUsable(true);
+    const compress = compressResponses();
+    const counted: RequestHandler = (req, res, next) => {
+      compressed.push(`${req.method} ${req.originalUrl}`);
+      compress(req, res, next);
+    };
+    const app = express();
+    app.use(pageCache({ maxEntries: 10, maxBytes: 1024 * 1024, ttlMs: 60_000, logger: pino({ level: "silent" }), compress: counted }));
+    app.all("/{*path}", (req, res) => {
+      const found = req.path === "/page";
+      res.status(found ? 200 : 404).setHeader("Content-Type", "text/html; charset=utf-8");
+      if (found) res.setHeader("ETag", '"page"').setHeader("Cache-Control", PAGE_CACHE);
+      res.end(Buffer.from(found ? page : page.replace("Wholesale roses", "No such page")));
+    });
+    const listener = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => listener.once("listening", resolve));
+    url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+    close = () => listener.close();
+  });
+  afterAll(() => close?.());
+
+  it("compresses a page it renders, and sends the kept copy of it without compressing again", async () => {
+    const first = await rawGet(`${url}/page`, { "accept-encoding": "br" });
+    expect(first.headers["x-cache"]).toBe("miss");
+    expect(compressed).toEqual(["GET /page"]);
+    const second = await rawGet(`${url}/page`, { "accept-encoding": "br" });
+    expect(second.headers["x-cache"]).toBe("hit");
+    expect(second.headers["content-encoding"]).toBe("br");
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(htmlOf(second)).toBe(page);
+    expect(compressed).toEqual(["GET /page"]);
+  });
+
+  it("compresses what it does not keep, and what it never answers: a 404 page, a signed-in visit, a POST", async () => {
+    compressed.length = 0;
+    const answers = [
+      await rawGet(`${url}/missing`, { "accept-encoding": "br" }),
+      await rawGet(`${url}/page`, { "accept-encoding": "gzip", cookie: "wff_session=1" }),
+      await rawPost(`${url}/page`, { "accept-encoding": "br" }, "a=1"),
+    ];
+    expect(compressed).toEqual(["GET /missing", "GET /page", "POST /page"]);
+    expect(answers.map((answer) => [answer.status, answer.headers["content-encoding"], answer.headers["x-cache"]])).toEqual([
+      [404, "br", "miss"],
+      [200, "gzip", "bypass"],
+      [200, "br", undefined],
+    ]);
+    expect(answers.map(htmlOf)).toEqual([page.replace("Wholesale roses", "No such page"), page, page]);
+  });
+});
