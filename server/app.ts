@@ -4,7 +4,7 @@ import { RouterContextProvider } from "react-router";
 import type { Logger } from "pino";
 import { getDatabase, startDatabase, stopDatabase } from "~/db/db.server";
 import { checkDatabase } from "~/db/health.server";
-import { countQueries, type QueryCount } from "~/db/query-count.server";
+import { countQueries, setQueryListener, type QueryCount } from "~/db/query-count.server";
 import { ensureFirstAdmin } from "~/services/auth/admins.server";
 import { startJobQueue } from "~/services/jobs/queue.server";
 import { registerCalendarRoutes } from "~/http/calendar-routes.server";
@@ -38,6 +38,8 @@ const MINUTE = 60_000;
 export async function startApp({ env, logger, development }: AppOptions): Promise<RunningApp> {
   setEnv(env);
   // The first admin is created under the database's start-up lock too: servers starting at once create one.
+  // At debug level each query is logged with its SQL (never its values) and duration: what a slow page runs.
+  setQueryListener(logger.isLevelEnabled("debug") ? (sql, durationMs) => logger.debug({ sql, durationMs }, "query") : undefined);
   const database = await startDatabase(env, logger, (db) => ensureFirstAdmin(db, env, logger));
   // Redis, when configured, carries what the servers share (the rate limits); the server starts even while it is down.
   const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, new LimitStoreHealth(logger, "Redis")) : undefined;

@@ -6,6 +6,7 @@ import * as searchIndex from "./migrations/0004-search-index.server";
 import * as rateLimits from "./migrations/0005-rate-limits.server";
 import * as imageBlobs from "./migrations/0006-image-blobs.server";
 import * as jobs from "./migrations/0007-jobs.server";
+import * as queryIndexes from "./migrations/0008-query-indexes.server";
 import type { Database } from "./schema";
 
 /** Every migration, in order. Imported statically so that the server bundle carries them. */
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0005-rate-limits": rateLimits,
   "0006-image-blobs": imageBlobs,
   "0007-jobs": jobs,
+  "0008-query-indexes": queryIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,9 +16,17 @@ export function countQueries<T>(count: QueryCount, run: () => T): T {
   return counting.run(count, run);
 }
 
-/** The query builder's log hook: one more query for the request it runs for, if any. */
+/** Told each query's SQL and duration (server/app.ts logs them at debug level); none by default. */
+let queryListener: ((sql: string, durationMs: number) => void) | undefined;
+
+export function setQueryListener(listener: typeof queryListener): void {
+  queryListener = listener;
+}
+
+/** The query builder's log hook: one more query for the request it runs for, if any; the listener is told. */
 export function countQuery(event: LogEvent): void {
   if (event.level !== "query") return;
   const count = counting.getStore();
   if (count) count.queries += 1;
+  queryListener?.(event.query.sql, event.queryDurationMillis);
 }

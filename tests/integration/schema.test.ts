@@ -282,6 +282,7 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
       expect(schema.wholesalers?.indexes, name).toEqual([
         "wholesalers_lat_lng_idx on (latitude, longitude)",
         "wholesalers_name_address_idx on (name, address)",
+        "wholesalers_state_featured_name_idx on (state_id, featured, name)",
         "wholesalers_state_name_idx on (state_id, name)",
         "wholesalers_verified_idx on (verified_at)",
       ]);
@@ -339,6 +340,7 @@ describe("migrations", () => {
       "0005-rate-limits",
       "0006-image-blobs",
       "0007-jobs",
+      "0008-query-indexes",
     ]);
     expect(await migrateToLatest(sqlite.db)).toEqual([]);
   });
@@ -386,6 +388,7 @@ describe("migrations", () => {
         "0005-rate-limits",
         "0006-image-blobs",
         "0007-jobs",
+        "0008-query-indexes",
       ]);
       const everything = { blog: true, festivals: true };
       expect((await searchSite(db, "leis", everything)).wholesalers.items.map((w) => w.name)).toEqual(["Lei Stand"]);

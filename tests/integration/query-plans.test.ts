@@ -1,0 +1,137 @@
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SQLITE_FILE_NAME } from "~/db/client.server";
+import { assertNoUnexpectedServerLogs, startServer, type RunningServer } from "../support/server";
+
+/**
+ * Indexes used (issue #13): every query the server runs while every public page and API call is asked, as it
+ * logs them at debug level (server/app.ts), is planned by SQLite (EXPLAIN QUERY PLAN) on the server's own seeded
+ * database. (The admin's screens are not asked: their lists sort small tables in several orders each.) A query that reads a table without an index while it filters it, or sorts rows
+ * an index could have given in order (a temporary B-tree), is named with its plan, unless it is one of the
+ * EXPECTED plans below, each with the reason it cannot do better. Migration 0008 added the indexes this found.
+ */
+
+interface Expected {
+  sql: RegExp;
+  step: RegExp;
+  why: string;
+}
+
+const EXPECTED: Expected[] = [
+  {
+    sql: /\bmatch \?/,
+    step: /^USE TEMP B-TREE FOR ORDER BY$/,
+    why: "a search orders what it found by its full-text rank, computed for that search",
+  },
+  {
+    sql: /from "wholesalers" inner join "states" on "states"\."id" = "wholesalers"\."state_id" order by "states"\."name"/,
+    step: /^USE TEMP B-TREE FOR ORDER BY$/,
+    why: "every listing in the order of its state's name, a column of another table (the /sitemap page)",
+  },
+  {
+    sql: /where "wholesalers"\."id" != \?/,
+    step: /^SCAN wholesalers$/,
+    why: "a listing's nearest other listings: the distance to every other listing is computed",
+  },
+  {
+    sql: /count\(distinct "state_id"\)/,
+    step: /^USE TEMP B-TREE FOR count\(DISTINCT\)$/,
+    why: "how many states have listings: one pass over the index of states",
+  },
+  {
+    sql: /from zipcodes join states on states\.code = zipcodes\.state_code\s+where lower\(zipcodes\.city\) = \?/,
+    step: /^USE TEMP B-TREE FOR (GROUP|ORDER) BY$/,
+    why: "a city's zipcodes, found by index, grouped by state and ordered by how many: computed from the few found",
+  },
+];
+
+/** A step of a plan that reads a whole table without an index, or sorts rows itself (not a search's own results, "(subquery-N)"). */
+const COSTLY = /^(SCAN [^\s(]+$|USE TEMP B-TREE)/;
+
+describe("query plans", () => {
+  let server: RunningServer;
+  let database: Database.Database;
+  let asked = 0;
+
+  beforeAll(async () => {
+    server = await startServer({ LOG_LEVEL: "debug" });
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const pages = [...sitemap.matchAll(/<loc>[^<]*?\/\/[^/<]+(\/[^<]*)<\/loc>/g)].map((match) => match[1]!);
+    const listing = pages.find((page) => page.startsWith("/wholesalers/"))!;
+    const listingId = listing.split("/")[2]!;
+    const paths = [
+      ...pages,
+      "/near?zip=90014",
+      "/search?q=roses",
+      "/search?q=los+angeles",
+      `/wholesalers/${listingId}/report`,
+      "/list-your-business",
+      "/newsletter",
+      "/page-that-does-not-exist",
+      "/rss.xml",
+      "/festivals.ics",
+      "/api/states",
+      "/api/states/california",
+      "/api/wholesalers/state/california",
+      "/api/wholesalers/zipcode/90014",
+      "/api/wholesalers/zipcode/90014/nearest",
+      "/api/wholesalers/near?lat=34.05&lng=-118.25",
+      "/api/grocery-stores",
+      "/api/blog-posts",
+      "/api/blog-posts/1",
+      "/api/flower-festivals",
+      "/api/flower-festivals/upcoming",
+      "/api/flower-festivals/1",
+    ];
+    for (const pathname of paths) {
+      const response = await fetch(`${server.url}${pathname}`, { redirect: "manual" });
+      await response.arrayBuffer();
+      expect(response.status, pathname).toBe(pathname === "/page-that-does-not-exist" ? 404 : 200);
+    }
+    asked = paths.length;
+    database = new Database(path.join(server.dataDir, SQLITE_FILE_NAME), { readonly: true });
+  });
+
+  afterAll(async () => {
+    database?.close();
+    await server?.stop();
+  });
+
+  it("read what they filter through an index, and sort only what no index can give in order", () => {
+    // From the moment the server listens: the migrations' one-off statements before it are not what a page runs.
+    const listening = server.logs.findIndex((entry) => String(entry.msg).startsWith("listening"));
+    const statements = new Set(
+      server.logs
+        .slice(listening)
+        .filter((entry) => entry.msg === "query")
+        .map((entry) => String(entry.sql)),
+    );
+    // The public pages and the API run 33 different statements on the seeded site (with the background's).
+    // Reads, and the writes that look rows up (plain inserts have no plan to judge).
+    const planned = [...statements].filter((sql) => /^\s*(select|with|update|delete)\b/i.test(sql));
+    expect(planned.length, `statements logged while asking ${asked} addresses`).toBeGreaterThan(30);
+
+    const unexpected: string[] = [];
+    const used = new Set<Expected>();
+    for (const sql of planned) {
+      const parameters = (sql.match(/\?/g) ?? []).length;
+      const plan = database.prepare(`explain query plan ${sql}`).all(...Array<null>(parameters).fill(null)) as { detail: string }[];
+      for (const { detail } of plan) {
+        if (!COSTLY.test(detail)) continue;
+        const expected = EXPECTED.find((known) => known.sql.test(sql) && known.step.test(detail));
+        // Reading a whole table is what a query with no condition asks for.
+        if (!expected && detail.startsWith("SCAN ") && !/\bwhere\b/i.test(sql)) continue;
+        if (expected) used.add(expected);
+        else unexpected.push(`${detail}\n  in: ${sql}`);
+      }
+    }
+    expect(unexpected).toEqual([]);
+    // Each expected plan is still one the site runs: one that no longer happens is removed from the list.
+    expect(EXPECTED.filter((known) => !used.has(known)).map((known) => known.why)).toEqual([]);
+  });
+
+  it("logs nothing unexpected", () => {
+    assertNoUnexpectedServerLogs([server]);
+  });
+});
