@@ -282,6 +282,7 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
       expect(schema.wholesalers?.indexes, name).toEqual([
         "wholesalers_lat_lng_idx on (latitude, longitude)",
         "wholesalers_name_address_idx on (name, address)",
+        "wholesalers_name_idx on (name)",
         "wholesalers_state_featured_name_idx on (state_id, featured, name)",
         "wholesalers_state_name_idx on (state_id, name)",
         "wholesalers_verified_idx on (verified_at)",
