@@ -37,9 +37,9 @@ const MINUTE = 60_000;
 /** Everything between the HTTP listener and the React Router pages and API: database, Redis, limits, headers. */
 export async function startApp({ env, logger, development }: AppOptions): Promise<RunningApp> {
   setEnv(env);
-  // The first admin is created under the database's start-up lock too: servers starting at once create one.
   // At debug level each query is logged with its SQL (never its values) and duration: what a slow page runs.
   setQueryListener(logger.isLevelEnabled("debug") ? (sql, durationMs) => logger.debug({ sql, durationMs }, "query") : undefined);
+  // The first admin is created under the database's start-up lock too: servers starting at once create one.
   const database = await startDatabase(env, logger, (db) => ensureFirstAdmin(db, env, logger));
   // Redis, when configured, carries what the servers share (the rate limits); the server starts even while it is down.
   const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, new LimitStoreHealth(logger, "Redis")) : undefined;
