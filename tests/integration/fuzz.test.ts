@@ -11,6 +11,7 @@ import routes from "~/routes";
 import { NUL_MESSAGE } from "~/services/tools/form-body.server";
 import { startSignedIn } from "../support/admin-session";
 import { runPostgres } from "../support/postgres";
+import { routeId, routeLeaves } from "../support/routes";
 import type { RunningServer } from "../support/server";
 
 /**
@@ -771,13 +772,6 @@ const TARGETS: Target[] = [
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-/** A route of app/routes.ts that answers requests (not a layout), with its whole path. */
-interface RouterLeaf {
-  id: string;
-  file: string;
-  path: string;
-}
-const routeId = (entry: RouteConfigEntry) => entry.id ?? entry.file.replace(/\.[^.]+$/, "");
 const toRouteObjects = (entries: RouteConfigEntry[]): RouteObject[] =>
   entries.map(
     (entry) =>
@@ -788,13 +782,8 @@ const toRouteObjects = (entries: RouteConfigEntry[]): RouteObject[] =>
         children: entry.children && toRouteObjects(entry.children),
       }) as RouteObject,
   );
-const toLeaves = (entries: RouteConfigEntry[], parent: string[] = []): RouterLeaf[] =>
-  entries.flatMap((entry) => {
-    const at = entry.path ? [...parent, entry.path] : parent;
-    return entry.children?.length ? toLeaves(entry.children, at) : [{ id: routeId(entry), file: entry.file, path: `/${at.join("/")}` }];
-  });
 const ROUTE_OBJECTS = toRouteObjects(routes);
-const LEAVES = toLeaves(routes);
+const LEAVES = routeLeaves(routes);
 const LEAF_PATHS = new Map(LEAVES.map((leaf) => [leaf.id, leaf.path]));
 
 /** A route Express answers itself, registered with a path in server/app.ts or a module that registers routes there. */
