@@ -22,6 +22,11 @@ export interface PageMetaInput {
   image?: string | null;
   type?: "website" | "article";
   noindex?: boolean;
+  /**
+   * schema.org structured data, for the crawlers, which read each address from the server. Routes build it on the
+   * server only (`import.meta.env.SSR ? … : undefined`), so its builders are not in the browser's scripts
+   * (docs/decisions/033); the browser drops it at the first client-side navigation (root.tsx).
+   */
   jsonLd?: object | object[];
 }
 

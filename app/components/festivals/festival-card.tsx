@@ -109,6 +109,7 @@ export function FestivalCard({ festival, eager = false, compact = false }: CardP
   const layout = compact ? layouts.md : layouts.sm;
   return (
     <article
+      data-testid="festival-card"
       className={cn(
         "group relative flex h-full overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md",
         layout.article,

@@ -3,7 +3,7 @@ import { Map as MapIcon } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "../ui/button";
 import { citiesPhrase } from "../wholesalers/format";
-import { WholesalerCard, type WholesalerCardData } from "../wholesalers/wholesaler-card";
+import { WholesalerCard, type WholesalerCardData } from "../wholesalers/lazy-wholesaler-card";
 import { SectionHeading } from "./section-heading";
 import { HydrateLater } from "~/components/ui/hydrate-later";
 

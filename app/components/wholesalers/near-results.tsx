@@ -10,7 +10,7 @@ import { ListingNumber } from "../maps/listing-number";
 import { ResultsMap } from "../maps/results-map";
 import { farAwayMessage, listingDistance } from "./format";
 import { ListingFilters, NoMatches } from "./listing-filters";
-import { WholesalerCard, type WholesalerCardData } from "./wholesaler-card";
+import { WholesalerCard, type WholesalerCardData } from "./lazy-wholesaler-card";
 import { HydrateLater } from "~/components/ui/hydrate-later";
 
 export { ZIPCODE_ERROR_MESSAGE } from "./results-messages";

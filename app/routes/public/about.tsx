@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Since 2020 we have helped consumers, DIY arrangers, wedding and event florists and budget shoppers find wholesale flower suppliers. Suggest a wholesaler we are missing.",
     keywords: "about wholesale flower finder, submit wholesale flower market, wholesale flowers to the public, flower market FAQ",
     path: "/about",
-    jsonLd: faqPageJsonLd(ABOUT_FAQ),
+    jsonLd: import.meta.env.SSR ? faqPageJsonLd(ABOUT_FAQ) : undefined,
   });
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -68,7 +68,7 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) 
     path: `/blog/${article.id}`,
     image: article.image,
     type: "article",
-    jsonLd: blogPostingJsonLd({ ...article, image: article.image ?? DEFAULT_POST_IMAGE }, siteIdentity(matches)),
+    jsonLd: import.meta.env.SSR ? blogPostingJsonLd({ ...article, image: article.image ?? DEFAULT_POST_IMAGE }, siteIdentity(matches)) : undefined,
   });
 };
 

@@ -24,12 +24,13 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
       "Practical DIY flower arranging guides: buying at wholesale markets, wedding and event flowers on a budget, seasonal flowers and how to make bouquets last.",
     keywords: "DIY flower arranging, wholesale flowers, wedding flowers DIY, flower care tips, budget flowers",
     path: "/blog",
-    jsonLd: data
-      ? blogJsonLd(
-          data.posts.map((post) => ({ ...post, image: post.image ?? DEFAULT_POST_IMAGE })),
-          siteIdentity(matches),
-        )
-      : undefined,
+    jsonLd:
+      import.meta.env.SSR && data
+        ? blogJsonLd(
+            data.posts.map((post) => ({ ...post, image: post.image ?? DEFAULT_POST_IMAGE })),
+            siteIdentity(matches),
+          )
+        : undefined,
   });
 
 export default function Blog({ loaderData }: Route.ComponentProps) {

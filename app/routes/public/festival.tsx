@@ -3,7 +3,8 @@ import { CalendarDays, CalendarPlus, Download, ExternalLink, Ticket } from "luci
 import { Flower2, MapPin, Rss } from "~/components/icons/site";
 import { data, Link } from "react-router";
 import { durationInDays, formatDateRange } from "~/components/festivals/dates";
-import { FestivalCard } from "~/components/festivals/festival-card";
+import { FestivalCard } from "~/components/festivals/lazy-festival-card";
+import { withIslands } from "~/components/ui/island";
 import { festivalEvent } from "~/services/seo/festival-json-ld";
 import { ResponsiveImage } from "~/components/images/responsive-image";
 import { buttonVariants } from "~/components/ui/button";
@@ -53,6 +54,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
+/** A client-side navigation waits for the cards' code with the data (components/ui/island.tsx). */
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) => withIslands(request, serverLoader(), FestivalCard);
+
 export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) => {
   if (!loaderData?.found) {
     return pageMeta(matches, { title: NOT_FOUND_TITLE, path: `/festivals/${params.id}`, noindex: true });
@@ -65,7 +69,7 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) 
     keywords: `${festival.name}, flower festival, ${festival.city}, ${festival.state}`,
     path: `/festivals/${festival.id}`,
     image: festival.image,
-    jsonLd: festivalEvent(festival, siteIdentity(matches).url),
+    jsonLd: import.meta.env.SSR ? festivalEvent(festival, siteIdentity(matches).url) : undefined,
   });
 };
 

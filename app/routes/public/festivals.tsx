@@ -4,7 +4,8 @@ import { CalendarPlus, CalendarSearch } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { formatDateRange, formatLongDate, MONTH_NAMES } from "~/components/festivals/dates";
 import { FestivalCalendarSlot } from "~/components/festivals/festival-calendar-slot";
-import { FestivalCard } from "~/components/festivals/festival-card";
+import { FestivalCard } from "~/components/festivals/lazy-festival-card";
+import { withIslands } from "~/components/ui/island";
 import { FestivalFilters, filterSearchParams, type FestivalFilterValues } from "~/components/festivals/festival-filters";
 import { festivalEventList } from "~/services/seo/festival-json-ld";
 import { buttonVariants } from "~/components/ui/button";
@@ -64,6 +65,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** A client-side navigation waits for the cards' code with the data (components/ui/island.tsx). */
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) => withIslands(request, serverLoader(), FestivalCard);
+
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta(matches, {
     title: PAGE_TITLE,
@@ -71,7 +75,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
       "Plan trips to flower festivals across the United States: tulip fields, rose parades, cherry blossoms, lilacs and dahlias, with dates, venues, tickets and a calendar you can subscribe to.",
     keywords: "flower festivals, tulip festival, cherry blossom festival, rose parade, flower show, festival calendar",
     path: "/festivals",
-    jsonLd: data ? festivalEventList(data.festivals.slice(0, STRUCTURED_EVENTS), siteIdentity(matches).url) : undefined,
+    jsonLd: import.meta.env.SSR && data ? festivalEventList(data.festivals.slice(0, STRUCTURED_EVENTS), siteIdentity(matches).url) : undefined,
   });
 
 function SectionTitle({ id, children, className }: { id: string; children: React.ReactNode; className?: string }) {

@@ -12,6 +12,8 @@ import { getState, listStateNames } from "~/services/states/states.server";
 import { getDirectoryCoverage, listFeaturedWholesalers } from "~/services/wholesalers/wholesalers.server";
 import { organizationJsonLd, webSiteJsonLd } from "~/services/seo/json-ld";
 import { pageMeta, siteIdentity } from "~/http/meta";
+import { WholesalerCard } from "~/components/wholesalers/lazy-wholesaler-card";
+import { withIslands } from "~/components/ui/island";
 import type { Route } from "./+types/home";
 
 /** The state the featured block shows. */
@@ -48,6 +50,9 @@ export async function loader() {
   };
 }
 
+/** A client-side navigation waits for the cards' code with the data (components/ui/island.tsx). */
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) => withIslands(request, serverLoader(), WholesalerCard);
+
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteIdentity(matches);
   return pageMeta(matches, {
@@ -56,7 +61,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
       "Find wholesale flower markets and suppliers near you by zipcode or state, compare grocery store flowers and save up to 70% on flowers for weddings, events and DIY arrangements.",
     keywords: "wholesale flowers, flower market, wholesale florist, cheap flowers, bulk flowers, DIY wedding flowers",
     path: "/",
-    jsonLd: [organizationJsonLd(site), webSiteJsonLd(site)],
+    jsonLd: import.meta.env.SSR ? [organizationJsonLd(site), webSiteJsonLd(site)] : undefined,
   });
 };
 

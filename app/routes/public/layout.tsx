@@ -1,11 +1,15 @@
 import { isRouteErrorResponse, Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
-import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { NotFound } from "~/components/not-found";
 import { skeletonFor } from "~/components/skeletons";
+import { island } from "~/components/ui/island";
 import type { loader as rootLoader } from "~/root";
 import { rootDataFrom } from "~/http/meta";
 import type { Route } from "./+types/layout";
+
+/** The footer is links only: its code is not part of a page's first load (docs/decisions/033). */
+const loadFooter = () => import("~/components/layout/footer");
+const Footer = island(loadFooter, (module) => module.Footer, import.meta.env.SSR ? await loadFooter() : undefined);
 
 function Chrome({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");

@@ -20,6 +20,8 @@ import { onlyFiltersChanged, withListingFilters } from "~/services/wholesalers/f
 import { readNearPageQuery } from "~/services/wholesalers/near-page-query";
 import { findWholesalersNear, toWholesalerJson, type NearSearchResult } from "~/services/wholesalers/wholesalers.server";
 import { pageMeta } from "~/http/meta";
+import { WholesalerCard } from "~/components/wholesalers/lazy-wholesaler-card";
+import { withIslands } from "~/components/ui/island";
 import type { Route } from "./+types/near";
 
 const PAGE_TITLE = "Find Wholesalers Near You";
@@ -62,6 +64,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The filters work on the loaded results: a URL that differs only in them needs no new data. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   onlyFiltersChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+
+/** A client-side navigation waits for the cards' code with the data (components/ui/island.tsx). */
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) => withIslands(request, serverLoader(), WholesalerCard);
 
 export const meta: Route.MetaFunction = ({ matches, data: page }) => {
   const zipcode = page?.query.zipcode;

@@ -9,7 +9,8 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { aboutMilesAway } from "~/components/wholesalers/format";
 import { ListingFilters, NoMatches, useListingFilters } from "~/components/wholesalers/listing-filters";
-import { TypeBadge, WholesalerCard } from "~/components/wholesalers/wholesaler-card";
+import { TypeBadge } from "~/components/wholesalers/listing-badges";
+import { WholesalerCard } from "~/components/wholesalers/lazy-wholesaler-card";
 import { getDb } from "~/db/db.server";
 import type { CityPlace } from "~/services/geo/cities.server";
 import { searchCity, type CitySearch } from "~/services/search/city-search.server";
@@ -29,6 +30,7 @@ import { getSiteSettings } from "~/services/settings/settings.server";
 import { cn } from "~/utils/cn";
 import { pageMeta } from "~/http/meta";
 import { rateLimitRefusalContext } from "~/http/request-context.server";
+import { withIslands } from "~/components/ui/island";
 import type { Route } from "./+types/search";
 import { HydrateLater } from "~/components/ui/hydrate-later";
 
@@ -60,6 +62,9 @@ function kindsPhrase(sections: { blog: boolean; festivals: boolean }) {
   const kinds = ["wholesalers", "states", ...(sections.blog ? ["blog articles"] : []), ...(sections.festivals ? ["flower festivals"] : [])];
   return `${kinds.slice(0, -1).join(", ")} and ${kinds.at(-1)}`;
 }
+
+/** A client-side navigation waits for the cards' code with the data (components/ui/island.tsx). */
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) => withIslands(request, serverLoader(), WholesalerCard);
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
   const query = data?.query ?? "";

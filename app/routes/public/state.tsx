@@ -3,20 +3,21 @@ import { MapPinned, ShoppingBasket } from "lucide-react";
 import { data, Link, type ShouldRevalidateFunction } from "react-router";
 import { getDb } from "~/db/db.server";
 import { buttonVariants } from "~/components/ui/button";
-import { HydrateLater } from "~/components/ui/hydrate-later";
+import { island, withIslands } from "~/components/ui/island";
+import { WholesalerCard } from "~/components/wholesalers/lazy-wholesaler-card";
 import { BackLink } from "~/components/wholesalers/back-link";
 import { citiesPhrase } from "~/components/wholesalers/format";
-import { ListingFilters, NoMatches, useListingFilters } from "~/components/wholesalers/listing-filters";
-import { WholesalerCard } from "~/components/wholesalers/wholesaler-card";
-import { ListingNumber } from "~/components/maps/listing-number";
-import { StateMap } from "~/components/maps/state-map";
 import { stateMap } from "~/services/maps/maps.server";
 import { findState } from "~/services/states/states.server";
 import { listWholesalersByState } from "~/services/wholesalers/wholesalers.server";
 import { stateBusinessListJsonLd } from "~/services/seo/json-ld";
-import { NO_FILTERS, onlyFiltersChanged } from "~/services/wholesalers/filters";
+import { onlyFiltersChanged } from "~/services/wholesalers/filters";
 import { pageMeta, siteIdentity } from "~/http/meta";
 import type { Route } from "./+types/state";
+
+/** The filters, the map and the cards load after the page's own code (docs/decisions/033). */
+const loadListings = () => import("~/components/wholesalers/state-listings");
+const StateListings = island(loadListings, (module) => module.StateListings, import.meta.env.SSR ? await loadListings() : undefined);
 
 const STATE_NOT_FOUND_TITLE = "State Not Found";
 const NO_WHOLESALERS_TITLE = "No Wholesalers Listed Yet";
@@ -37,6 +38,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { state: { id: state.id, name: state.name, code: state.code, region: state.region, cities: state.cities }, wholesalers, map };
 }
 
+/** A client-side navigation waits for the listings' code with the data, so the page never shows without them. */
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) => withIslands(request, serverLoader(), StateListings, WholesalerCard);
+
 /** The filters work on the loaded list: a URL that differs only in them needs no new data. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   onlyFiltersChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
@@ -56,7 +60,7 @@ export const meta: Route.MetaFunction = ({ matches, data: page, params }) => {
     keywords: `${state.name} wholesale flowers, ${state.name} flower market, wholesale florist ${state.name}, bulk flowers ${state.name}`,
     path: `/state/${state.id}`,
     image: page.wholesalers.find((wholesaler) => wholesaler.image)?.image,
-    jsonLd: page.wholesalers.length > 0 ? stateBusinessListJsonLd(state, page.wholesalers, siteIdentity(matches).url) : undefined,
+    jsonLd: import.meta.env.SSR && count > 0 ? stateBusinessListJsonLd(state, page.wholesalers, siteIdentity(matches).url) : undefined,
   });
 };
 
@@ -92,52 +96,10 @@ export default function StatePage({ loaderData }: Route.ComponentProps) {
       </header>
 
       {count > 0 ? (
-        <FilteredStateListings wholesalers={wholesalers} map={map} stateName={state.name} />
+        <StateListings wholesalers={wholesalers} map={map} stateName={state.name} />
       ) : (
         <NoWholesalers stateName={state.name} />
       )}
-    </div>
-  );
-}
-
-function FilteredStateListings({
-  wholesalers,
-  map,
-  stateName,
-}: {
-  wholesalers: Route.ComponentProps["loaderData"]["wholesalers"];
-  map: Route.ComponentProps["loaderData"]["map"];
-  stateName: string;
-}) {
-  const { filters, setFilters, filtered } = useListingFilters(wholesalers);
-  // A listing keeps its number from the full list, the one the map draws, whichever filters hide others.
-  const numberOf = new Map(wholesalers.map((wholesaler, index) => [wholesaler.id, index + 1]));
-  return (
-    <div className="mt-10">
-      <ListingFilters filters={filters} onChange={setFilters} shown={filtered.length} total={wholesalers.length} />
-      {/* The map stays beside the list on wide screens, as on a map search; on a phone it comes first. */}
-      {/* The map and the cards hydrate after the rest of the page, in slices (HydrateLater). */}
-      <HydrateLater>
-        <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_26rem]">
-        {map ? (
-          <div className="lg:sticky lg:top-24 lg:order-last">
-            <StateMap map={map} stateName={stateName} showKey={wholesalers.length > 1} />
-          </div>
-        ) : null}
-        {filtered.length > 0 ? (
-          <ul className="grid gap-6 sm:grid-cols-2">
-            {filtered.map((wholesaler, index) => (
-              <li key={wholesaler.id} className="relative">
-                <ListingNumber number={numberOf.get(wholesaler.id) ?? index + 1} />
-                <WholesalerCard wholesaler={wholesaler} headingLevel={2} lazyImage={index >= 3} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <NoMatches onClear={() => setFilters(NO_FILTERS)} />
-        )}
-        </div>
-      </HydrateLater>
     </div>
   );
 }

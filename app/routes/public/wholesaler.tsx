@@ -18,7 +18,7 @@ import {
   WeeklyHoursTable,
 } from "~/components/wholesalers/listing-facts";
 import { ReportProblem } from "~/components/wholesalers/report-problem";
-import { DirectionsLink, TYPE_HINT, TypeBadge } from "~/components/wholesalers/wholesaler-card";
+import { DirectionsLink, TYPE_HINT, TypeBadge } from "~/components/wholesalers/listing-badges";
 import { WholesalerImage } from "~/components/wholesalers/wholesaler-image";
 import { getDb } from "~/db/db.server";
 import { pageMeta, siteIdentity } from "~/http/meta";
@@ -63,7 +63,7 @@ export const meta: Route.MetaFunction = ({ matches, data: page, params }) => {
     keywords: `${listing.name}, wholesale flowers ${listing.city}, flower market ${listing.city}, ${listing.state} flower wholesaler`,
     path,
     image: listing.image,
-    jsonLd: listingJsonLd(listing, `${siteIdentity(matches).url}${path}`, siteIdentity(matches).url),
+    jsonLd: import.meta.env.SSR ? listingJsonLd(listing, `${siteIdentity(matches).url}${path}`, siteIdentity(matches).url) : undefined,
   });
 };
 

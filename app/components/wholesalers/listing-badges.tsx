@@ -1,0 +1,54 @@
+import { Navigation } from "~/components/icons/listing";
+import type { Wholesaler } from "~/services/wholesalers/types";
+import { cn } from "~/utils/cn";
+import { buttonVariants } from "../ui/button";
+import { Tooltip } from "../ui/tooltip";
+import { directionsUrl } from "./format";
+
+const TYPE_BADGE: Record<Wholesaler["type"], string> = {
+  Wholesale: "bg-leaf/10 text-leaf ring-leaf/20",
+  Retail: "bg-plum/10 text-plum ring-plum/20",
+  Both: "bg-rose-brand/10 text-rose-brand ring-rose-brand/20",
+};
+
+/** "Both" alone says little on a badge. */
+const TYPE_LABEL: Record<Wholesaler["type"], string> = { Wholesale: "Wholesale", Retail: "Retail", Both: "Wholesale & Retail" };
+
+/** What each type means for a shopper, shown in the badge's tooltip. */
+export const TYPE_HINT: Record<Wholesaler["type"], string> = {
+  Wholesale: "Sells mainly to florists and the trade: call ahead to ask whether the public can buy.",
+  Retail: "Open to the public, often with bulk bunches at market prices.",
+  Both: "Sells wholesale to the trade and to the public.",
+};
+
+export function TypeBadge({ type, className }: { type: Wholesaler["type"]; className?: string }) {
+  return (
+    // Focusable, so that keyboard users get the tooltip too.
+    <Tooltip
+      content={TYPE_HINT[type]}
+      className={cn(
+        "inline-flex cursor-help items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
+        TYPE_BADGE[type],
+        className,
+      )}
+    >
+      {TYPE_LABEL[type]}
+    </Tooltip>
+  );
+}
+
+/** Opens the maps search in a new tab; the accessible name says where to and that a tab opens. */
+export function DirectionsLink({ wholesaler, className }: { wholesaler: Parameters<typeof directionsUrl>[0]; className?: string }) {
+  return (
+    <a
+      href={directionsUrl(wholesaler)}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={cn(buttonVariants({ variant: "leaf", size: "sm" }), className)}
+    >
+      <Navigation aria-hidden="true" />
+      Get Directions
+      <span className="sr-only"> to {wholesaler.name} (opens in a new tab)</span>
+    </a>
+  );
+}
