@@ -18,8 +18,10 @@ import { planSharedChunks, type ModuleGroup } from "./scripts/shared-chunks";
  *   admin page or a lazily loaded widget, grouped so that a page loads as little it does not need as can be
  *   (scripts/shared-chunks.ts);
  * - the root's, the layout's and the page's route modules, each with what only it imports.
- * Admin-only modules and modules only loaded with `import()` (the calendar, the report dialog, the location
- * results, the toaster) are split as Rollup does by default.
+ * What public pages load with `import()` after their own code (each page's content, the cards and the footer:
+ * the islands of docs/decisions/033; the calendar, the report dialog, the location results, the toaster) is
+ * planned the same way in a second pass, each such module a page of its own. Admin-only modules are split as
+ * Rollup does by default.
  */
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router)[\\/]/;
@@ -97,45 +99,74 @@ export function clientChunks(): GetManualChunk {
     };
     const ids = [...getModuleIds()];
     const shell = new Set<string>();
-    /** Module → the public pages that import it, beyond the shell. */
-    const pagesOf = new Map<string, Set<string>>();
-    /** Modules an admin page or a module loaded with import() also imports. */
-    const elsewhere = new Set<string>();
     for (const id of ids) {
       if (SHELL_ROUTE.test(id) && CLIENT_ROUTE.test(id)) for (const module of closure(id)) shell.add(module);
     }
-    for (const id of ids) {
-      if (CLIENT_ROUTE.test(id) && !SHELL_ROUTE.test(id)) {
-        for (const module of closure(id)) {
-          if (shell.has(module)) continue;
-          const pages = pagesOf.get(module) ?? new Set();
-          pages.add(id);
-          pagesOf.set(module, pages);
+    // What public pages load with import() after their own code: a page's content, the cards and the footer (the
+    // islands of docs/decisions/033), and widgets loaded when first used.
+    const deferred = new Set<string>();
+    const stack = ids.filter((id) => CLIENT_ROUTE.test(id));
+    while (stack.length) {
+      for (const module of closure(stack.pop() as string)) {
+        for (const lazy of getModuleInfo(module)?.dynamicallyImportedIds ?? []) {
+          if (deferred.has(lazy) || ADMIN_ROUTE.test(lazy)) continue;
+          deferred.add(lazy);
+          stack.push(lazy);
         }
       }
+    }
+    /** Modules an admin page or a module loaded with import() also imports. */
+    const elsewhere = new Set<string>();
+    for (const id of ids) {
       const lazy = getModuleInfo(id)?.dynamicallyImportedIds ?? [];
       for (const entry of ADMIN_ROUTE.test(id) ? [id, ...lazy] : lazy) for (const module of closure(entry)) elsewhere.add(module);
     }
-    // A module only one page imports goes into that page's route module, unless something else imports it too
+    /** Module → the pages (of `entries`) that import it, beyond the shell and the modules already placed. */
+    const importers = (entries: readonly string[], placed: ReadonlySet<string>) => {
+      const pagesOf = new Map<string, Set<string>>();
+      for (const entry of entries) {
+        for (const module of closure(entry)) {
+          if (shell.has(module) || placed.has(module)) continue;
+          const pages = pagesOf.get(module) ?? new Set();
+          pages.add(entry);
+          pagesOf.set(module, pages);
+        }
+      }
+      return pagesOf;
+    };
+    // A module only one page imports goes into that page's own file, unless something else imports it too
     // (Rollup would make it a file of its own) or it is a lucide icon, which lucide's index would otherwise put
     // into a chunk of every page that shows an icon.
-    const groups = new Map<string, ModuleGroup & { modules: string[]; code: string; imports: string[] }>();
-    for (const [module, pageSet] of pagesOf) {
-      if (CLIENT_ROUTE.test(module)) continue;
-      if (pageSet.size < 2 && !elsewhere.has(module) && !LUCIDE_ICON.test(module)) continue;
-      const pages = [...pageSet].sort();
-      const group = groups.get(pages.join("\n")) ?? { pages, modules: [], code: "", imports: [] };
-      group.modules.push(module);
-      group.code += `${getModuleInfo(module)?.code ?? ""}\n`;
-      group.imports.push(...importsOf(module));
-      groups.set(pages.join("\n"), group);
-    }
+    const groupsOf = (pagesOf: ReadonlyMap<string, ReadonlySet<string>>, alsoElsewhere: (module: string) => boolean) => {
+      const groups = new Map<string, ModuleGroup & { modules: string[]; code: string; imports: string[] }>();
+      for (const [module, pageSet] of pagesOf) {
+        if (CLIENT_ROUTE.test(module) || deferred.has(module)) continue;
+        if (pageSet.size < 2 && !alsoElsewhere(module) && !LUCIDE_ICON.test(module)) continue;
+        const pages = [...pageSet].sort();
+        const group = groups.get(pages.join("\n")) ?? { pages, modules: [], code: "", imports: [] };
+        group.modules.push(module);
+        group.code += `${getModuleInfo(module)?.code ?? ""}\n`;
+        group.imports.push(...importsOf(module));
+        groups.set(pages.join("\n"), group);
+      }
+      return [...groups.values()];
+    };
     chunkOf = new Map([...shell].map((module) => [module, "base"]));
     const names = new Set<string>();
-    for (const chunk of planSharedChunks([...groups.values()], SHARED_CHUNKS_PER_PAGE)) {
-      const name = chunkName(chunk.modules, (module) => getModuleInfo(module)?.code?.length ?? 0, names);
-      for (const module of chunk.modules) chunkOf.set(module, name);
-    }
+    const place = (groups: ModuleGroup[]) => {
+      for (const chunk of planSharedChunks(groups, SHARED_CHUNKS_PER_PAGE)) {
+        const name = chunkName(chunk.modules, (module) => getModuleInfo(module)?.code?.length ?? 0, names);
+        for (const module of chunk.modules) chunkOf?.set(module, name);
+      }
+    };
+    // First what the pages' own route modules import, which they load before they work; then, apart, what is
+    // loaded after, planned with each deferred module as a page of its own, so that each loads its own file and
+    // at most three shared chunks rather than a file per module, and no page loads any of it first.
+    const routePages = ids.filter((id) => CLIENT_ROUTE.test(id) && !SHELL_ROUTE.test(id));
+    const firstLoad = importers(routePages, new Set());
+    place(groupsOf(firstLoad, (module) => elsewhere.has(module)));
+    const later = importers([...deferred], new Set(firstLoad.keys()));
+    place(groupsOf(later, () => false));
   }
 
   return (id, meta) => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { NotFound } from "./components/not-found";
+import { NotFound } from "./components/lazy-not-found";
 import { useNonce } from "./components/nonce";
 import { whenIslandsHydrated } from "./components/ui/island";
 import { LazyToaster } from "./components/ui/lazy-toaster";

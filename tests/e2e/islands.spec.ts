@@ -41,7 +41,7 @@ test.describe("islands", () => {
   test("every island of a page is hydrated before the page is marked interactive", async ({ page }) => {
     await page.goto("/state/california");
     const islands = await page.locator("template[data-island]").count();
-    // The state's listings, each of their cards and the footer.
+    // The page's content, each of its cards and the footer.
     const cards = await page.getByTestId("wholesaler-card").count();
     expect(cards).toBeGreaterThan(1);
     expect(islands).toBe(cards + 2);

@@ -15,21 +15,38 @@ const MARKER = "data-island";
 let hydrated = 0;
 const listeners = new Set<() => void>();
 
+/** Other work the page waits for before it is marked interactive (see `holdHydratedMark`). */
+const held: Promise<unknown>[] = [];
+
 /**
- * Calls `done` once every island the server rendered into this document has been hydrated (at once when there
- * are none). root.tsx marks the page as interactive then.
+ * Delays the mark of an interactive page until `work` has settled: code a part of the page needs at its first
+ * use, loaded after the page's own (the public layout's skeletons). Called from an effect of the first render.
+ */
+export function holdHydratedMark(work: Promise<unknown>) {
+  held.push(work.catch(() => undefined));
+}
+
+/**
+ * Calls `done` once every island the server rendered into this document has been hydrated, and the work held
+ * with `holdHydratedMark` has settled (at once when there is none). root.tsx marks the page as interactive then.
  */
 export function whenIslandsHydrated(done: () => void) {
   const expected = document.querySelectorAll(`template[${MARKER}]`).length;
-  const check = () => {
-    if (hydrated < expected) return;
-    listeners.delete(check);
-    done();
-  };
-  listeners.add(check);
-  check();
+  let cancelled = false;
+  const islands = new Promise<void>((resolve) => {
+    const check = () => {
+      if (hydrated < expected) return;
+      listeners.delete(check);
+      resolve();
+    };
+    listeners.add(check);
+    check();
+  });
+  void Promise.all([islands, ...held]).then(() => {
+    if (!cancelled) done();
+  });
   return () => {
-    listeners.delete(check);
+    cancelled = true;
   };
 }
 

@@ -1,24 +1,19 @@
-import { BadgeCheck } from "~/components/icons/listing";
-import { ClipboardList } from "lucide-react";
-import { Search } from "~/components/icons/site";
-import { data, Link } from "react-router";
-import { PageIntro } from "~/components/blog/page-intro";
-import { BusinessForm, type BusinessFormResult, type BusinessFormValues } from "~/components/submissions/business-form";
+import { island, withIslands, type Island } from "~/components/ui/island";
+import { data } from "react-router";
+import type { BusinessFormResult, BusinessFormValues } from "~/components/submissions/business-form";
 import { getDb } from "~/db/db.server";
 import { clientIpContext, refuseIfRateLimited } from "~/http/request-context.server";
 import { pageMeta } from "~/http/meta";
 import { AppError, STATUS_BY_CODE } from "~/services/errors";
 import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/services/tools/form-body.server";
 import { listStateNames } from "~/services/states/states.server";
-import {
-  HONEYPOT_FIELD,
-  LIST_YOUR_BUSINESS,
-  LIST_YOUR_BUSINESS_PATH,
-  SUBMISSION_FIELDS,
-  submissionReceivedMessage,
-} from "~/services/submissions/business-form";
+import { HONEYPOT_FIELD, LIST_YOUR_BUSINESS_PATH, SUBMISSION_FIELDS, submissionReceivedMessage } from "~/services/submissions/business-form";
 import { createBusinessSubmission } from "~/services/submissions/submissions.server";
 import type { Route } from "./+types/list-your-business";
+
+/** The page's content loads after the page's own code (components/ui/island.tsx, docs/decisions/033). */
+const loadPage = () => import("./pages/list-your-business");
+const Page: Island<Route.ComponentProps> = island(loadPage, (module) => module.ListYourBusinessPage, import.meta.env.SSR ? await loadPage() : undefined);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -32,6 +27,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader() {
   return { states: await listStateNames(getDb()) };
 }
+
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) => withIslands(request, serverLoader(), Page);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const values: BusinessFormValues = {};
@@ -64,48 +61,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const STEPS = [
-  { icon: ClipboardList, title: "Tell us about your business", text: "Where it is, who may buy and when you are open." },
-  { icon: Search, title: "We check the details", text: "Our team confirms the listing, and emails you if anything is unclear." },
-  { icon: BadgeCheck, title: "It goes live", text: "Your business appears on its state's page, marked as verified." },
-];
-
-export default function ListYourBusiness({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <div className="bg-gradient-to-b from-blush/50 to-cream">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1fr_2fr] lg:gap-14 lg:px-8">
-        <div className="lg:sticky lg:top-24 lg:self-start">
-          <PageIntro eyebrow="For businesses" title={LIST_YOUR_BUSINESS}>
-            <p>
-              Run a wholesale flower market, a flower mart or a supplier? Listing it is free, and it helps florists, event planners
-              and flower lovers find you.
-            </p>
-          </PageIntro>
-          <ol className="mt-8 grid gap-5">
-            {STEPS.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-4">
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-white text-rose-brand ring-1 ring-stone-200">
-                  <Icon className="size-5" aria-hidden="true" />
-                </span>
-                <span>
-                  <span className="block font-medium text-ink">{title}</span>
-                  <span className="block text-muted">{text}</span>
-                </span>
-              </li>
-            ))}
-          </ol>
-          <p className="mt-8 text-sm text-muted">
-            Not your business?{" "}
-            <Link to="/about#submit-location" className="font-semibold text-rose-brand hover:underline">
-              Suggest a location
-            </Link>{" "}
-            instead.
-          </p>
-        </div>
-        <div className="min-w-0 rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
-          <BusinessForm states={loaderData.states} result={actionData} />
-        </div>
-      </div>
-    </div>
-  );
+export default function ListYourBusiness(props: Route.ComponentProps) {
+  return <Page {...props} />;
 }

@@ -4,6 +4,7 @@
  * again with the same function when a box is ticked, so both always agree.
  */
 import { WHOLESALER_TYPES, type WholesalerAccess, type WholesalerType } from "./constants";
+import { withoutFilterParams } from "./filter-params";
 import { openStatus } from "./opening-hours";
 import type { Wholesaler } from "./types";
 
@@ -21,9 +22,6 @@ export const NO_FILTERS: ListingFilters = { types: [], publicWelcome: false, ope
 /** The URL names of the types, in the order the filter shows them. */
 export const TYPE_PARAMS: Record<WholesalerType, string> = { Wholesale: "wholesale", Both: "both", Retail: "retail" };
 export const FILTER_TYPE_ORDER: readonly WholesalerType[] = ["Wholesale", "Both", "Retail"];
-
-/** The query parameters the filters own; any other parameter (zip, radius) is left alone. */
-export const FILTER_PARAMS = ["type", "public", "open"] as const;
 
 /**
  * Who counts as "Public welcome": anyone may buy, at any time or at the hours the market sets for the
@@ -55,8 +53,7 @@ export function readListingFilters(params: URLSearchParams): ListingFilters {
 
 /** The URL with these filters in place of its old ones; other parameters keep their order. */
 export function withListingFilters(params: URLSearchParams, filters: ListingFilters): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const name of FILTER_PARAMS) next.delete(name);
+  const next = withoutFilterParams(params);
   if (filters.types.length > 0) next.set("type", filters.types.map((type) => TYPE_PARAMS[type]).join(","));
   if (filters.publicWelcome) next.set("public", "1");
   if (filters.openNow) next.set("open", "1");
@@ -81,9 +78,4 @@ export function filterListings<T extends Filterable>(listings: readonly T[], fil
   );
 }
 
-/** Whether two URLs of one page differ only in their filters (the page then filters what it has loaded). */
-export function onlyFiltersChanged(current: URL, next: URL): boolean {
-  if (current.pathname !== next.pathname) return false;
-  const without = (url: URL) => withListingFilters(url.searchParams, NO_FILTERS).toString();
-  return without(current) === without(next);
-}
+export { FILTER_PARAMS, onlyFiltersChanged } from "./filter-params";

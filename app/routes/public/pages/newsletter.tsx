@@ -1,0 +1,43 @@
+import { CheckCircle2 } from "lucide-react";
+import { Mail } from "~/components/icons/site";
+import { Link } from "react-router";
+import { NewsletterSignup, SUBSCRIBE_REJECTED, SUBSCRIBE_SUCCESS } from "~/components/newsletter/newsletter-signup";
+import { buttonVariants } from "~/components/ui/button";
+import type { Route } from "../+types/newsletter";
+
+/** The newsletter page: the content of routes/public/newsletter.tsx, an island (docs/decisions/033). */
+export function NewsletterPage({ actionData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-20">
+      <div className="overflow-hidden rounded-3xl bg-gradient-to-br from-rose-brand via-[#9f1239] to-plum px-6 py-10 text-white shadow-xl sm:px-12 sm:py-14">
+        {actionData?.ok ? (
+          <div role="status">
+            <CheckCircle2 className="size-10" aria-hidden="true" />
+            <h1 className="mt-5 font-serif text-3xl font-semibold tracking-tight sm:text-4xl">{SUBSCRIBE_SUCCESS.title}</h1>
+            <p className="mt-3 text-lg text-white/90">{SUBSCRIBE_SUCCESS.description}</p>
+            <Link to="/" className={buttonVariants({ className: "mt-8 bg-white text-rose-brand hover:bg-blush" })}>
+              Back to the home page
+            </Link>
+          </div>
+        ) : (
+          <>
+            <span className="flex size-12 items-center justify-center rounded-2xl bg-white/15 ring-1 ring-white/25">
+              <Mail className="size-6" aria-hidden="true" />
+            </span>
+            <h1 className="mt-5 font-serif text-3xl font-semibold tracking-tight sm:text-4xl">Fresh deals and arranging tips</h1>
+            <p className="mt-3 text-base leading-relaxed text-white/90 sm:text-lg">
+              New wholesale listings, seasonal flower guides and money-saving tips, about once a month. Unsubscribe any time.
+            </p>
+            {actionData ? (
+              <p role="alert" className="mt-6 rounded-2xl bg-white/15 px-4 py-3 ring-1 ring-white/25">
+                <strong className="font-semibold">{SUBSCRIBE_REJECTED.title}: </strong>
+                {actionData.message}
+              </p>
+            ) : null}
+            <NewsletterSignup className="mt-8" />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

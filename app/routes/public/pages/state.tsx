@@ -1,0 +1,107 @@
+import { Flower2 } from "~/components/icons/site";
+import { MapPinned, ShoppingBasket } from "lucide-react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { BackLink } from "~/components/wholesalers/back-link";
+import { citiesPhrase } from "~/components/wholesalers/format";
+import { StateListings } from "~/components/wholesalers/state-listings";
+import type { Route } from "../+types/state";
+import { NO_WHOLESALERS_TITLE, STATE_NOT_FOUND_TITLE } from "./state-texts";
+
+/** A state's page: the content of routes/public/state.tsx, an island (docs/decisions/033). */
+export function StatePage({ loaderData }: Route.ComponentProps) {
+  const { state, wholesalers, map } = loaderData;
+  if (!state) return <StateNotFound />;
+
+  const count = wholesalers.length;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
+      <BackLink to="/">Back to Home</BackLink>
+      <header className="mt-6 max-w-3xl">
+        <p className="text-sm font-semibold uppercase tracking-[0.14em] text-rose-brand">{state.region}</p>
+        <h1 className="mt-2 font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">{state.name} Flower Wholesalers</h1>
+        <p className="mt-4 text-lg leading-relaxed text-muted">
+          {count > 0 ? (
+            <>
+              Wholesale flower markets, flower marts and suppliers across {state.name}, serving {citiesPhrase(state.cities)}. Call ahead: public
+              hours vary with the seasons and around the holidays.
+            </>
+          ) : (
+            <>
+              Wholesale flower markets, flower marts and suppliers for {citiesPhrase(state.cities)} will be listed here as we verify them.
+            </>
+          )}
+        </p>
+        {count > 0 ? (
+          <p className="mt-5 inline-flex items-center gap-2 rounded-full bg-white px-4 py-1.5 text-sm font-medium text-ink ring-1 ring-stone-200">
+            <MapPinned className="size-4 text-rose-brand" aria-hidden="true" />
+            {count} {count === 1 ? "listing" : "listings"}
+          </p>
+        ) : null}
+      </header>
+
+      {count > 0 ? (
+        <StateListings wholesalers={wholesalers} map={map} stateName={state.name} />
+      ) : (
+        <NoWholesalers stateName={state.name} />
+      )}
+    </div>
+  );
+}
+
+function NoWholesalers({ stateName }: { stateName: string }) {
+  return (
+    <section
+      aria-labelledby="no-wholesalers"
+      className="mt-10 rounded-3xl border border-dashed border-stone-300 bg-white px-6 py-14 text-center"
+    >
+      <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-blush text-rose-brand">
+        <Flower2 className="size-7" aria-hidden="true" />
+      </span>
+      <h2 id="no-wholesalers" className="mt-5 font-serif text-2xl font-semibold text-ink">
+        {NO_WHOLESALERS_TITLE}
+      </h2>
+      <p className="mx-auto mt-3 max-w-xl text-muted">
+        We have not listed a wholesaler in {stateName} yet. Try a neighboring state, or pick up budget flowers at a grocery store near you.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/states" prefetch="intent" className={buttonVariants()}>
+          Browse other states
+        </Link>
+        <Link to="/#grocery-stores" className={buttonVariants({ variant: "secondary" })}>
+          <ShoppingBasket aria-hidden="true" />
+          Grocery store flowers
+        </Link>
+      </div>
+      <p className="mt-6 text-sm text-muted">
+        Know a wholesaler here?{" "}
+        <Link to="/about" className="font-semibold text-rose-brand hover:underline">
+          Submit a location
+        </Link>
+        . Own or manage one?{" "}
+        <Link to="/list-your-business" className="font-semibold text-rose-brand hover:underline">
+          List your business
+        </Link>
+        .
+      </p>
+    </section>
+  );
+}
+
+function StateNotFound() {
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center">
+      <MapPinned className="size-12 text-rose-brand" aria-hidden="true" />
+      <h1 className="mt-6 font-serif text-4xl font-semibold text-ink sm:text-5xl">{STATE_NOT_FOUND_TITLE}</h1>
+      <p className="mt-4 text-lg text-muted">We could not find that state. Pick one from the list of all 50 states instead.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonVariants()}>
+          Go Home
+        </Link>
+        <Link to="/all-states" className={buttonVariants({ variant: "secondary" })}>
+          View all 50 states
+        </Link>
+      </div>
+    </div>
+  );
+}
