@@ -71,8 +71,8 @@ function IslandHydrated() {
  * `clientLoader`, so it is there before the page is shown.
  *
  * ```ts
- * const load = () => import("./state-listings");
- * export const StateListings = island(load, (module) => module.StateListings, import.meta.env.SSR ? await load() : undefined);
+ * const load = () => import("./wholesaler-card");
+ * export const WholesalerCard = island(load, (module) => module.WholesalerCard, import.meta.env.SSR ? await load() : undefined);
  * ```
  */
 export function island<M, P extends object>(
