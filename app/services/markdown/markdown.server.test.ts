@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "./markdown.server";
+import { RENDERED_ARTICLES_KEPT, renderMarkdown, renderedArticleCount } from "./markdown.server";
 
 describe("renderMarkdown", () => {
   it("renders headings, paragraphs, lists, emphasis and quotes", () => {
@@ -49,5 +49,19 @@ describe("renderMarkdown", () => {
     );
     expect(html).not.toMatch(/iframe|form|input|style=/i);
     expect(html).toContain("<p>Hi</p>");
+  });
+
+  it("keeps the HTML of the articles rendered last, at most RENDERED_ARTICLES_KEPT, and renders an edited text anew", () => {
+    const before = renderedArticleCount();
+    const article = `## Kept ${before}\n\nConditioning stems.`;
+    const first = renderMarkdown(article);
+    expect(renderedArticleCount()).toBe(Math.min(before + 1, RENDERED_ARTICLES_KEPT));
+    expect(renderMarkdown(article)).toBe(first);
+    expect(renderedArticleCount()).toBe(Math.min(before + 1, RENDERED_ARTICLES_KEPT));
+    expect(renderMarkdown(`${article} Edited.`)).toContain("Conditioning stems. Edited.");
+
+    for (let i = 0; i < RENDERED_ARTICLES_KEPT * 2; i++) renderMarkdown(`Article number ${i}`);
+    expect(renderedArticleCount()).toBe(RENDERED_ARTICLES_KEPT);
+    expect(renderMarkdown("Article number 0")).toBe("<p>Article number 0</p>\n");
   });
 });

@@ -26,8 +26,30 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
+/** How many articles keep their HTML: the published ones are a few dozen, and each is at most 50,000 characters. */
+export const RENDERED_ARTICLES_KEPT = 64;
+
+/**
+ * The HTML of the articles rendered last, by their Markdown (the same text always gives the same HTML, so an
+ * edited article is simply a new entry). Parsing and sanitising was about a tenth of the server's time for an
+ * article page rendered outside the page cache (issue #13). The least recently used goes first.
+ */
+const rendered = new Map<string, string>();
+
 /** Markdown to HTML that is safe to insert into a page. */
 export function renderMarkdown(markdown: string): string {
-  const html = marked.parse(markdown) as string;
-  return sanitizeHtml(html, SANITIZE_OPTIONS);
+  const kept = rendered.get(markdown);
+  if (kept !== undefined) {
+    // Map keeps insertion order: moved to the end, the first entry is the least recently used.
+    rendered.delete(markdown);
+    rendered.set(markdown, kept);
+    return kept;
+  }
+  const html = sanitizeHtml(marked.parse(markdown) as string, SANITIZE_OPTIONS);
+  rendered.set(markdown, html);
+  if (rendered.size > RENDERED_ARTICLES_KEPT) rendered.delete(rendered.keys().next().value as string);
+  return html;
 }
+
+/** How many articles' HTML is kept (for tests). */
+export const renderedArticleCount = () => rendered.size;
