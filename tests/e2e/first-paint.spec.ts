@@ -78,6 +78,36 @@ test.describe("the first paint", () => {
     }
   });
 
+  test("React begins to hydrate a page only after the browser has painted it (docs/decisions/034)", async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen = { hydrationBeganAt: -1 };
+      Object.assign(window, { hydrationSeen: seen });
+      // React listens for every event it handles on the document it hydrates, as it begins; nothing before it does.
+      const addEventListener = EventTarget.prototype.addEventListener;
+      EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<typeof addEventListener>) {
+        if (this === document && args[0] === "click" && seen.hydrationBeganAt < 0) seen.hydrationBeganAt = performance.now();
+        return addEventListener.apply(this, args);
+      };
+    });
+    // The stylesheet, which holds the first paint back, comes after the modules, as it can on a phone: the modules
+    // are then ready to run the moment the page could first be painted.
+    await page.route(/\/assets\/root-[\w-]+\.css$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    for (const path of PAGES) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      const { began, painted } = await page.evaluate(() => ({
+        began: (window as unknown as { hydrationSeen: { hydrationBeganAt: number } }).hydrationSeen.hydrationBeganAt,
+        painted: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      }));
+      expect(began, `${path}: hydration began`).toBeGreaterThan(0);
+      expect(painted, `${path}: the first contentful paint`).toBeDefined();
+      expect(began, `${path}: hydration began after the first contentful paint`).toBeGreaterThan(painted!);
+    }
+  });
+
   test("a link clicked once the page has painted navigates in the page, without a reload", async ({ page }) => {
     await page.goto("/blog/1");
     await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
