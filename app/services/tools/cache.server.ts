@@ -28,7 +28,7 @@ interface CacheState {
   usable: boolean;
   /** Bumped by every clear, so that a value read before a clear is never stored after it. */
   generation: number;
-  /** Whether the database was changed by someone else than this server since the last call (SQLite only). */
+  /** Whether the database was changed by someone else than this server since it last said so (SQLite only). */
   changedElsewhere: (() => boolean) | undefined;
 }
 
@@ -55,7 +55,8 @@ export function cacheGeneration(): number {
 /**
  * Whether a cache may serve and store values; every cache asks before each use. While the invalidation bus
  * cannot deliver, a cache could keep a value another server has changed, so every cache is bypassed; when the
- * bus is back they start empty. A change made to the database by another program (SQLite) empties them first.
+ * bus is back they start empty. A change made to the database by another program (SQLite) empties them first,
+ * from the turn of the event loop after its commit (server/invalidation-bus.ts).
  */
 export function cachesUsable(): boolean {
   if (state.usable && state.changedElsewhere?.()) clearCaches();
