@@ -5,6 +5,7 @@ import express from "express";
 import pino from "pino";
 import { clientErrorAnswer, errorAnswer } from "./error-answer";
 import { securityHeaders } from "./security";
+import { series } from "./series";
 import { staticFiles } from "./static-files";
 import { requestLog } from "./request-log";
 import { closeOnUnreadBody } from "./unread-body";
@@ -44,27 +45,32 @@ let shuttingDown = false;
 
 const server = express();
 server.disable("x-powered-by");
-// A response sent while shutting down closes its connection (Connection: close), so that a keep-alive client
-// neither holds the exit up until the connection times out nor sends another request on it.
-server.use((_req, res, next) => {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: express.Response, ...args: unknown[]) {
-    if (shuttingDown && !this.headersSent) this.setHeader("Connection", "close");
-    return writeHead.apply(this, args as Parameters<typeof writeHead>);
-  } as typeof writeHead;
-  next();
-});
-server.use(closeOnUnreadBody());
-// Nothing here is compressed: static files are sent precompressed (server/static-files.ts), uploads are images,
-// and what server/app.ts renders is compressed there, after the page cache (server/compress.ts).
-// Every response carries the security headers and a fresh CSP nonce (res.locals.cspNonce, which the pages read):
-// static files, uploads and everything server/app.ts serves.
-server.use(securityHeaders({ development }));
+// Behind a reverse proxy, client addresses (rate limits, sign-in throttling, audit) come from X-Forwarded-For.
+if (env.TRUST_PROXY) server.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
+// What every request passes first, as one layer of the router (server/series.ts).
 server.use(
-  requestLog(logger, {
-    ignore: (req) => req.url.startsWith("/assets/"),
-    loggedUrl,
-  }),
+  series(
+    // A response sent while shutting down closes its connection (Connection: close), so that a keep-alive client
+    // neither holds the exit up until the connection times out nor sends another request on it.
+    (_req, res, next) => {
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: express.Response, ...args: unknown[]) {
+        if (shuttingDown && !this.headersSent) this.setHeader("Connection", "close");
+        return writeHead.apply(this, args as Parameters<typeof writeHead>);
+      } as typeof writeHead;
+      next();
+    },
+    closeOnUnreadBody(),
+    // Nothing here is compressed: static files are sent precompressed (server/static-files.ts), uploads are images,
+    // and what server/app.ts renders is compressed there, after the page cache (server/compress.ts).
+    // Every response carries the security headers and a fresh CSP nonce (res.locals.cspNonce, which the pages read):
+    // static files, uploads and everything server/app.ts serves.
+    securityHeaders({ development }),
+    requestLog(logger, {
+      ignore: (req) => req.url.startsWith("/assets/"),
+      loggedUrl,
+    }),
+  ),
 );
 
 interface AppModule {

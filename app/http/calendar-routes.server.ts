@@ -34,7 +34,7 @@ async function festivalSettings() {
  * (one festival). They are Express handlers because a React Router path segment cannot end in ".ics"
  * after a parameter; register them before the React Router handler.
  */
-export function registerCalendarRoutes(app: express.Express) {
+export function registerCalendarRoutes(app: express.Router) {
   app.get("/festivals.ics", async (_req, res) => {
     const settings = await festivalSettings();
     if (!settings) return sendNotFound(res, "Not found");
