@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import express from "express";
 import pino from "pino";
 import { clientErrorAnswer, errorAnswer } from "./error-answer";
+import { createHttpServer } from "./http-server";
 import { securityHeaders } from "./security";
 import { series } from "./series";
 import { staticFiles } from "./static-files";
@@ -120,10 +121,15 @@ try {
 server.use(running.handler);
 server.use(errorAnswer(logger));
 
-const listener = server.listen(env.PORT, env.HOST, () => {
+const listener = createHttpServer(server).listen(env.PORT, env.HOST, () => {
   const address = listener.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ port, host: env.HOST }, `listening on http://localhost:${port}`);
+});
+// A port already taken or not allowed stops the server with the reason logged.
+listener.once("error", (error) => {
+  logger.fatal({ err: error }, "could not listen");
+  process.exit(1);
 });
 // An idle keep-alive connection is closed after KEEP_ALIVE_TIMEOUT (announced in each answer's Keep-Alive header).
 listener.keepAliveTimeout = env.KEEP_ALIVE_TIMEOUT * 1000;

@@ -1,4 +1,3 @@
-import type { AddressInfo } from "node:net";
 import express, { type RequestHandler } from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +6,7 @@ import { pageCache } from "../../server/page-cache";
 import { PAGE_CACHE } from "../../server/page-etag";
 import { setCachesUsable } from "~/services/tools/cache.server";
 import { htmlOf, rawGet, rawPost } from "../support/page-requests";
+import { listenOnFreePort } from "../support/listen";
 
 /**
  * Where compression happens (server/compress.ts, docs/decisions/032): the page cache runs it for every request
@@ -17,7 +17,7 @@ describe("the page cache and compression", () => {
   const compressed: string[] = [];
   const page = `<!doctype html><html><body>${"<p>Wholesale roses at dawn.</p>".repeat(200)}</body></html>`;
   let url: string;
-  let close: () => void;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
     setCachesUsable(true);
@@ -34,10 +34,7 @@ describe("the page cache and compression", () => {
       if (found) res.setHeader("ETag", '"page"').setHeader("Cache-Control", PAGE_CACHE);
       res.end(Buffer.from(found ? page : page.replace("Wholesale roses", "No such page")));
     });
-    const listener = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => listener.once("listening", resolve));
-    url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-    close = () => listener.close();
+    ({ url, close } = await listenOnFreePort(app));
   });
   afterAll(() => close?.());
 

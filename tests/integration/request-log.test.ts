@@ -1,10 +1,10 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestLog } from "../../server/request-log";
+import { listenOnFreePort } from "../support/listen";
 
 interface Line {
   level: number;
@@ -18,7 +18,7 @@ interface Line {
 
 describe("the request log (server/request-log.ts)", () => {
   const lines: Line[] = [];
-  let server: http.Server;
+  let close: () => Promise<void>;
   let base: string;
 
   beforeAll(async () => {
@@ -50,12 +50,10 @@ describe("the request log (server/request-log.ts)", () => {
     });
     app.use((_req: express.Request, res: express.Response) => res.status(404).send("Not found"));
     app.use((_error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => res.status(500).send("Error"));
-    server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ url: base, close } = await listenOnFreePort(app));
   });
 
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterAll(() => close());
 
   const lineFor = (url: string) => lines.findLast((line) => line.req.url === url);
   const settle = () => new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,7 +1,7 @@
-import type { AddressInfo } from "node:net";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { series } from "../../server/series";
+import { listenOnFreePort } from "../support/listen";
 
 /**
  * server/series.ts runs the middleware every request passes as one layer of Express's router. A request must
@@ -10,7 +10,7 @@ import { series } from "../../server/series";
  */
 describe("middleware run in series as one layer", () => {
   let url: string;
-  let close: () => void;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
     const mark =
@@ -49,10 +49,7 @@ describe("middleware run in series as one layer", () => {
       res.status(500).send(`error: ${error.message}`);
     };
     app.use(onError);
-    const listener = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => listener.once("listening", resolve));
-    url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-    close = () => listener.close();
+    ({ url, close } = await listenOnFreePort(app));
   });
   afterAll(() => close?.());
 
