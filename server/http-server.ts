@@ -10,7 +10,8 @@ import type { Express } from "express";
  * object at every request, that keeps much of each request's garbage alive through V8's young-generation
  * collections: an answer from the page cache left about 3 MB to be copied and promoted at each collection, whose
  * pauses (4-17 ms) were the p99 of the JSON API at 10 connections (BENCHMARKS.md, 2026-11-28). Made with the
- * right prototype from the start, the request's `setPrototypeOf` changes nothing, and nothing survives.
+ * right prototype from the start, the request's `setPrototypeOf` changes nothing, and next to nothing survives
+ * (docs/decisions/035-requests-made-with-express-prototypes.md).
  */
 export function createHttpServer(app: Express): http.Server {
   // Node's constructors are functions that can run on an object made by `new` of another function. Should a later
