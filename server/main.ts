@@ -126,8 +126,10 @@ const listener = createHttpServer(server).listen(env.PORT, env.HOST, () => {
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ port, host: env.HOST }, `listening on http://localhost:${port}`);
 });
-// A port already taken or not allowed stops the server with the reason logged.
-listener.once("error", (error) => {
+// A port already taken or not allowed stops the server with the reason logged; a later error of the listener (a
+// connection it could not accept) is logged, and the server goes on.
+listener.on("error", (error) => {
+  if (listener.listening) return void logger.error({ err: error }, "listener error");
   logger.fatal({ err: error }, "could not listen");
   process.exit(1);
 });

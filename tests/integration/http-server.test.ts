@@ -3,6 +3,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpServer } from "../../server/http-server";
 import { listenOnFreePort } from "../support/listen";
+import { startServer, type RunningServer } from "../support/server";
 
 /**
  * server/http-server.ts makes each request and response with the Express application's prototypes, so that
@@ -72,5 +73,20 @@ describe("the HTTP server of the Express application", () => {
     agent.destroy();
     expect(statuses).toEqual(Array(20).fill(200));
     expect(sockets.size).toBe(1);
+  });
+});
+
+describe("the production server's listener", () => {
+  let first: RunningServer | undefined;
+  afterAll(() => first?.stop());
+
+  it("exits with code 1 and says why when its port is taken", async () => {
+    first = await startServer();
+    const port = new URL(first.url).port;
+    await expect(startServer({ PORT: port })).rejects.toThrow(
+      /exited with code 1 before listening:[\s\S]*could not listen \(listen EADDRINUSE/,
+    );
+    // The first server still answers.
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
   });
 });
