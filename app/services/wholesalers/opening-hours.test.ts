@@ -9,6 +9,7 @@ import {
   emptyWeeklyHours,
   formatWeeklyHours,
   NO_HOURS_MESSAGE,
+  offsetAt,
   openStatus,
   type TimeRange,
   type WeeklyHours,
@@ -251,6 +252,41 @@ describe("openStatus", () => {
       "Open now · closes 12 PM",
       "Closed · opens Mon 6 AM",
     ]);
+  });
+});
+
+describe("offsetAt", () => {
+  /** The offset as Intl names it ("GMT-04:00", "GMT+10:30", "GMT+12:45"), in milliseconds: worked out apart from offsetAt. */
+  function namedOffset(instant: number, timeZone: string): number {
+    const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+      .formatToParts(instant)
+      .find((part) => part.type === "timeZoneName")!.value;
+    const match = /GMT(?:([+-])(\d\d):(\d\d))?/.exec(name)!;
+    const sign = match[1] === "-" ? -1 : 1;
+    return match[1] ? sign * (Number(match[2]) * 60 + Number(match[3])) * 60_000 : 0;
+  }
+
+  it("gives the zone's offset at every minute around changes of the clocks, the first time and when remembered", () => {
+    const changes: [string, string][] = [
+      ["America/New_York", "2026-03-08T07:00:00Z"],
+      ["America/New_York", "2026-11-01T06:00:00Z"],
+      ["America/Phoenix", "2026-03-08T09:00:00Z"],
+      // Half an hour forward or back, and a zone whose offset is not whole hours.
+      ["Australia/Lord_Howe", "2026-04-04T15:00:00Z"],
+      ["Pacific/Chatham", "2026-09-26T14:00:00Z"],
+    ];
+    for (const [zone, at] of changes) {
+      const change = Date.parse(at);
+      const offsets = new Set<number>();
+      for (let round = 0; round < 2; round++) {
+        for (let minute = -90; minute <= 90; minute++) {
+          const instant = change + minute * 60_000 + 17_123;
+          expect(offsetAt(instant, zone), `${zone} ${new Date(instant).toISOString()}`).toBe(namedOffset(instant, zone));
+          offsets.add(offsetAt(instant, zone));
+        }
+      }
+      expect(offsets.size, zone).toBe(zone === "America/Phoenix" ? 1 : 2);
+    }
   });
 });
 

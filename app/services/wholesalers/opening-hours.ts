@@ -160,6 +160,8 @@ function clockFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+const DAY_MS = MINUTES_PER_DAY * 60_000;
+
 interface WallClock {
   /** The local calendar date as a UTC-midnight timestamp, for day arithmetic free of time zones. */
   date: number;
@@ -176,8 +178,9 @@ function wallClockParts(instant: number, timeZone: string) {
 }
 
 function wallClock(instant: number, timeZone: string): WallClock {
-  const { year, month, day, hour, minute } = wallClockParts(instant, timeZone);
-  return { date: Date.UTC(year, month - 1, day), minutes: hour * 60 + minute };
+  const local = instant + offsetAt(instant, timeZone);
+  const date = Math.floor(local / DAY_MS) * DAY_MS;
+  return { date, minutes: Math.floor((local - date) / 60_000) };
 }
 
 /** The weekday of a local calendar date held as a UTC-midnight timestamp (WallClock's `date`), Monday first. */
@@ -188,11 +191,37 @@ export function weekdayAt(now: Date, timeZone: string): Weekday {
   return WEEKDAYS[weekdayIndexOf(wallClock(now.getTime(), timeZone).date)] as Weekday;
 }
 
-/** The zone's offset from UTC at an instant, in milliseconds. */
-function offsetAt(instant: number, timeZone: string): number {
+/** The zone's offset from UTC at an instant, in milliseconds, as Intl reads it. */
+function exactOffsetAt(instant: number, timeZone: string): number {
   const { year, month, day, hour, minute, second } = wallClockParts(instant, timeZone);
   const whole = instant - (((instant % 1000) + 1000) % 1000);
   return Date.UTC(year, month - 1, day, hour, minute, second) - whole;
+}
+
+/**
+ * Offsets known per zone, by quarter hour of UTC. An open status needs 40 to 80 offsets, each a `formatToParts`
+ * (about 4% of a state page's rendering, measured), for a handful of zones and days: they are worked out once.
+ */
+const OFFSET_STEP_MS = 15 * 60_000;
+const MAX_OFFSETS_PER_ZONE = 10_000;
+const offsetsByZone = new Map<string, Map<number, number>>();
+
+/**
+ * The zone's offset from UTC at an instant, in milliseconds. A quarter hour whose first and last millisecond
+ * have the same offset has it throughout (no zone changes its offset twice within a quarter hour), and is
+ * remembered; one with a change inside is worked out at the instant asked, every time.
+ */
+export function offsetAt(instant: number, timeZone: string): number {
+  let offsets = offsetsByZone.get(timeZone);
+  if (!offsets) offsetsByZone.set(timeZone, (offsets = new Map()));
+  const step = Math.floor(instant / OFFSET_STEP_MS);
+  const known = offsets.get(step);
+  if (known !== undefined) return known;
+  const first = exactOffsetAt(step * OFFSET_STEP_MS, timeZone);
+  if (first !== exactOffsetAt((step + 1) * OFFSET_STEP_MS - 1, timeZone)) return exactOffsetAt(instant, timeZone);
+  if (offsets.size >= MAX_OFFSETS_PER_ZONE) offsets.clear();
+  offsets.set(step, first);
+  return first;
 }
 
 /**
@@ -238,8 +267,6 @@ export interface OpenStatus {
   /** The next instant `open` changes; null when it never does (open around the clock, or no hours at all). */
   changesAt: Date | null;
 }
-
-const DAY_MS = MINUTES_PER_DAY * 60_000;
 
 function shortDayOf(date: number): string {
   return WEEKDAY_SHORT_NAMES[WEEKDAYS[weekdayIndexOf(date)] as Weekday];
