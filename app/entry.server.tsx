@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -6,6 +5,7 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleError
 import { NonceProvider } from "./components/nonce";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, logDatabaseUnavailable } from "./db/unavailable.server";
 import { lowPriorityModulesStream } from "./http/low-priority-modules.server";
+import { renderDeadline } from "./http/render-deadline.server";
 import { cspNonceContext, databaseUnavailableContext } from "./http/request-context.server";
 
 export const streamTimeout = 5_000;
@@ -50,7 +50,9 @@ export default function handleRequest(
     // Crawlers and SPA-mode prerendering get the whole document at once.
     const readyEvent = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
-    const { pipe, abort } = renderToPipeableStream(
+    // React calls back only after renderToPipeableStream has returned, and the deadline fires seconds later.
+    const deadline = renderDeadline(() => render.abort(), streamTimeout + 1000);
+    const render = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
@@ -63,15 +65,15 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
           // The page's modules are preloaded at low priority (http/low-priority-modules.server.ts).
-          const html = body.pipe(lowPriorityModulesStream());
-          body.on("error", (error) => html.destroy(error));
+          const html = lowPriorityModulesStream();
+          deadline.until(html);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          render.pipe(html);
         },
         onShellError(error: unknown) {
+          deadline.cancel();
           reject(error);
         },
         onError(error: unknown) {
@@ -80,6 +82,5 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
   });
 }

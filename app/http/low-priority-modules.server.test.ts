@@ -39,6 +39,19 @@ describe("lowPriorityModulesStream", () => {
     }
   });
 
+  it("passes the bytes after the head on as they came, without decoding them", async () => {
+    const head = Buffer.from(page.slice(0, page.indexOf("</head>") + "</he".length));
+    // Bytes that are not UTF-8: decoded and encoded again they would turn into U+FFFD.
+    const rest = Buffer.concat([Buffer.from("ad><body>"), Buffer.from([0xff, 0xfe, 0xe2, 0x82]), Buffer.from("</body>")]);
+    const stream = Readable.from([head, rest.subarray(0, 6), rest.subarray(6)]).pipe(lowPriorityModulesStream());
+    const out: Buffer[] = [];
+    for await (const chunk of stream) out.push(chunk as Buffer);
+    const bytes = Buffer.concat(out);
+    const expectedHead = Buffer.from(lowerModulePreloads(page.slice(0, page.indexOf("</head>"))));
+    expect(bytes.subarray(0, expectedHead.length).equals(expectedHead)).toBe(true);
+    expect(bytes.subarray(expectedHead.length).equals(Buffer.concat([Buffer.from("</he"), rest]))).toBe(true);
+  });
+
   it("passes HTML without a head through unchanged", async () => {
     const other = "<p>Crème brûlée</p>";
     const bytes = Buffer.from(other);

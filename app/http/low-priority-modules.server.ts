@@ -1,5 +1,4 @@
 import { Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
 
 /**
  * The page's modules are preloaded at low priority (docs/decisions/019-first-paint.md).
@@ -24,30 +23,33 @@ export function lowerModulePreloads(html: string): string {
 /** At most this much HTML is held back while looking for the end of the head. */
 const MAX_HELD = 1024 * 1024;
 
+const HEAD_END = Buffer.from("</head>");
+
 /**
- * A stream of the page's HTML with `lowerModulePreloads` applied to its head: the HTML is held back until
- * `</head>` has passed (React writes the head with the rest of the shell, at once), then flows through
- * untouched.
+ * A stream of the page's HTML with `lowerModulePreloads` applied to its head: the bytes are held back until
+ * `</head>` has passed (React writes the head with the rest of the shell, at once), then flow through as they
+ * are, never decoded and encoded again. `</head>` is ASCII, so where it starts is always between characters.
  */
 export function lowPriorityModulesStream(): Transform {
-  const decoder = new StringDecoder("utf8");
-  let held = "";
+  let held: Buffer = Buffer.alloc(0);
   let passing = false;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      const text = decoder.write(chunk);
-      if (passing) return callback(null, text || undefined);
-      const searchFrom = Math.max(0, held.length - "</head>".length);
-      held += text;
-      const headEnd = held.indexOf("</head>", searchFrom);
+      if (passing) return callback(null, chunk);
+      const searchFrom = Math.max(0, held.length - HEAD_END.length + 1);
+      held = held.length ? Buffer.concat([held, chunk]) : chunk;
+      const headEnd = held.indexOf(HEAD_END, searchFrom);
       if (headEnd === -1 && held.length <= MAX_HELD) return callback();
       passing = true;
-      const out = headEnd === -1 ? held : lowerModulePreloads(held.slice(0, headEnd)) + held.slice(headEnd);
-      held = "";
+      const out =
+        headEnd === -1
+          ? held
+          : Buffer.concat([Buffer.from(lowerModulePreloads(held.subarray(0, headEnd).toString("utf8"))), held.subarray(headEnd)]);
+      held = Buffer.alloc(0);
       callback(null, out);
     },
     flush(callback) {
-      callback(null, held + decoder.end() || undefined);
+      callback(null, held.length ? held : undefined);
     },
   });
 }
