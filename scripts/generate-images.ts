@@ -9,7 +9,8 @@
  * sets, composition and palette are also balanced across the set so a grid of cards looks
  * varied. Card images (blog, festivals, the default photo) are also written 400 and 800 px wide
  * beside the 1200 px file ("<name>-400.webp", "<name>-800.webp"), for srcset. Reruns on the
- * same data produce byte-identical files; unchanged files are not rewritten.
+ * same data produce byte-identical files; unchanged files are not rewritten. `/favicon.ico` is drawn from
+ * public/favicon.svg (scripts/favicon-ico.ts).
  */
 import { realpathSync } from "node:fs";
 import { access, mkdir, readFile, writeFile } from "node:fs/promises";
@@ -17,6 +18,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import sharp, { type OutputInfo } from "sharp";
+import { faviconIco } from "./favicon-ico";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PUBLIC_DIR = path.join(ROOT, "public");
@@ -3002,6 +3004,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const jobs = await collectJobs();
   const results = (await runAll(jobs, Math.max(2, availableParallelism()), runJob)).flat();
+  results.push(await writeIfChanged("favicon.ico", await faviconIco(await readFile(path.join(PUBLIC_DIR, "favicon.svg")))));
   const bytes = results.reduce((sum, r) => sum + r.bytes, 0);
   const written = results.filter((r) => r.written).length;
   const elapsed = Math.round(performance.now() - started);

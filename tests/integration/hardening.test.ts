@@ -3,6 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SQLITE_FILE_NAME } from "~/db/client.server";
 import { INVALID_CREDENTIALS_MESSAGE } from "~/services/auth/admins.server";
@@ -129,6 +130,25 @@ describe("security headers", () => {
     expect(favicon.headers.get("cache-control")).toBe("public, max-age=3600");
     expectSecurityHeaders(favicon, "/favicon.svg");
     await favicon.arrayBuffer();
+
+    // Asked by browsers on their own, where no page links an icon (a JSON answer opened in a tab).
+    const ico = await fetch(`${server.url}/favicon.ico`);
+    expect(ico.status).toBe(200);
+    expect(ico.headers.get("content-type")).toBe("image/x-icon");
+    expectSecurityHeaders(ico, "/favicon.ico");
+    const icon = Buffer.from(await ico.arrayBuffer());
+    expect([...icon.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    const images = Array.from({ length: icon.readUInt16LE(4) }, (_, index) => {
+      const entry = 6 + 16 * index;
+      const start = icon.readUInt32LE(entry + 12);
+      return { width: icon.readUInt8(entry), png: icon.subarray(start, start + icon.readUInt32LE(entry + 8)) };
+    });
+    const drawn = await Promise.all(images.map(async ({ width, png }) => ({ width, meta: await sharp(png).metadata() })));
+    expect(drawn.map(({ width, meta }) => [width, meta.format, meta.width, meta.height])).toEqual([
+      [16, "png", 16, 16],
+      [32, "png", 32, 32],
+      [48, "png", 48, 48],
+    ]);
   });
 
   it("gives every answer a nonce of its own, also past the 256 that server/security.ts draws at once", async () => {
