@@ -17,6 +17,7 @@ import { invalidateAfterAdminWrites, startInvalidationBus } from "./invalidation
 import { compressResponses } from "./compress";
 import { DEFAULT_PAGE_CACHE_OPTIONS, pageCache } from "./page-cache";
 import { pageEtags } from "./page-etag";
+import { takingTurns } from "./render-turns";
 import { readiness } from "./readiness";
 import { connectRedis } from "./redis";
 import { uploadsFromDatabase } from "./uploads-from-database";
@@ -34,6 +35,13 @@ export interface RunningApp {
 }
 
 const MINUTE = 60_000;
+
+/**
+ * Pages React Router answers at once; the others wait their turn (server/render-turns.ts). Four, measured: one or
+ * two collected the old generation as seldom, but leave a page's database waits (PostgreSQL) with nothing to
+ * overlap; ten or more (no limit) collected it four to six times as often (docs/decisions/036).
+ */
+const PAGES_AT_ONCE = 4;
 
 /** Everything between the HTTP listener and the React Router pages and API: database, Redis, limits, headers. */
 export async function startApp({ env, logger, development }: AppOptions): Promise<RunningApp> {
@@ -172,26 +180,29 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
 
   app.all(
     "/{*path}",
-    createRequestHandler({
-      // In production the build is handed over once: given a function, React Router derives its route tables and
-      // static handler again on every request (a few ms of CPU each), which only development's reloads need.
-      build: development ? () => import("virtual:react-router/server-build") : await import("virtual:react-router/server-build"),
-      mode: development ? "development" : "production",
-      // With route middleware on, React Router takes a RouterContextProvider; the admin routes add the signed-in admin to it.
-      getLoadContext: (req, res) => {
-        // Kept for pageEtags, which leaves it out of the page's ETag.
-        const renderedAt = new Date().toISOString();
-        res.locals.renderedAt = renderedAt;
-        return new RouterContextProvider(
-          new Map([
-            [clientIpContext, req.ip ?? "unknown"],
-            [cspNonceContext, String(res.locals.cspNonce ?? "")],
-            [renderedAtContext, renderedAt],
-            [rateLimitRefusalContext, refusalOf(res) ?? null],
-          ]),
-        );
-      },
-    }),
+    takingTurns(
+      createRequestHandler({
+        // In production the build is handed over once: given a function, React Router derives its route tables and
+        // static handler again on every request (a few ms of CPU each), which only development's reloads need.
+        build: development ? () => import("virtual:react-router/server-build") : await import("virtual:react-router/server-build"),
+        mode: development ? "development" : "production",
+        // With route middleware on, React Router takes a RouterContextProvider; the admin routes add the signed-in admin to it.
+        getLoadContext: (req, res) => {
+          // Kept for pageEtags, which leaves it out of the page's ETag.
+          const renderedAt = new Date().toISOString();
+          res.locals.renderedAt = renderedAt;
+          return new RouterContextProvider(
+            new Map([
+              [clientIpContext, req.ip ?? "unknown"],
+              [cspNonceContext, String(res.locals.cspNonce ?? "")],
+              [renderedAtContext, renderedAt],
+              [rateLimitRefusalContext, refusalOf(res) ?? null],
+            ]),
+          );
+        },
+      }),
+      PAGES_AT_ONCE,
+    ),
   );
 
   return {

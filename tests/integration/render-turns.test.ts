@@ -1,0 +1,109 @@
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { takingTurns, turns } from "../../server/render-turns";
+import { listenOnFreePort } from "../support/listen";
+
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+describe("turns", () => {
+  it("lets `limit` holders run at once and the others wait, first come, first served", async () => {
+    const places = turns(2);
+    const started: number[] = [];
+    const releases = new Map<number, () => void>();
+    for (const holder of [1, 2, 3, 4]) {
+      void places.take().then((release) => {
+        started.push(holder);
+        releases.set(holder, release);
+      });
+    }
+    await settled();
+    expect(started).toEqual([1, 2]);
+    expect(places.load).toEqual({ running: 2, waiting: 2 });
+    releases.get(2)!();
+    await settled();
+    expect(started).toEqual([1, 2, 3]);
+    releases.get(1)!();
+    await settled();
+    expect(started).toEqual([1, 2, 3, 4]);
+    expect(places.load).toEqual({ running: 2, waiting: 0 });
+  });
+
+  it("hands a place back once, however often its release is called", async () => {
+    const places = turns(1);
+    const release = await places.take();
+    const got: string[] = [];
+    void places.take().then(() => got.push("second"));
+    void places.take().then(() => got.push("third"));
+    release();
+    release();
+    await settled();
+    expect(got).toEqual(["second"]);
+    expect(places.load).toEqual({ running: 1, waiting: 1 });
+  });
+
+  it("refuses a limit that is not a whole number of places", () => {
+    expect(() => turns(0)).toThrow("turns needs a whole number of places, not 0");
+    expect(() => turns(1.5)).toThrow();
+  });
+});
+
+describe("takingTurns", () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await close?.();
+    close = undefined;
+  });
+
+  /** A server whose pages take `ms` each, counting how many are being answered at once. */
+  async function slowPages(limit: number, ms: number) {
+    const seen = { now: 0, most: 0, answered: 0 };
+    const app = express();
+    app.use(
+      takingTurns(async (req, res) => {
+        seen.now++;
+        seen.most = Math.max(seen.most, seen.now);
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        seen.now--;
+        seen.answered++;
+        res.type("text/plain").send(`${req.method} ${req.path}`);
+      }, limit),
+    );
+    const server = await listenOnFreePort(app);
+    close = server.close;
+    return { url: server.url, seen };
+  }
+
+  it("answers at most `limit` GET requests at once, and every one of them", async () => {
+    const { url, seen } = await slowPages(3, 30);
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => fetch(`${url}/page/${i}`).then((r) => r.text())));
+    expect(answers).toEqual(Array.from({ length: 12 }, (_, i) => `GET /page/${i}`));
+    expect(seen.most).toBe(3);
+  });
+
+  it("lets other methods through without waiting", async () => {
+    const { url, seen } = await slowPages(1, 50);
+    const answers = await Promise.all([
+      fetch(`${url}/a`).then((r) => r.text()),
+      ...Array.from({ length: 3 }, () => fetch(`${url}/form`, { method: "POST" }).then((r) => r.text())),
+    ]);
+    expect(answers).toEqual(["GET /a", "POST /form", "POST /form", "POST /form"]);
+    expect(seen.most).toBe(4);
+  });
+
+  it("gives the turn of a client that left while waiting to the next, without answering it", async () => {
+    const { url, seen } = await slowPages(1, 100);
+    const first = fetch(`${url}/first`).then((r) => r.text());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const leaving = Array.from({ length: 5 }, (_, i) => {
+      const controller = new AbortController();
+      const request = fetch(`${url}/gone/${i}`, { signal: controller.signal }).catch(() => "left");
+      setTimeout(() => controller.abort(), 30);
+      return request;
+    });
+    expect(await Promise.all(leaving)).toEqual(["left", "left", "left", "left", "left"]);
+    expect(await fetch(`${url}/next`).then((r) => r.text())).toBe("GET /next");
+    expect(await first).toBe("GET /first");
+    // The five that left were never answered: /next waited for /first alone, not for five pages more.
+    expect(seen.answered).toBe(2);
+  });
+});
