@@ -90,6 +90,54 @@ describe("takingTurns", () => {
     expect(seen.most).toBe(4);
   });
 
+  /** A server whose /download and /streamed-page answers send their headers and a first part, and wait. */
+  async function streamedAnswers() {
+    const finish = new Map<string, () => void>();
+    const app = express();
+    app.use(
+      takingTurns((req, res) => {
+        if (req.path === "/download" || req.path === "/streamed-page") {
+          const type = req.path === "/download" ? "application/octet-stream" : "text/html; charset=utf-8";
+          res.writeHead(200, { "content-type": type });
+          res.write("first part");
+          finish.set(req.path, () => res.end("last part"));
+          return;
+        }
+        res.type("text/plain").send("page");
+      }, 1),
+    );
+    const server = await listenOnFreePort(app);
+    close = server.close;
+    return { url: server.url, finish };
+  }
+
+  it("keeps a page's turn until the page is sent, even once its headers are", async () => {
+    const { url, finish } = await streamedAnswers();
+    const streamed = await fetch(`${url}/streamed-page`);
+    let answered = false;
+    const waiting = fetch(`${url}/page`)
+      .then((r) => r.text())
+      .then((text) => {
+        answered = true;
+        return text;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(answered).toBe(false);
+    finish.get("/streamed-page")!();
+    expect(await streamed.text()).toBe("first partlast part");
+    expect(await waiting).toBe("page");
+  });
+
+  it("ends a download's turn once its headers are sent, so that a slow download holds no turn", async () => {
+    const { url, finish } = await streamedAnswers();
+    const download = await fetch(`${url}/download`);
+    expect(download.status).toBe(200);
+    // The download is still being sent, and another page gets the only turn.
+    expect(await fetch(`${url}/page`).then((r) => r.text())).toBe("page");
+    finish.get("/download")!();
+    expect(await download.text()).toBe("first partlast part");
+  });
+
   it("gives the turn of a client that left while waiting to the next, without answering it", async () => {
     const { url, seen } = await slowPages(1, 100);
     const first = fetch(`${url}/first`).then((r) => r.text());
