@@ -7,6 +7,7 @@
  * client addresses through the trusted-proxy setting, so the per-address limits do not answer 429. Prints
  * the table and writes it to BENCHMARKS.md (section "bench:server").
  */
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { createTestDatabase } from "../tests/support/postgres";
@@ -63,6 +64,22 @@ interface Row {
   p99: number;
   errors: number;
   non2xx: number;
+  /** The share of one core autocannon, in this process, used while it ran: near 100% the row is its ceiling. */
+  clientCpu: number;
+  /** The server process's CPU time (all its threads) per request answered, or undefined where /proc is not. */
+  serverCpuPerRequest: number | undefined;
+}
+
+/** CPU time in ms a process has used, user and system, from Linux's /proc (clock ticks of 10 ms); undefined elsewhere. */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function run(server: RunningServer, path: string, connections: number, seconds: number): Promise<autocannon.Result> {
@@ -97,7 +114,13 @@ async function measure(database: string, pageCache: PageCache, env: Record<strin
     for (const connections of CONNECTIONS) {
       for (const { path, kind } of TARGETS) {
         await settle(server.url);
+        const serverCpuBefore = processCpuMs(server.process.pid);
+        const clientCpuBefore = process.cpuUsage();
+        const startedAt = performance.now();
         const result = await run(server, path, connections, SECONDS);
+        const clientCpu = process.cpuUsage(clientCpuBefore);
+        const elapsed = performance.now() - startedAt;
+        const serverCpuAfter = processCpuMs(server.process.pid);
         const row: Row = {
           database,
           pageCache,
@@ -109,9 +132,14 @@ async function measure(database: string, pageCache: PageCache, env: Record<strin
           p99: result.latency.p99,
           errors: result.errors + result.timeouts,
           non2xx: result.non2xx,
+          clientCpu: (clientCpu.user + clientCpu.system) / 1000 / elapsed,
+          serverCpuPerRequest:
+            serverCpuBefore === undefined || serverCpuAfter === undefined || result.requests.total === 0
+              ? undefined
+              : (serverCpuAfter - serverCpuBefore) / result.requests.total,
         };
         console.log(
-          `${label} -c ${connections} ${path}: ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}, non-2xx ${row.non2xx}`,
+          `${label} -c ${connections} ${path}: ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}, non-2xx ${row.non2xx}, client CPU ${(row.clientCpu * 100).toFixed(0)}%, server CPU ${row.serverCpuPerRequest?.toFixed(2) ?? "?"} ms/request`,
         );
         rows.push(row);
       }
@@ -154,6 +182,8 @@ function report(rows: Row[]): string {
       row.p99.toFixed(0),
       row.errors,
       row.non2xx,
+      `${(row.clientCpu * 100).toFixed(0)}%`,
+      row.serverCpuPerRequest === undefined ? "" : row.serverCpuPerRequest.toFixed(2),
       ratio === undefined ? "baseline" : `${(ratio * 100).toFixed(0)}%`,
       row.kind === "baseline" ? "" : misses.length === 0 ? "met" : `missed: ${misses.join(", ")}`,
     ];
@@ -165,6 +195,8 @@ function report(rows: Row[]): string {
     "",
     `Measured ${today()} on ${machineLine()}, ${databases}.`,
     `Command: \`npm run bench -- --seconds ${SECONDS}${values.postgres ? " --postgres" : ""}\` (autocannon, ${CONNECTIONS.join(" and ")} connections, ${SECONDS} s each, no pipelining, \`Accept-Encoding: br, gzip\`, each request from its own client address through \`TRUST_PROXY=loopback\` and \`X-Forwarded-For\`; the server logs every request at info level as in production; before each target the server is left to finish what the previous one queued; with the page cache on, the warm-up has put each page in it, so the page rows measure answers from memory, \`X-Cache: hit\`).`,
+    "",
+    "Two columns say what bounds a row. *Client CPU* is the share of one core that autocannon, in the benchmark's own process, used while it ran: near 100%, the row measures autocannon's ceiling on this machine rather than the server's, and its latencies include the client's own waiting. *Server CPU ms/req* is the server process's CPU time (every thread: JavaScript, collections, compression) divided by the requests it answered, read from Linux's `/proc`.",
     "",
     "Targets (issue #13): pages at least 150% of the static baseline's requests/s with the page cache on, at least 50% with it off; p99 at 10 connections at most 25 ms for pages, 10 ms for the JSON API, 5 ms for the zipcode search; at 100 connections at most 100 ms; zero errors and non-2xx.",
     "",
@@ -179,6 +211,8 @@ function report(rows: Row[]): string {
         "p99 ms",
         "errors",
         "non-2xx",
+        "client CPU",
+        "server CPU ms/req",
         "to baseline",
         "issue #13 target",
       ],
