@@ -31,6 +31,23 @@ test.describe("islands", () => {
     await expect(page.getByTestId("wholesaler-card").first()).toBeVisible();
     await expect(page.getByTestId("state-map")).toBeVisible();
 
+    // The browser drew the cards' icons itself, their shapes given as the <svg>'s inner HTML
+    // (components/icons/lucide-icon.ts): each has its shapes, as SVG with a size, not as unknown HTML elements.
+    const icons = await page
+      .getByTestId("wholesaler-card")
+      .first()
+      .locator("svg.lucide")
+      .evaluateAll((svgs) =>
+        svgs.map((svg) => ({
+          name: svg.getAttribute("class") ?? "",
+          drawn:
+            svg.childElementCount > 0 &&
+            [...svg.children].every((shape) => shape instanceof SVGGraphicsElement && shape.getBBox().width > 0),
+        })),
+      );
+    expect(icons.length).toBeGreaterThan(2);
+    for (const icon of icons) expect(icon.drawn, icon.name).toBe(true);
+
     // The cards are React's: a filter hides the listings that do not match at once.
     const cards = page.getByTestId("wholesaler-card");
     const before = await cards.count();
