@@ -34,6 +34,7 @@ function decorative(props: Record<string, unknown>, children: ReactNode) {
   return true;
 }
 
+/** React's escapes in an attribute's value (services/seo/feeds.server.ts escapes XML, `'` as `&apos;`). */
 const ATTRIBUTE_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
 
 /**
@@ -64,10 +65,9 @@ export function shapesMarkup(node: IconNode) {
  * element for each shape. A state page draws about 150 icons; that was 3-5% of the server's time to render a
  * page without the cache, and the same work again when the page hydrates. Here the shapes are markup written
  * once per icon, the `<svg>`'s inner HTML, so a render makes only the `<svg>`: React neither renders nor
- * hydrates an element per shape (an icon given children, such as a `<title>`, has its shapes as elements). The
- * output is lucide's: the same attributes,
- * the classes `lucide lucide-<name>` (and `lucide-<former name>` for each of its aliases) before the caller's,
- * `aria-hidden="true"` on an icon with no name. What is not supported is what the site does not use: lucide's
+ * hydrates an element per shape (an icon given children, such as a `<title>`, has its shapes as elements).
+ * The output is lucide's: the same attributes, the classes `lucide lucide-<name>` (and `lucide-<former name>`
+ * for each of its aliases) before the caller's, `aria-hidden="true"` on an icon with no name. What is not supported is what the site does not use: lucide's
  * context provider and `absoluteStrokeWidth`.
  */
 export default function createLucideIcon(icon: IconData) {
