@@ -5,10 +5,10 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleError
 import { NonceProvider } from "./components/nonce";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, logDatabaseUnavailable } from "./db/unavailable.server";
 import { lowPriorityModulesStream } from "./http/low-priority-modules.server";
-import { renderDeadline } from "./http/render-deadline.server";
+import { RENDER_DEADLINE_MS, renderDeadline, STREAM_TIMEOUT_MS } from "./http/render-deadline.server";
 import { cspNonceContext, databaseUnavailableContext } from "./http/request-context.server";
 
-export const streamTimeout = 5_000;
+export const streamTimeout = STREAM_TIMEOUT_MS;
 
 /**
  * What React Router reports while answering.
@@ -51,7 +51,7 @@ export default function handleRequest(
     const readyEvent = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     // React calls back only after renderToPipeableStream has returned, and the deadline fires seconds later.
-    const deadline = renderDeadline(() => render.abort(), streamTimeout + 1000);
+    const deadline = renderDeadline(() => render.abort(), RENDER_DEADLINE_MS);
     const render = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />

@@ -9,6 +9,7 @@ import { ensureFirstAdmin } from "~/services/auth/admins.server";
 import { startJobQueue } from "~/services/jobs/queue.server";
 import { registerCalendarRoutes } from "~/http/calendar-routes.server";
 import { clientIpContext, cspNonceContext, rateLimitRefusalContext, renderedAtContext } from "~/http/request-context.server";
+import { RENDER_DEADLINE_MS } from "~/http/render-deadline.server";
 import { setEnv, type Env } from "~/utils/env.server";
 import { originCheck } from "./origin-check";
 import { limiterFor, LimitStoreHealth, type LimitStore } from "./limit-store";
@@ -42,6 +43,15 @@ const MINUTE = 60_000;
  * overlap; ten or more (no limit) collected it four to six times as often (docs/decisions/036).
  */
 const PAGES_AT_ONCE = 4;
+
+/**
+ * The longest a request holds its render turn: the render deadline stops its render at 6 s; two seconds more are
+ * for sending it. Past it the turn goes to the next in line (a client reading that slowly keeps its connection).
+ */
+const TURN_HOLD_LIMIT_MS = RENDER_DEADLINE_MS + 2_000;
+
+/** /readyz fails once every render turn has been held this long with none taken or given back. */
+const RENDERS_STUCK_MS = 5_000;
 
 /** Everything between the HTTP listener and the React Router pages and API: database, Redis, limits, headers. */
 export async function startApp({ env, logger, development }: AppOptions): Promise<RunningApp> {
@@ -106,12 +116,50 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     }
   });
 
+  // React Router answers the pages and the API, a few at a time (server/render-turns.ts).
+  const pages = takingTurns(
+    createRequestHandler({
+      // In production the build is handed over once: given a function, React Router derives its route tables and
+      // static handler again on every request (a few ms of CPU each), which only development's reloads need.
+      build: development ? () => import("virtual:react-router/server-build") : await import("virtual:react-router/server-build"),
+      mode: development ? "development" : "production",
+      // With route middleware on, React Router takes a RouterContextProvider; the admin routes add the signed-in admin to it.
+      getLoadContext: (req, res) => {
+        // Kept for pageEtags, which leaves it out of the page's ETag.
+        const renderedAt = new Date().toISOString();
+        res.locals.renderedAt = renderedAt;
+        return new RouterContextProvider(
+          new Map([
+            [clientIpContext, req.ip ?? "unknown"],
+            [cspNonceContext, String(res.locals.cspNonce ?? "")],
+            [renderedAtContext, renderedAt],
+            [rateLimitRefusalContext, refusalOf(res) ?? null],
+          ]),
+        );
+      },
+    }),
+    {
+      limit: PAGES_AT_ONCE,
+      holdLimitMs: TURN_HOLD_LIMIT_MS,
+      onOverdue: (req, heldMs) =>
+        logger.warn({ req: { method: req.method, url: req.originalUrl }, heldMs }, "render turn held past its limit: given to the next"),
+    },
+  );
+
   // Readiness: whether this server should get traffic (its database and, when configured, Redis answer).
   app.get(
     "/readyz",
     readiness([
       { name: "database", label: "the database", check: () => checkDatabase(getDatabase()) },
       ...(redis ? [{ name: "redis", label: "Redis", check: () => redis.ping() }] : []),
+      // Every render turn held with none moving: no page could start now.
+      {
+        name: "renders",
+        label: "the page renderer",
+        check: async () => {
+          if (pages.turns.stuckForMs() > RENDERS_STUCK_MS) throw new Error("every render turn is held");
+        },
+      },
     ]),
   );
 
@@ -178,32 +226,7 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   });
   app.use(pageEtags());
 
-  app.all(
-    "/{*path}",
-    takingTurns(
-      createRequestHandler({
-        // In production the build is handed over once: given a function, React Router derives its route tables and
-        // static handler again on every request (a few ms of CPU each), which only development's reloads need.
-        build: development ? () => import("virtual:react-router/server-build") : await import("virtual:react-router/server-build"),
-        mode: development ? "development" : "production",
-        // With route middleware on, React Router takes a RouterContextProvider; the admin routes add the signed-in admin to it.
-        getLoadContext: (req, res) => {
-          // Kept for pageEtags, which leaves it out of the page's ETag.
-          const renderedAt = new Date().toISOString();
-          res.locals.renderedAt = renderedAt;
-          return new RouterContextProvider(
-            new Map([
-              [clientIpContext, req.ip ?? "unknown"],
-              [cspNonceContext, String(res.locals.cspNonce ?? "")],
-              [renderedAtContext, renderedAt],
-              [rateLimitRefusalContext, refusalOf(res) ?? null],
-            ]),
-          );
-        },
-      }),
-      PAGES_AT_ONCE,
-    ),
-  );
+  app.all("/{*path}", pages);
 
   return {
     handler: app,

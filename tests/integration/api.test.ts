@@ -82,7 +82,7 @@ for (const database of databases) {
       const response = await get("/readyz");
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control")).toBe("no-store");
-      expect(await response.json()).toEqual({ status: "ready", database: "up" });
+      expect(await response.json()).toEqual({ status: "ready", database: "up", renders: "up" });
     });
 
     it("GET /api/states lists the 50 states by name with region and cities", async () => {

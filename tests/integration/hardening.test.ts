@@ -251,7 +251,7 @@ describe.runIf(runPostgres)("/healthz and /readyz when PostgreSQL goes away", ()
     expect(await healthy.json()).toEqual({ status: "ok", database: "postgres" });
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", database: "up" });
+    expect(await ready.json()).toEqual({ status: "ready", database: "up", renders: "up" });
 
     // What the server logs from here on is the point of this test: the failed check and the 503 it answers.
     server.expectLog(/^health check failed$/);
@@ -275,7 +275,12 @@ describe.runIf(runPostgres)("/healthz and /readyz when PostgreSQL goes away", ()
     expect(notReady.status).toBe(503);
     expect(notReady.headers.get("cache-control")).toBe("no-store");
     expect(notReady.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(await notReady.json()).toEqual({ status: "not ready", database: "down", message: "Not ready: the database does not answer." });
+    expect(await notReady.json()).toEqual({
+      status: "not ready",
+      database: "down",
+      renders: "up",
+      message: "Not ready: the database does not answer.",
+    });
     // Each failed check is logged (with the database's error) for whoever watches the server.
     await untilLogged(server, (logs) => logs.filter((entry) => entry.msg === "health check failed").length === 2);
     // A lost database is a failed check, not a crash.

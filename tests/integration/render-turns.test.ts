@@ -1,3 +1,4 @@
+import net from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { takingTurns, turns } from "../../server/render-turns";
@@ -41,6 +42,23 @@ describe("turns", () => {
     expect(places.load).toEqual({ running: 1, waiting: 1 });
   });
 
+  it("says how long every place has been held with none moving, and 0 while one is free", async () => {
+    let clock = 1_000;
+    const places = turns(2, () => clock);
+    const first = await places.take();
+    clock += 5_000;
+    expect(places.stuckForMs()).toBe(0);
+    await places.take();
+    clock += 3_000;
+    expect(places.stuckForMs()).toBe(3_000);
+    // A place given back to one waiting counts as moving.
+    void places.take();
+    clock += 1_000;
+    first();
+    clock += 500;
+    expect(places.stuckForMs()).toBe(500);
+  });
+
   it("refuses a limit that is not a whole number of places", () => {
     expect(() => turns(0)).toThrow("turns needs a whole number of places, not 0");
     expect(() => turns(1.5)).toThrow();
@@ -55,18 +73,21 @@ describe("takingTurns", () => {
   });
 
   /** A server whose pages take `ms` each, counting how many are being answered at once. */
-  async function slowPages(limit: number, ms: number) {
+  async function slowPages(limit: number, ms: number, type = "text/plain") {
     const seen = { now: 0, most: 0, answered: 0 };
     const app = express();
     app.use(
-      takingTurns(async (req, res) => {
-        seen.now++;
-        seen.most = Math.max(seen.most, seen.now);
-        await new Promise((resolve) => setTimeout(resolve, ms));
-        seen.now--;
-        seen.answered++;
-        res.type("text/plain").send(`${req.method} ${req.path}`);
-      }, limit),
+      takingTurns(
+        async (req, res) => {
+          seen.now++;
+          seen.most = Math.max(seen.most, seen.now);
+          await new Promise((resolve) => setTimeout(resolve, ms));
+          seen.now--;
+          seen.answered++;
+          res.type(type).send(`${req.method} ${req.path}`);
+        },
+        { limit, holdLimitMs: 60_000 },
+      ),
     );
     const server = await listenOnFreePort(app);
     close = server.close;
@@ -95,16 +116,19 @@ describe("takingTurns", () => {
     const finish = new Map<string, () => void>();
     const app = express();
     app.use(
-      takingTurns((req, res) => {
-        if (req.path === "/download" || req.path === "/streamed-page") {
-          const type = req.path === "/download" ? "application/octet-stream" : "text/html; charset=utf-8";
-          res.writeHead(200, { "content-type": type });
-          res.write("first part");
-          finish.set(req.path, () => res.end("last part"));
-          return;
-        }
-        res.type("text/plain").send("page");
-      }, 1),
+      takingTurns(
+        (req, res) => {
+          if (req.path === "/download" || req.path === "/streamed-page") {
+            const type = req.path === "/download" ? "application/octet-stream" : "text/html; charset=utf-8";
+            res.writeHead(200, { "content-type": type });
+            res.write("first part");
+            finish.set(req.path, () => res.end("last part"));
+            return;
+          }
+          res.type("text/plain").send("page");
+        },
+        { limit: 1, holdLimitMs: 60_000 },
+      ),
     );
     const server = await listenOnFreePort(app);
     close = server.close;
@@ -153,5 +177,66 @@ describe("takingTurns", () => {
     expect(await first).toBe("GET /first");
     // The five that left were never answered: /next waited for /first alone, not for five pages more.
     expect(seen.answered).toBe(2);
+  });
+
+  /** Sends raw `requests` on one connection, then closes it without reading a byte of the answers. */
+  function sendAndLeave(url: string, requests: string[]) {
+    const { port } = new URL(url);
+    return new Promise<void>((resolve) => {
+      const socket = net.connect(Number(port), "127.0.0.1", () => {
+        socket.write(requests.join(""));
+        // Long enough for the server to read both requests and start the first.
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 50);
+      });
+      socket.on("error", () => resolve());
+    });
+  }
+
+  it("frees the turn of a request pipelined behind another on a connection its client closed (it never gets the socket)", async () => {
+    // HTML keeps its turn until it is sent, as a page does.
+    const { url, seen } = await slowPages(4, 100, "text/html");
+    const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
+    // Four connections, each with two requests back to back: the second response on each waits for the first and
+    // never gets the socket, so it fires neither finish nor close.
+    await Promise.all(Array.from({ length: 4 }, (_, i) => sendAndLeave(url, [get(`/a/${i}`), get(`/b/${i}`)])));
+    const started = performance.now();
+    const answer = await fetch(`${url}/after`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.text());
+    expect(answer).toBe("GET /after");
+    expect(performance.now() - started).toBeLessThan(1_000);
+    // Every turn came back: four more pages are answered at once.
+    const four = await Promise.all(Array.from({ length: 4 }, (_, i) => fetch(`${url}/more/${i}`).then((r) => r.text())));
+    expect(four).toHaveLength(4);
+    expect(seen.now).toBe(0);
+  });
+
+  it("gives a turn held past its limit to the next in line, and says so", async () => {
+    const overdue: string[] = [];
+    const app = express();
+    const hung = new Set<express.Response>();
+    const handler = takingTurns(
+      (req, res) => {
+        if (req.path === "/hang") return void hung.add(res);
+        res.type("text/plain").send("page");
+      },
+      { limit: 1, holdLimitMs: 200, onOverdue: (req, heldMs) => overdue.push(`${req.path} ${heldMs >= 200 ? "late" : "early"}`) },
+    );
+    app.use(handler);
+    const server = await listenOnFreePort(app);
+    close = async () => {
+      for (const res of hung) res.end();
+      await server.close();
+    };
+    const hanging = fetch(`${server.url}/hang`).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(handler.turns.load).toEqual({ running: 1, waiting: 0 });
+    const started = performance.now();
+    expect(await fetch(`${server.url}/page`).then((r) => r.text())).toBe("page");
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    expect(overdue).toEqual(["/hang late"]);
+    for (const res of hung) res.end();
+    await hanging;
   });
 });

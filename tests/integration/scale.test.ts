@@ -366,7 +366,9 @@ for (const setup of SETUPS) {
           expect(server.logs.some((entry) => entry.msg === `rate limits count in ${setup.store}`)).toBe(true);
           expect(await readiness(server)).toEqual({
             status: 200,
-            body: setup.redis ? { status: "ready", database: "up", redis: "up" } : { status: "ready", database: "up" },
+            body: setup.redis
+              ? { status: "ready", database: "up", redis: "up", renders: "up" }
+              : { status: "ready", database: "up", renders: "up" },
           });
           await expectHomePage(server.url);
         }),
@@ -665,7 +667,13 @@ for (const setup of SETUPS) {
           for (const server of trio) {
             const { status, body } = await readiness(server);
             expect(status).toBe(503);
-            expect(body).toEqual({ status: "not ready", database: "up", redis: "down", message: "Not ready: Redis does not answer." });
+            expect(body).toEqual({
+              status: "not ready",
+              database: "up",
+              redis: "down",
+              renders: "up",
+              message: "Not ready: Redis does not answer.",
+            });
             await expectHomePage(server.url);
           }
           const alone = freshAddress();
@@ -680,7 +688,7 @@ for (const setup of SETUPS) {
           load.endAt(Math.max(started + LOAD_SECONDS * 1000, Date.now() + AFTER_REDIS_IS_BACK_MS));
           await Promise.all(trio.map((server) => untilLogged(server, logged(sharedAgain))));
           for (const server of trio) {
-            expect(await readiness(server)).toEqual({ status: 200, body: { status: "ready", database: "up", redis: "up" } });
+            expect(await readiness(server)).toEqual({ status: 200, body: { status: "ready", database: "up", redis: "up", renders: "up" } });
             // Many failed reconnections, one warning.
             expect(countLogged(server, degraded)).toBe(1);
           }
