@@ -4,7 +4,7 @@ import {
   isDatabaseUnavailable,
   logDatabaseUnavailable,
 } from "~/db/unavailable.server";
-import { AppError, STATUS_BY_CODE } from "~/services/errors";
+import { AppError, bodyCutShort, STATUS_BY_CODE } from "~/services/errors";
 import { readBodyWithLimit } from "~/utils/body";
 
 /** JSON bodies the API accepts are small: an email address, a form. */
@@ -58,7 +58,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   if (!/^application\/(.+\+)?json\s*(;|$)/i.test(type)) {
     throw new AppError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json).");
   }
-  const body = await readBodyWithLimit(request, MAX_JSON_BYTES, tooLarge);
+  const body = await readBodyWithLimit(request, MAX_JSON_BYTES, tooLarge, bodyCutShort);
   let hasNul = false;
   let value: unknown;
   try {

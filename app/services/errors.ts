@@ -39,3 +39,7 @@ export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
 
 export const notFound = (message: string) => new AppError("not_found", message);
 export const badRequest = (message: string, fieldErrors?: Record<string, string>) => new AppError("bad_request", message, fieldErrors);
+
+/** What a request whose body broke off before its end is answered with (400). */
+export const BODY_CUT_SHORT_MESSAGE = "The request ended before its body did. Please try again.";
+export const bodyCutShort = () => new AppError("bad_request", BODY_CUT_SHORT_MESSAGE);

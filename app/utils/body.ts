@@ -1,8 +1,14 @@
 /**
  * Reads a request body of at most `maxBytes`: a larger one is refused with `tooLarge()` as soon as it is
- * declared or, without a declared length, once that many bytes have arrived, instead of being buffered whole.
+ * declared or, without a declared length, once that many bytes have arrived, instead of being buffered whole. A
+ * body that breaks off (its client gone, or fewer bytes than declared) is refused with `cutShort()`.
  */
-export async function readBodyWithLimit(request: Request, maxBytes: number, tooLarge: () => Error): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBodyWithLimit(
+  request: Request,
+  maxBytes: number,
+  tooLarge: () => Error,
+  cutShort: () => Error,
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge();
   const chunks: Uint8Array[] = [];
@@ -10,7 +16,14 @@ export async function readBodyWithLimit(request: Request, maxBytes: number, tooL
   if (request.body) {
     const reader = request.body.getReader();
     for (;;) {
-      const { done, value } = await reader.read();
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch {
+        // The client went away, or its body broke off before its declared end: its mistake, not the server's.
+        throw cutShort();
+      }
+      const { done, value } = chunk;
       if (done) break;
       received += value.byteLength;
       if (received > maxBytes) {

@@ -44,15 +44,23 @@ export async function readSingleImage(request: Request): Promise<Buffer> {
     const fail = (error: AppError) => {
       failure ??= error;
     };
+    /**
+     * Answers at once. The source is not destroyed: that would reset the connection under the client still
+     * sending, which would then never read the answer. The server reads what is left and throws it away, or
+     * closes the connection after the answer (server/unread-body.ts).
+     */
     const abort = (error: AppError) => {
       failure ??= error;
       source.unpipe(parser);
-      source.destroy();
+      source.pause();
       reject(failure);
     };
+    const notMultipart = () => abort(new AppError("bad_request", "The upload is not valid multipart/form-data."));
 
     parser.on("file", (field, stream) => {
       files += 1;
+      // A body that ends inside the file ("Unexpected end of form") errors the file's stream as well as the parser.
+      stream.on("error", notMultipart);
       if (field !== "image" || files > 1) {
         stream.resume();
         fail(new AppError("bad_request", files > 1 ? "Send one image at a time." : 'Send the image in the field "image".'));
@@ -68,7 +76,7 @@ export async function readSingleImage(request: Request): Promise<Buffer> {
       });
     });
     parser.on("filesLimit", () => fail(new AppError("bad_request", "Send one image at a time.")));
-    parser.on("error", () => abort(new AppError("bad_request", "The upload is not valid multipart/form-data.")));
+    parser.on("error", notMultipart);
     parser.on("close", () => {
       if (failure) {
         reject(failure);

@@ -1,5 +1,5 @@
 import { readBodyWithLimit } from "~/utils/body";
-import { AppError } from "../errors";
+import { AppError, bodyCutShort } from "../errors";
 
 /** What a body that is not a form (wrong Content-Type, broken multipart) is answered with, unless told otherwise. */
 export const NOT_A_FORM_MESSAGE = "The request is not a form. Reload the page and try again.";
@@ -17,7 +17,7 @@ export async function readFormWithLimit(
   tooLargeMessage: string,
   notAFormMessage: string = NOT_A_FORM_MESSAGE,
 ): Promise<FormData> {
-  const body = await readBodyWithLimit(request, maxBytes, () => new AppError("payload_too_large", tooLargeMessage));
+  const body = await readBodyWithLimit(request, maxBytes, () => new AppError("payload_too_large", tooLargeMessage), bodyCutShort);
   let form: FormData;
   try {
     form = await new Response(body, { headers: { "Content-Type": request.headers.get("content-type") ?? "" } }).formData();
