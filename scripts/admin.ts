@@ -1,5 +1,5 @@
 /**
- * `npm run admin -- create <email> [--name <name>] | reset-password <email> | list`
+ * `npm run admin -- create <email> [--name <name>] | reset-password <email> | unlock <email> | list`
  * Manages admin accounts in the database the server uses (DATA_DIR or DATABASE_URL). The password comes
  * from ADMIN_PASSWORD or, on a terminal, from a prompt that does not echo it; it never appears in argv.
  */
@@ -9,12 +9,14 @@ import { recordAudit } from "../app/services/audit/audit.server";
 import { changeAdminPassword, createAdmin, findAdminByEmail, listAdmins } from "../app/services/auth/admins.server";
 import { checkPasswordStrength } from "../app/services/auth/password.server";
 import { countActiveSessions } from "../app/services/auth/sessions.server";
+import { clearLoginAttempts, normalizeLoginEmail } from "../app/services/auth/throttle.server";
 import { AppError } from "../app/services/errors";
 import { EnvError, parseEnv } from "../app/utils/env.server";
 
 const USAGE = `Usage:
   npm run admin -- create <email> [--name <name>]
   npm run admin -- reset-password <email>
+  npm run admin -- unlock <email>      forget the account's failed sign-ins (it is slowed after 5 in 15 minutes)
   npm run admin -- list
 
 The password is read from ADMIN_PASSWORD, or asked for when run in a terminal.`;
@@ -128,6 +130,19 @@ async function main() {
           details: { label: admin.email, endedSessions },
         });
         console.log(`Password of ${admin.email} changed; ${endedSessions} session(s) ended.`);
+        break;
+      }
+      case "unlock": {
+        const [email] = positional;
+        if (!email || positional.length > 1 || name !== undefined) throw new UsageError("unlock needs exactly one email address.");
+        const forgotten = await clearLoginAttempts(db, email);
+        await recordAudit(db, {
+          action: "admin.unlock",
+          actor: "cli",
+          entityType: "admin",
+          details: { label: normalizeLoginEmail(email), forgotten },
+        });
+        console.log(`Sign-in attempts for ${normalizeLoginEmail(email)} forgotten (${forgotten}); it is no longer slowed or throttled.`);
         break;
       }
       case "list": {

@@ -7,6 +7,7 @@ import * as rateLimits from "./migrations/0005-rate-limits.server";
 import * as imageBlobs from "./migrations/0006-image-blobs.server";
 import * as jobs from "./migrations/0007-jobs.server";
 import * as queryIndexes from "./migrations/0008-query-indexes.server";
+import * as loginAttempts from "./migrations/0009-login-attempts.server";
 import type { Database } from "./schema";
 
 /** Every migration, in order. Imported statically so that the server bundle carries them. */
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0006-image-blobs": imageBlobs,
   "0007-jobs": jobs,
   "0008-query-indexes": queryIndexes,
+  "0009-login-attempts": loginAttempts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -211,6 +211,18 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** Sign-in attempts, written before the password is checked (migration 0009, services/auth/throttle.server.ts). */
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  /** Lower-cased, as typed. */
+  email: string;
+  ip: string;
+  /** The device cookie's id when the attempt carried a valid one for this email. */
+  device: string | null;
+  outcome: "pending" | "failure" | "success" | "refused";
+  created_at: string;
+}
+
 /** The shared rate limits' counters (migration 0005), written by rate-limiter-flexible, not by our queries. */
 export interface RateLimitsTable {
   key: string;
@@ -282,6 +294,7 @@ export interface Database {
   admin_users: AdminUsersTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
+  login_attempts: LoginAttemptsTable;
   rate_limits: RateLimitsTable;
   image_blobs: ImageBlobsTable;
   jobs: JobsTable;

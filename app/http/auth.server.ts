@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { createContext, createCookie, redirect, type Cookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getDb } from "~/db/db.server";
 import { deleteSession, getActiveSession, SESSION_ABSOLUTE_TIMEOUT_MS, type SessionAdmin } from "~/services/auth/sessions.server";
@@ -35,6 +36,40 @@ async function readSessionId(request: Request): Promise<string | undefined> {
   const value: unknown = await getSessionCookie().parse(request.headers.get("Cookie"));
   return typeof value === "string" ? value : undefined;
 }
+
+/** The cookie that marks a browser as one that signed in as an admin before (services/auth/throttle.server.ts). */
+export const DEVICE_COOKIE_NAME = "wff_device";
+const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+let deviceCookie: Cookie | undefined;
+
+/** Signed with SESSION_SECRET, sent only to the sign-in page: `{ email, id }`, the admin it signed in as and a random id. */
+function getDeviceCookie(): Cookie {
+  if (!deviceCookie) {
+    const env = getEnv();
+    deviceCookie = createCookie(DEVICE_COOKIE_NAME, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: LOGIN_PATH,
+      secure: env.SITE_URL.startsWith("https://"),
+      secrets: [env.SESSION_SECRET],
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    });
+  }
+  return deviceCookie;
+}
+
+/** The id of the request's device cookie when it is valid and was given for `email`, else null. */
+export async function readDeviceId(request: Request, email: string): Promise<string | null> {
+  const value: unknown = await getDeviceCookie().parse(request.headers.get("Cookie"));
+  if (typeof value !== "object" || value === null) return null;
+  const { email: given, id } = value as { email?: unknown; id?: unknown };
+  return typeof id === "string" && /^[A-Za-z0-9_-]{22}$/.test(id) && given === email.trim().toLowerCase() ? id : null;
+}
+
+/** Set-Cookie value that marks this browser as one `email` signed in on (keeping the id it had, if any). */
+export const commitDeviceCookie = (email: string, id: string | null) =>
+  getDeviceCookie().serialize({ email: email.trim().toLowerCase(), id: id ?? crypto.randomBytes(16).toString("base64url") });
 
 /** Set-Cookie value that hands the browser a new session id. */
 export const commitSessionCookie = (sessionId: string) => getSessionCookie().serialize(sessionId);

@@ -23,7 +23,7 @@ export function dataDir(): string {
  * adds, changes or removes in them is put back when it ends, so no test depends on which ran before it in
  * the same worker. Site settings are the exception: the server caches them, so a test that changes them
  * must put them back itself (and clear the cache), and the test fails if it did not. The audit log loses
- * the entries the test added, so sign-in throttling, which counts failures there, starts afresh too.
+ * the entries the test added, and the sign-in attempts the throttle counts go too, so it starts afresh.
  */
 const RESTORED_TABLES = [
   "states",
@@ -103,7 +103,10 @@ export const test = base.extend<{ pageErrors: string[]; serverChecks: void }, { 
   serverChecks: [
     async ({ server }, use) => {
       const before = withDatabase(readTables);
-      const lastAuditId = withDatabase((db) => (db.prepare("select coalesce(max(id), 0) as id from audit_log").get() as { id: number }).id);
+      const lastId = (db: Database.Database, table: "audit_log" | "login_attempts") =>
+        (db.prepare(`select coalesce(max(id), 0) as id from ${table}`).get() as { id: number }).id;
+      const lastAuditId = withDatabase((db) => lastId(db, "audit_log"));
+      const lastAttemptId = withDatabase((db) => lastId(db, "login_attempts"));
       await use();
       // A request's log line is written as its response finishes, so let the last one arrive.
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -115,6 +118,7 @@ export const test = base.extend<{ pageErrors: string[]; serverChecks: void }, { 
           if (fingerprint(after[table] ?? []) !== fingerprint(before[table] ?? [])) restoreTable(db, table, before[table] ?? []);
         }
         db.prepare("delete from audit_log where id > ?").run(lastAuditId);
+        db.prepare("delete from login_attempts where id > ?").run(lastAttemptId);
         return fingerprint(after.settings ?? []);
       });
       expect(settingsAfter, "the site settings are put back by the test that changed them").toBe(settingsBefore);

@@ -250,6 +250,7 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
         "jobs",
         "listing_reports",
         "location_suggestions",
+        "login_attempts",
         "newsletter_subscribers",
         "rate_limits",
         "sessions",

@@ -7,8 +7,9 @@ import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { getDb } from "~/db/db.server";
 import { INVALID_CREDENTIALS_MESSAGE, signIn } from "~/services/auth/admins.server";
-import { LOGIN_THROTTLED_MESSAGE } from "~/services/auth/throttle.server";
-import { commitSessionCookie, getOptionalAdmin, safeAdminRedirect } from "~/http/auth.server";
+import { PASSWORD_HASHING_BUSY_MESSAGE } from "~/services/auth/password.server";
+import { accountSlowedMessage, LOGIN_THROTTLED_MESSAGE } from "~/services/auth/throttle.server";
+import { commitDeviceCookie, commitSessionCookie, getOptionalAdmin, readDeviceId, safeAdminRedirect } from "~/http/auth.server";
 import { clientIpContext, rateLimitRefusalContext } from "~/http/request-context.server";
 import { AppError, STATUS_BY_CODE } from "~/services/errors";
 import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/services/tools/form-body.server";
@@ -37,20 +38,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (refusal !== null) return data({ error: refusal, email }, { status: 429 });
   if (!email.trim() || !password) return data({ error: MISSING_FIELDS_MESSAGE, email }, { status: 400 });
 
+  const device = await readDeviceId(request, email);
   const result = await signIn(getDb(), {
     email,
     password,
     ip: context.get(clientIpContext),
     userAgent: request.headers.get("user-agent"),
+    device,
   });
   if (!result.ok) {
-    return result.reason === "throttled"
-      ? data({ error: LOGIN_THROTTLED_MESSAGE, email }, { status: 429, headers: { "Retry-After": "900" } })
-      : data({ error: INVALID_CREDENTIALS_MESSAGE, email }, { status: 401 });
+    if (result.reason === "invalid") return data({ error: INVALID_CREDENTIALS_MESSAGE, email }, { status: 401 });
+    const error = {
+      throttled: LOGIN_THROTTLED_MESSAGE,
+      slowed: accountSlowedMessage(result.retryAfterSeconds),
+      busy: PASSWORD_HASHING_BUSY_MESSAGE,
+    }[result.reason];
+    return data({ error, email }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
   }
-  throw redirect(safeAdminRedirect(form.get("next")), {
-    headers: { "Set-Cookie": await commitSessionCookie(result.sessionId) },
-  });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitSessionCookie(result.sessionId));
+  // This browser now counts as one this admin uses: a throttle on the account never holds it back.
+  headers.append("Set-Cookie", await commitDeviceCookie(result.admin.email, device));
+  throw redirect(safeAdminRedirect(form.get("next")), { headers });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Sign in", { nofollow: true });

@@ -29,12 +29,13 @@ for (const database of TEST_DATABASES) {
     afterAll(() => cleanup());
     beforeEach(async () => {
       await db.deleteFrom("audit_log").execute();
+      await db.deleteFrom("login_attempts").execute();
       await db.deleteFrom("sessions").execute();
     });
 
     const auditRows = () => db.selectFrom("audit_log").selectAll().orderBy("id").execute();
-    const failure = (actor: string, ip: string, createdAt: string) =>
-      db.insertInto("audit_log").values({ action: "auth.login.failure", actor, ip, created_at: createdAt }).execute();
+    const failure = (email: string, ip: string, createdAt: string) =>
+      db.insertInto("login_attempts").values({ email, ip, device: null, outcome: "failure", created_at: createdAt }).execute();
 
     it("starts a session for the right password, ignoring the email's case, and logs the attempt with its address", async () => {
       const result = await signIn(db, { email: " JANE@example.com", password: PASSWORD, ip: "203.0.113.5", userAgent: "UA" });
@@ -73,16 +74,22 @@ for (const database of TEST_DATABASES) {
       expect(await db.selectFrom("sessions").selectAll().execute()).toEqual([]);
     }, 60_000);
 
-    it("refuses the 6th attempt, even with the right password, after 5 wrong ones for the account, and logs the refusal", async () => {
+    it("after 5 wrong passwords for the account from elsewhere, slows a new browser (the refusal logged) and lets a known one in", async () => {
       for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
         const attempt = await signIn(db, { email: "jane@example.com", password: `wrong guess ${i}`, ip: `198.51.100.${i}` });
         expect(attempt).toEqual({ ok: false, reason: "invalid" });
       }
       const result = await signIn(db, { email: "Jane@example.com", password: PASSWORD, ip: "203.0.113.7" });
-      expect(result).toEqual({ ok: false, reason: "throttled" });
+      expect(result).toEqual({ ok: false, reason: "slowed", retryAfterSeconds: 1 });
       expect((await auditRows()).at(-1)).toMatchObject({ action: "auth.login.throttled", actor: "Jane@example.com", ip: "203.0.113.7" });
       expect(await db.selectFrom("sessions").selectAll().execute()).toEqual([]);
-    }, 120_000); // six scrypt checks of 128 MiB each
+      // From a browser Jane signed in on before, the right password gets in at once.
+      const known = await signIn(db, { email: "Jane@example.com", password: PASSWORD, ip: "203.0.113.7", device: "janes-laptop-device" });
+      expect(known.ok).toBe(true);
+      // And a second later, so does a new browser: the account is slowed, not locked.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await signIn(db, { email: "jane@example.com", password: PASSWORD, ip: "203.0.113.8" })).ok).toBe(true);
+    }, 120_000); // eight scrypt checks of 128 MiB each
 
     it("refuses the 6th attempt from an address after 5 failures there, whichever accounts they tried", async () => {
       const recent = new Date(Date.now() - 60_000).toISOString();
@@ -94,6 +101,7 @@ for (const database of TEST_DATABASES) {
       expect(await signIn(db, { email: "jane@example.com", password: PASSWORD, ip: "192.0.2.33" })).toEqual({
         ok: false,
         reason: "throttled",
+        retryAfterSeconds: 900,
       });
       // Jane herself is not locked out from another address.
       expect((await signIn(db, { email: "jane@example.com", password: PASSWORD, ip: "192.0.2.34" })).ok).toBe(true);
@@ -109,6 +117,7 @@ for (const database of TEST_DATABASES) {
       expect(await signIn(db, { email: "jane@example.com", password: PASSWORD, ip: "192.0.2.44" })).toEqual({
         ok: false,
         reason: "throttled",
+        retryAfterSeconds: 900,
       });
     });
   });

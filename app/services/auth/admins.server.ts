@@ -7,14 +7,24 @@ import type { Env } from "~/utils/env.server";
 import { nowIso } from "~/utils/dates";
 import { recordAudit } from "../audit/audit.server";
 import { AppError, badRequest } from "../errors";
-import { generatePassword, hashPassword, MAX_PASSWORD_LENGTH, UNMATCHABLE_HASH, verifyPassword } from "./password.server";
+import {
+  generatePassword,
+  hashPassword,
+  HashingBusyError,
+  MAX_PASSWORD_LENGTH,
+  PASSWORD_HASHING_RETRY_AFTER_SECONDS,
+  UNMATCHABLE_HASH,
+  verifyPassword,
+} from "./password.server";
 import { createSession, deleteAdminSessions, deleteExpiredSessions, type SessionAdmin } from "./sessions.server";
 import {
-  isLoginThrottled,
+  claimLoginAttempt,
+  deleteOldLoginAttempts,
   LOGIN_FAILURE_ACTION,
   LOGIN_SUCCESS_ACTION,
   LOGIN_THROTTLED_ACTION,
   normalizeLoginEmail,
+  settleLoginAttempt,
 } from "./throttle.server";
 
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password.";
@@ -96,34 +106,50 @@ export async function changeAdminPassword(
 }
 
 export type SignInResult =
-  { ok: true; admin: SessionAdmin; sessionId: string; expiresAt: Date } | { ok: false; reason: "invalid" | "throttled" };
+  | { ok: true; admin: SessionAdmin; sessionId: string; expiresAt: Date }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "throttled" | "slowed" | "busy"; retryAfterSeconds: number };
 
 /**
- * One sign-in attempt: refused while throttled, otherwise checked against the stored hash (or a hash no
- * password matches, for an unknown email, so both cost the same time) and written to the audit log
- * with the email as typed and the client's address. Success starts a new session.
+ * One sign-in attempt, written down and counted before its password is checked (throttle.server.ts: refused
+ * from an address with too many failures, slowed for an account with too many, never held back on a browser
+ * that signed in as this admin before, whose device cookie's id is `device`). Then checked against the stored
+ * hash (or a hash no password matches, for an unknown email, so both cost the same time), in the password
+ * hashing queue (refused as "busy" when it is full), and written to the audit log with the email as typed and
+ * the client's address. Success starts a new session.
  */
 export async function signIn(
   db: Kysely<Database>,
-  attempt: { email: string; password: string; ip: string; userAgent?: string | null },
+  attempt: { email: string; password: string; ip: string; userAgent?: string | null; device?: string | null },
 ): Promise<SignInResult> {
   const typedEmail = attempt.email.trim().slice(0, 254);
   const audit = { actor: typedEmail, ip: attempt.ip, entityType: "admin" } as const;
 
-  if (await isLoginThrottled(db, { email: typedEmail, ip: attempt.ip })) {
-    await recordAudit(db, { ...audit, action: LOGIN_THROTTLED_ACTION });
-    return { ok: false, reason: "throttled" };
+  const verdict = await claimLoginAttempt(db, { email: typedEmail, ip: attempt.ip, device: attempt.device ?? null });
+  if (!verdict.allowed) {
+    await recordAudit(db, { ...audit, action: LOGIN_THROTTLED_ACTION, details: { reason: verdict.reason } });
+    return { ok: false, reason: verdict.reason, retryAfterSeconds: verdict.retryAfterSeconds };
   }
 
   const admin = await findAdminByEmail(db, typedEmail);
   const password = attempt.password.slice(0, MAX_PASSWORD_LENGTH + 1);
-  const matches = await verifyPassword(password, admin?.password_hash ?? UNMATCHABLE_HASH);
+  let matches: boolean;
+  try {
+    matches = await verifyPassword(password, admin?.password_hash ?? UNMATCHABLE_HASH);
+  } catch (error) {
+    if (!(error instanceof HashingBusyError)) throw error;
+    await settleLoginAttempt(db, verdict.attemptId, "refused");
+    return { ok: false, reason: "busy", retryAfterSeconds: PASSWORD_HASHING_RETRY_AFTER_SECONDS };
+  }
   if (!admin || !matches) {
+    await settleLoginAttempt(db, verdict.attemptId, "failure");
     await recordAudit(db, { ...audit, action: LOGIN_FAILURE_ACTION, adminId: admin?.id ?? null, entityId: admin?.id ?? null });
     return { ok: false, reason: "invalid" };
   }
 
+  await settleLoginAttempt(db, verdict.attemptId, "success");
   await deleteExpiredSessions(db);
+  await deleteOldLoginAttempts(db);
   const session = await createSession(db, admin.id, { ip: attempt.ip, userAgent: attempt.userAgent });
   await recordAudit(db, { ...audit, action: LOGIN_SUCCESS_ACTION, adminId: admin.id, entityId: admin.id });
   return {

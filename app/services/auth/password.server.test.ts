@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { generatePassword, hashPassword, PASSWORD_TOO_SHORT_MESSAGE, UNMATCHABLE_HASH, verifyPassword } from "./password.server";
+import {
+  generatePassword,
+  HashingBusyError,
+  hashPassword,
+  PASSWORD_HASHES_AT_ONCE,
+  PASSWORD_HASHES_WAITING,
+  PASSWORD_TOO_SHORT_MESSAGE,
+  UNMATCHABLE_HASH,
+  verifyPassword,
+} from "./password.server";
 
 describe("password hashing", () => {
   it("stores scrypt N=2^17, r=8, p=1 with a 16-byte salt and a 64-byte key in the hash string", async () => {
@@ -38,4 +47,19 @@ describe("password hashing", () => {
     expect(password.length).toBeGreaterThanOrEqual(24);
     expect(generatePassword()).not.toBe(password);
   });
+
+  it("runs at most two hashes at once and keeps at most eight waiting: the rest are refused", async () => {
+    const sent = PASSWORD_HASHES_AT_ONCE + PASSWORD_HASHES_WAITING + 6;
+    const checks = Array.from({ length: sent }, () =>
+      verifyPassword("a guessed password", UNMATCHABLE_HASH).then(
+        () => "checked",
+        (error: unknown) => (error instanceof HashingBusyError ? "busy" : "failed"),
+      ),
+    );
+    const outcomes = await Promise.all(checks);
+    expect(outcomes.filter((outcome) => outcome === "checked")).toHaveLength(PASSWORD_HASHES_AT_ONCE + PASSWORD_HASHES_WAITING);
+    expect(outcomes.filter((outcome) => outcome === "busy")).toHaveLength(6);
+    // Once the queue is empty, a check is taken again.
+    expect(await verifyPassword("a guessed password", UNMATCHABLE_HASH)).toBe(false);
+  }, 60_000);
 });

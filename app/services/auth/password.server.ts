@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
-import { badRequest } from "../errors";
+import pLimit from "p-limit";
+import { AppError, badRequest } from "../errors";
 
 const scrypt = promisify(crypto.scrypt) as (
   password: string,
@@ -29,13 +30,36 @@ interface ScryptParams {
 // scrypt needs 128 * N * r bytes; Node's default ceiling (32 MiB) is below that, so it is raised with headroom.
 const maxmemFor = ({ log2N, r, p }: ScryptParams) => 128 * 2 ** log2N * r * p + 64 * 1024 * 1024;
 
+/**
+ * scrypt runs on libuv's four threads, which file reads, compression and DNS share: 90 sign-in posts at once
+ * made an image request wait 38.6 s. At most two hashes run at once, so two threads stay free; a few more wait
+ * their turn, and past that a check is refused (429) instead of queued behind minutes of others.
+ */
+export const PASSWORD_HASHES_AT_ONCE = 2;
+export const PASSWORD_HASHES_WAITING = 8;
+export const PASSWORD_HASHING_BUSY_MESSAGE = "The server is checking other sign-ins. Please try again in a few seconds.";
+export const PASSWORD_HASHING_RETRY_AFTER_SECONDS = 5;
+const hashing = pLimit(PASSWORD_HASHES_AT_ONCE);
+
+/** What a hash refused because the queue is full throws: a 429 for whoever asked. */
+export class HashingBusyError extends AppError {
+  constructor() {
+    super("too_many_requests", PASSWORD_HASHING_BUSY_MESSAGE);
+  }
+}
+
 async function derive(password: string, salt: Buffer, keylen: number, params: ScryptParams): Promise<Buffer> {
-  return scrypt(password.normalize("NFKC"), salt, keylen, {
-    N: 2 ** params.log2N,
-    r: params.r,
-    p: params.p,
-    maxmem: maxmemFor(params),
-  });
+  if (hashing.activeCount >= PASSWORD_HASHES_AT_ONCE && hashing.pendingCount >= PASSWORD_HASHES_WAITING) {
+    throw new HashingBusyError();
+  }
+  return hashing(() =>
+    scrypt(password.normalize("NFKC"), salt, keylen, {
+      N: 2 ** params.log2N,
+      r: params.r,
+      p: params.p,
+      maxmem: maxmemFor(params),
+    }),
+  );
 }
 
 export function checkPasswordStrength(password: string): void {

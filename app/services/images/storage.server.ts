@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { PostgresAdapter, sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
+import { isPostgres } from "~/db/dialect.server";
 import type { Database } from "~/db/schema";
 import { AppError } from "../errors";
 import { IMAGE_WIDTHS } from "./constants";
@@ -88,8 +89,6 @@ export async function listStoredFiles(db: Kysely<Database>, storage: ImageStorag
   }
   return files;
 }
-
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * Writes of image rows take turns on PostgreSQL (a transaction-scoped advisory lock), so that one transaction

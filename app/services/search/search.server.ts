@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely, type RawBuilder } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import { isPostgres } from "~/db/dialect.server";
 import type { Database } from "~/db/schema";
 import type { WholesalerType } from "../wholesalers/constants";
 import { wholesalerPlaceFrom, type Wholesaler } from "../wholesalers/wholesalers.server";
@@ -79,7 +80,7 @@ interface Matcher {
 function matcherFor(db: Kysely<Database>, terms: string[]): Matcher {
   const queries = terms.map((term, index) => sql`to_tsquery('english', ${index === terms.length - 1 ? `${term}:*` : term})`);
   return {
-    postgres: db.getExecutor().adapter instanceof PostgresAdapter,
+    postgres: isPostgres(db),
     fts: ftsMatchExpression(terms),
     all: sql`(${sql.join(queries, sql` && `)})`,
     any: sql`(${sql.join(queries, sql` || `)})`,
