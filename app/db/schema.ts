@@ -221,6 +221,8 @@ export interface LoginAttemptsTable {
   device: string | null;
   outcome: "pending" | "failure" | "success" | "refused";
   created_at: string;
+  /** When the outcome was known: a slowed account's next attempt waits from the last one's. */
+  settled_at: string | null;
 }
 
 /** The shared rate limits' counters (migration 0005), written by rate-limiter-flexible, not by our queries. */

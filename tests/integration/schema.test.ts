@@ -343,6 +343,7 @@ describe("migrations", () => {
       "0006-image-blobs",
       "0007-jobs",
       "0008-query-indexes",
+      "0009-login-attempts",
     ]);
     expect(await migrateToLatest(sqlite.db)).toEqual([]);
   });
@@ -391,6 +392,7 @@ describe("migrations", () => {
         "0006-image-blobs",
         "0007-jobs",
         "0008-query-indexes",
+        "0009-login-attempts",
       ]);
       const everything = { blog: true, festivals: true };
       expect((await searchSite(db, "leis", everything)).wholesalers.items.map((w) => w.name)).toEqual(["Lei Stand"]);

@@ -35,7 +35,7 @@ for (const database of TEST_DATABASES) {
     async function failures(count: number, email: string, ip: string, options: { when?: Date; device?: string } = {}) {
       for (let i = 0; i < count; i++) {
         const verdict = await claimLoginAttempt(db, { email, ip, device: options.device ?? null }, options.when ?? ago(60_000));
-        if (verdict.allowed) await settleLoginAttempt(db, verdict.attemptId, "failure");
+        if (verdict.allowed) await settleLoginAttempt(db, verdict.attemptId, "failure", options.when ?? ago(60_000));
       }
     }
     const claim = (email: string, ip: string, when: Date = now, device: string | null = null) =>
@@ -73,7 +73,7 @@ for (const database of TEST_DATABASES) {
       // The last failure was a minute ago: the next attempt may be checked at once.
       const first = await claim("jane@example.com", "203.0.113.1");
       expect(first.allowed).toBe(true);
-      await settleLoginAttempt(db, first.attemptId, "failure");
+      await settleLoginAttempt(db, first.attemptId, "failure", now);
       // Six failures: a browser the account does not know waits 2 s after the last attempt.
       expect(await claim(" JANE@example.com ", "203.0.113.2", at(1_000))).toMatchObject({
         allowed: false,
@@ -82,7 +82,7 @@ for (const database of TEST_DATABASES) {
       });
       const later = await claim("jane@example.com", "203.0.113.2", at(2_000));
       expect(later.allowed).toBe(true);
-      await settleLoginAttempt(db, later.attemptId, "failure");
+      await settleLoginAttempt(db, later.attemptId, "failure", at(2_000));
       // Seven: 4 s.
       expect(await claim("jane@example.com", "203.0.113.3", at(3_000))).toMatchObject({ reason: "slowed", retryAfterSeconds: 3 });
       expect(accountSlowdownSeconds(5)).toBe(1);
@@ -111,7 +111,7 @@ for (const database of TEST_DATABASES) {
     it("never counts successful sign-ins or refused attempts", async () => {
       for (let i = 0; i < 20; i++) {
         const verdict = await claim("busy@example.com", "192.0.2.70", ago(60_000));
-        await settleLoginAttempt(db, verdict.attemptId, i % 2 ? "success" : "refused");
+        await settleLoginAttempt(db, verdict.attemptId, i % 2 ? "success" : "refused", ago(60_000));
       }
       expect(verdictOf(await claim("busy@example.com", "192.0.2.70"))).toBe("allowed");
     });

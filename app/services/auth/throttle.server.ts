@@ -45,8 +45,8 @@ export const accountSlowdownSeconds = (failures: number) =>
  *   So nobody elsewhere can keep the admin out of a browser they have used.
  * - Otherwise, per address: 5 failures in 15 minutes refuse every account from it ("throttled", 15 minutes).
  * - Otherwise, per account: after 5 failures in 15 minutes from browsers it does not know, the account is slowed,
- *   not refused: one attempt at a time, 1 s after the last, doubling up to a minute ("slowed", with the seconds
- *   left). The right password still gets in; `npm run admin -- unlock <email>` clears the count.
+ *   not refused: one attempt at a time, 1 s after the last one's check ended, doubling up to a minute ("slowed",
+ *   with the seconds left). The right password still gets in; `npm run admin -- unlock <email>` clears the count.
  */
 export async function claimLoginAttempt(
   db: Kysely<Database>,
@@ -67,7 +67,7 @@ export async function claimLoginAttempt(
       Number((await query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
     // A refused attempt never counts: it is marked so before the next attempt is counted.
     const refuse = async (reason: "throttled" | "slowed", retryAfterSeconds: number): Promise<LoginVerdict> => {
-      await settleLoginAttempt(trx, id, "refused");
+      await settleLoginAttempt(trx, id, "refused", now);
       return { allowed: false, attemptId: id, reason, retryAfterSeconds };
     };
 
@@ -80,8 +80,12 @@ export async function claimLoginAttempt(
     const unknownBrowsers = before.where("email", "=", email).where("device", "is", null);
     const failures = await count(unknownBrowsers);
     if (failures < LOGIN_FAILURE_LIMIT) return { allowed: true, attemptId: id };
-    const last = await unknownBrowsers.select("created_at").orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
-    const waitMs = accountSlowdownSeconds(failures) * 1000 - (now.getTime() - Date.parse(last.created_at));
+    // One at a time: the wait runs from when the last attempt's check ended; while one is being checked, it has not.
+    // (An attempt whose server stopped while checking it stays pending: after a minute it counts as ended then.)
+    const last = await unknownBrowsers.select(["settled_at", "created_at"]).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+    const ended = last.settled_at ?? (now.getTime() - Date.parse(last.created_at) > 60_000 ? last.created_at : null);
+    const slowdownMs = accountSlowdownSeconds(failures) * 1000;
+    const waitMs = ended === null ? slowdownMs : slowdownMs - (now.getTime() - Date.parse(ended));
     if (waitMs <= 0) return { allowed: true, attemptId: id };
     return refuse("slowed", Math.ceil(waitMs / 1000));
   });
@@ -92,8 +96,9 @@ export async function settleLoginAttempt(
   db: Kysely<Database>,
   attemptId: number,
   outcome: "failure" | "success" | "refused",
+  now: Date = new Date(),
 ): Promise<void> {
-  await db.updateTable("login_attempts").set({ outcome }).where("id", "=", attemptId).execute();
+  await db.updateTable("login_attempts").set({ outcome, settled_at: now.toISOString() }).where("id", "=", attemptId).execute();
 }
 
 /** `npm run admin -- unlock <email>`: forgets the account's attempts, so that neither it nor their addresses are held back. */
