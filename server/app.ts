@@ -226,7 +226,17 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   });
   app.use(pageEtags());
 
-  app.all("/{*path}", pages);
+  // React Router renders a HEAD request in full and then drops its body, so the page's ETag (server/page-etag.ts)
+  // would be the hash of nothing and differ from the GET's: it is handed the request as a GET, and Node leaves the
+  // body out of the answer to a HEAD (it knew the method when it made the response).
+  app.all(
+    "/{*path}",
+    (req, _res, next) => {
+      if (req.method === "HEAD") req.method = "GET";
+      next();
+    },
+    pages,
+  );
 
   return {
     handler: app,

@@ -7,6 +7,7 @@ const MESSAGES: Record<number, string> = {
   400: "Bad request: the address or the request could not be read.",
   403: "Forbidden.",
   404: "Not found.",
+  405: "This address does not answer that method.",
   408: "The request took too long to arrive.",
   413: "The request is too large.",
   431: "The request's address or headers are too large.",
