@@ -18,7 +18,7 @@ import { BLOG_STATUSES, type BlogPost, type BlogStatus } from "~/services/blog/b
 import { BLOG_POST_ENTITY, CONTENT_MAX, EXCERPT_MAX } from "~/services/blog/post-form";
 import { withImageAvailability } from "~/services/images/availability.server";
 import { imageStorage } from "~/services/images/storage.server";
-import { renderMarkdown } from "~/services/markdown/markdown.server";
+import { markdownNestingProblem, renderMarkdown } from "~/services/markdown/markdown.server";
 import { readAdminForm, recordHandlers, runAdminAction } from "~/http/admin-action.server";
 import { requireAdmin } from "~/http/auth.server";
 import { cn } from "~/utils/cn";
@@ -56,10 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readAdminForm(request.clone()).catch(() => undefined);
   if (form?.get("intent") === PREVIEW_INTENT) {
     requireAdmin(context);
-    return {
-      intent: PREVIEW_INTENT,
-      html: renderMarkdown(String(form.get("content") ?? "").slice(0, CONTENT_MAX)),
-    } satisfies PreviewResult;
+    const content = String(form.get("content") ?? "").slice(0, CONTENT_MAX);
+    return { intent: PREVIEW_INTENT, html: renderMarkdown(content), error: markdownNestingProblem(content) } satisfies PreviewResult;
   }
 
   const services = { create: createBlogPost, update: updateBlogPost, remove: deleteBlogPost };

@@ -10,6 +10,7 @@ import { badRequest } from "../errors";
 import { fieldErrorsOf } from "../form-fields";
 import { BLOG_STATUSES, DEFAULT_BLOG_CATEGORIES, toBlogPost, type BlogPost, type BlogStatus } from "./blog.server";
 import { BLOG_POST_ENTITY, CONTENT_MAX, EXCERPT_MAX } from "./post-form";
+import { markdownNestingProblem } from "../markdown/markdown.server";
 
 /** The entity in the audit log (`blog_post.create`, ...). */
 const BLOG_POST_AUDIT_ENTITY = "blog_post";
@@ -34,7 +35,11 @@ export const blogPostInputSchema = z.object({
     .string()
     .trim()
     .min(20, "Write the article (at least 20 characters).")
-    .max(CONTENT_MAX, `The article is at most ${CONTENT_MAX.toLocaleString("en-US")} characters.`),
+    .max(CONTENT_MAX, `The article is at most ${CONTENT_MAX.toLocaleString("en-US")} characters.`)
+    .superRefine((content, ctx) => {
+      const problem = markdownNestingProblem(content);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
   category: z.string().trim().min(1, "Choose a category."),
   date: z.string().trim().refine(isValidIsoDate, "Enter the publication date."),
   image: optionalImagePath,

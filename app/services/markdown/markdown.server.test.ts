@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { RENDERED_ARTICLES_KEPT, renderMarkdown, renderedArticleCount } from "./markdown.server";
+import {
+  MARKDOWN_TOO_DEEP_MESSAGE,
+  MAX_MARKDOWN_NESTING,
+  markdownNestingProblem,
+  RENDERED_ARTICLES_KEPT,
+  renderMarkdown,
+  renderedArticleCount,
+} from "./markdown.server";
 
 describe("renderMarkdown", () => {
   it("renders headings, paragraphs, lists, emphasis and quotes", () => {
@@ -63,5 +70,44 @@ describe("renderMarkdown", () => {
     for (let i = 0; i < RENDERED_ARTICLES_KEPT * 2; i++) renderMarkdown(`Article number ${i}`);
     expect(renderedArticleCount()).toBe(RENDERED_ARTICLES_KEPT);
     expect(renderMarkdown("Article number 0")).toBe("<p>Article number 0</p>\n");
+  });
+});
+
+describe("nesting too deep for the parser (#40.6)", () => {
+  const hostile = {
+    "5,000 quote marks": ">".repeat(5000) + " deep",
+    "5,000 spaced quote marks": "> ".repeat(5000) + "deep",
+    "5,000 list markers on a line": "- ".repeat(5000) + "deep",
+    "3,000 lists, each indented one level more": Array.from({ length: 3000 }, (_, i) => `${" ".repeat(i * 2)}- deep item`).join("\n"),
+    "2,000 emphasis marks around a word": `${"*".repeat(2000)}deep${"*".repeat(2000)}`,
+  };
+
+  for (const [name, markdown] of Object.entries(hostile)) {
+    it(`refuses ${name} before parsing, and renders it as escaped text instead of failing`, () => {
+      expect(markdownNestingProblem(markdown)).toBe(MARKDOWN_TOO_DEEP_MESSAGE);
+      const started = performance.now();
+      const html = renderMarkdown(markdown);
+      expect(html.startsWith("<p>")).toBe(true);
+      expect(html).not.toContain("<blockquote>");
+      expect(html).toContain("deep");
+      // It never reached marked: a plain paragraph of the text as written takes no time at all.
+      expect(performance.now() - started).toBeLessThan(1_000);
+    });
+  }
+
+  it("renders emphasis opened word after word too deeply as text (marked's stack overflow caught)", () => {
+    const markdown = `${"*a ".repeat(3000)}b${" c*".repeat(3000)}`;
+    expect(markdownNestingProblem(markdown)).toBeUndefined();
+    expect(renderMarkdown(markdown)).toMatch(/^<p>\*a \*a/);
+  });
+
+  it(`allows ${MAX_MARKDOWN_NESTING} levels, fenced code of any indentation, and escapes what it shows as text`, () => {
+    const nested = Array.from({ length: MAX_MARKDOWN_NESTING }, (_, i) => `${"  ".repeat(i)}- level ${i + 1}`).join("\n");
+    expect(markdownNestingProblem(nested)).toBeUndefined();
+    expect(renderMarkdown(nested).match(/<ul>/g)).toHaveLength(MAX_MARKDOWN_NESTING);
+    expect(markdownNestingProblem(`${"> ".repeat(MAX_MARKDOWN_NESTING)}quote`)).toBeUndefined();
+    expect(markdownNestingProblem(`${"> ".repeat(MAX_MARKDOWN_NESTING + 1)}quote`)).toBe(MARKDOWN_TOO_DEEP_MESSAGE);
+    expect(markdownNestingProblem(`\`\`\`\n${" ".repeat(200)}code\n\`\`\``)).toBeUndefined();
+    expect(renderMarkdown(`${">".repeat(100)} <script>alert(1)</script>`)).toContain("&lt;script&gt;");
   });
 });

@@ -12,6 +12,8 @@ export const PREVIEW_INTENT = "preview";
 export interface PreviewResult {
   intent: typeof PREVIEW_INTENT;
   html: string;
+  /** Why the text cannot be published as it is (nested too deeply): the preview then shows it as plain text. */
+  error?: string;
 }
 
 /** Typing pauses this long before the preview is asked for. */
@@ -96,6 +98,7 @@ export function MarkdownEditor({
   };
 
   const html = value.trim() ? preview.data?.html : undefined;
+  const previewError = value.trim() ? preview.data?.error : undefined;
   const updating = preview.state !== "idle";
   const tabId = (t: Tab) => `${id}-${t}-tab`;
   const panelId = (t: Tab) => `${id}-${t}-panel`;
@@ -192,6 +195,11 @@ export function MarkdownEditor({
               </span>
             </div>
             <div className="flex-1 overflow-y-auto px-5 py-4" data-testid="markdown-preview">
+              {previewError && (
+                <p role="alert" className="mb-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+                  {previewError}
+                </p>
+              )}
               {html !== undefined ? (
                 <div className={proseClass} dangerouslySetInnerHTML={{ __html: html }} />
               ) : (
