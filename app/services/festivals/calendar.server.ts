@@ -19,14 +19,25 @@ const CRLF = "\r\n";
 /** RFC 5545 3.1: content lines are folded so that no line is longer than 75 octets. */
 const MAX_LINE_OCTETS = 75;
 
-/** RFC 5545 3.3.11 TEXT: backslash, semicolon and comma are escaped, line breaks become \n. */
+/**
+ * RFC 5545 3.3.11 TEXT: backslash, semicolon and comma are escaped, line breaks become \n, and the other control
+ * characters (which no TEXT may hold) are dropped. Every text that goes into a line goes through here (`textLine`):
+ * a site name such as "Evil\r\nBEGIN:VEVENT" can then never start a line of its own.
+ */
 export function escapeICalText(text: string): string {
-  return text
-    .replace(/\\/g, "\\\\")
-    .replace(/;/g, "\\;")
-    .replace(/,/g, "\\,")
-    .replace(/\r\n|\r|\n/g, "\\n");
+  return (
+    text
+      .replace(/\\/g, "\\\\")
+      .replace(/;/g, "\\;")
+      .replace(/,/g, "\\,")
+      .replace(/\r\n|\r|\n|\u2028|\u2029/g, "\\n")
+      // eslint-disable-next-line no-control-regex -- the control characters are what is removed
+      .replace(/[\u0000-\u001f\u007f]/g, "")
+  );
 }
+
+/** A property whose value is text, escaped: `SUMMARY:Rose Show\; Roses`. */
+const textLine = (name: string, text: string) => `${name}:${escapeICalText(text)}`;
 
 const utf8 = new TextEncoder();
 
@@ -80,9 +91,9 @@ function eventLines(festival: CalendarFestival, { siteUrl, now }: ICalendarOptio
     `DTSTAMP:${toICalDateTime(now)}`,
     `DTSTART;VALUE=DATE:${toICalDate(festival.startDate)}`,
     `DTEND;VALUE=DATE:${exclusiveEndDate(festival.endDate)}`,
-    `SUMMARY:${escapeICalText(festival.name)}`,
-    `LOCATION:${escapeICalText(festivalPlace(festival))}`,
-    `DESCRIPTION:${escapeICalText(festival.description)}`,
+    textLine("SUMMARY", festival.name),
+    textLine("LOCATION", festivalPlace(festival)),
+    textLine("DESCRIPTION", festival.description),
     `URL:${new URL(festivalPath(festival.id), siteUrl).href}`,
     // A festival day should not show the visitor as busy.
     "TRANSP:TRANSPARENT",
@@ -96,10 +107,11 @@ export function festivalsToICalendar(festivals: readonly CalendarFestival[], opt
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
-    `PRODID:-//${productName.replace(/\/\//g, "/")}//Festival Calendar//EN`,
+    // PRODID is text too: its three parts are separated by "//", which the product's name may not hold.
+    textLine("PRODID", `-//${productName.replace(/\/{2,}/g, "/")}//Festival Calendar//EN`),
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
-    `X-WR-CALNAME:${escapeICalText(options.calendarName ?? DEFAULT_CALENDAR_NAME)}`,
+    textLine("X-WR-CALNAME", options.calendarName ?? DEFAULT_CALENDAR_NAME),
     ...festivals.flatMap((festival) => eventLines(festival, options)),
     "END:VCALENDAR",
   ];

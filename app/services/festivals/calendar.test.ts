@@ -127,6 +127,15 @@ describe("festivalsToICalendar", () => {
     expect(unfold(text)).toContain("X-WR-CALNAME:Mine\r\n");
   });
 
+  it("escapes the product's and the calendar's names like every text: a line break in them starts no line of its own (#40.7)", () => {
+    const hostile = "Evil\r\nBEGIN:VEVENT\r\nSUMMARY:Injected\nEND:VEVENT;\u0007";
+    const text = festivalsToICalendar([], { siteUrl, now, productName: hostile, calendarName: `${hostile} Festivals` });
+    const lines = unfold(text).split("\r\n");
+    expect(lines.filter((line) => line.startsWith("BEGIN:VEVENT") || line.startsWith("SUMMARY:"))).toEqual([]);
+    expect(lines).toContain("PRODID:-//Evil\\nBEGIN:VEVENT\\nSUMMARY:Injected\\nEND:VEVENT\\;//Festival Calendar//EN");
+    expect(lines).toContain("X-WR-CALNAME:Evil\\nBEGIN:VEVENT\\nSUMMARY:Injected\\nEND:VEVENT\\; Festivals");
+  });
+
   it("is an empty calendar for no festivals", () => {
     expect(festivalsToICalendar([], { siteUrl, now })).not.toContain("VEVENT");
   });
