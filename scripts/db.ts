@@ -50,6 +50,12 @@ async function restore(args: string[]) {
       `${rows.toLocaleString("en-US")} rows in ${Object.keys(report.rows).length} tables and ${report.uploads.toLocaleString("en-US")} uploaded files` +
       `${report.replaced ? ", replacing what was there" : ""}. Start the site with the same DATA_DIR${report.database === "postgres" ? " and DATABASE_URL" : ""}.`,
   );
+  // Who can sign in now, said every time: a backup from elsewhere may bring admins of its own.
+  console.log(`Admin accounts in the restored database: ${report.admins.length > 0 ? report.admins.join(", ") : "none"}.`);
+  if (report.schemaDifferences.length > 0) {
+    console.warn(`Warning: restored with --force although the backup's schema differs from this version's:`);
+    for (const difference of report.schemaDifferences) console.warn(`  - ${difference}`);
+  }
 }
 
 async function migrateOrSeed(command: "migrate" | "seed") {

@@ -25,6 +25,15 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** The migrations' names, in order. */
+export const MIGRATION_NAMES = Object.keys(migrations);
+
+/** Applies the migrations up to and including `last` (a database as an older version of the site left it). */
+export async function migrateThrough(db: Kysely<Database>, last: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(last);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
 /** Brings the schema up to date; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const migrator = new Migrator({ db, provider });

@@ -145,6 +145,8 @@ for (const database of DATABASES) {
       expect(restore.stderr).toBe("");
       expect(restore.code).toBe(0);
       expect(restore.stdout).toMatch(/^Restored the backup of \S+ into (sqlite|postgres) .* and 3 uploaded files\./);
+      // Who can sign in to the restored site is said every time (#40.8).
+      expect(restore.stdout).toMatch(/\nAdmin accounts in the restored database: admin@example\.com\.\n/);
 
       const restored = await startServer({ DATA_DIR: restoredDir, SEED: "false", ...(restoredUrl ? { DATABASE_URL: restoredUrl } : {}) });
       started.push(restored);

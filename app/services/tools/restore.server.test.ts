@@ -2,6 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
+import zlib from "node:zlib";
+import SqliteDatabase from "better-sqlite3";
 import * as tar from "tar";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { toDbBool, type Database } from "~/db/schema";
@@ -241,6 +243,69 @@ for (const database of TEST_DATABASES) {
         cleanups.push(() => fs.rmSync(path.dirname(file), { recursive: true, force: true }));
       expect(fs.readdirSync(target.dataDir)).toEqual([]);
     });
+
+    /** An archive whose only entry's header declares `size` bytes, followed by a megabyte of it: a gzip bomb's opening. */
+    function archiveDeclaring(name: string, size: number): string {
+      const header = new tar.Header({ path: name, size, type: "File", mode: 0o644, mtime: new Date(T0) });
+      header.encode();
+      const file = path.join(tmp("wff-bomb-"), "bomb.tar.gz");
+      cleanups.push(() => fs.rmSync(path.dirname(file), { recursive: true, force: true }));
+      fs.writeFileSync(file, zlib.gzipSync(Buffer.concat([header.block!, Buffer.alloc(1024 * 1024)])));
+      return file;
+    }
+
+    it("refuses an entry larger than a backup holds, from its header, before writing it (#40.8)", async () => {
+      const target = await newTarget();
+      const database = archiveDeclaring(postgres ? "database.json" : "wholesale-flower-finder.db", 3 * 1024 ** 3 * 2);
+      expect((await restoreError({ archive: database, ...target })).message).toMatch(
+        postgres ? /would unpack to 6,144 MB, more than a backup's 256 MB/ : /would unpack to 6,144 MB, more than a backup's 4,096 MB/,
+      );
+      const manifest = archiveDeclaring("manifest.json", 300 * 1024 * 1024);
+      expect((await restoreError({ archive: manifest, ...target })).message).toMatch(
+        /manifest\.json would unpack to 300 MB, more than a backup's 4 MB/,
+      );
+      const photo = archiveDeclaring("uploads/big-1200.webp", 64 * 1024 * 1024);
+      expect((await restoreError({ archive: photo, ...target })).message).toMatch(/uploads\/big-1200\.webp would unpack to 64 MB/);
+      // Every entry within its limit, but more than the whole may be: the backup's real entries against a low total.
+      expect((await restoreError({ archive, ...target, limits: { totalBytes: 20_000 } })).message).toMatch(
+        /would unpack to more than 20,000 bytes/,
+      );
+      expect(fs.readdirSync(target.dataDir)).toEqual([]);
+    });
+
+    it("checks the photos against the manifest's own entries: a photo named constructor or __proto__ is not listed (#40.8)", async () => {
+      const target = await newTarget();
+      for (const name of ["constructor", "__proto__", "toString"]) {
+        const sneaky = await alteredArchive(archive, (dir) => fs.writeFileSync(path.join(dir, "uploads", name), "x"));
+        cleanups.push(() => fs.rmSync(path.dirname(sneaky), { recursive: true, force: true }));
+        expect((await restoreError({ archive: sneaky, ...target })).message, name).toMatch(/photos do not match the manifest/);
+      }
+    });
+
+    it("names the admin accounts the restored database brings", async () => {
+      const target = await newTarget();
+      const report = await restoreBackup({ archive, ...target });
+      expect(report.admins).toEqual(["ann@example.com"]);
+      expect(report.schemaDifferences).toEqual([]);
+    });
+
+    // SQLite only: the PostgreSQL export holds rows, whose tables and columns are checked against the schema already.
+    if (!postgres)
+      it("refuses a SQLite backup whose schema has an extra table or trigger, and with --force restores it and lists them (#40.8)", async () => {
+        const altered = await alteredArchive(archive, (dir) => {
+          const copy = new SqliteDatabase(path.join(dir, "wholesale-flower-finder.db"));
+          copy.exec("create table stolen (secret text)");
+          copy.exec("create trigger keep_admin after update on admin_users begin update admin_users set password_hash = 'x'; end");
+          copy.close();
+        });
+        cleanups.push(() => fs.rmSync(path.dirname(altered), { recursive: true, force: true }));
+        const target = await newTarget();
+        const refused = await restoreError({ archive: altered, ...target });
+        expect(refused.message).toMatch(/not as this site makes it \(an extra table stolen; an extra trigger keep_admin\)/);
+        expect(fs.readdirSync(target.dataDir)).toEqual([]);
+        const forced = await restoreBackup({ archive: altered, ...target, force: true });
+        expect(forced.schemaDifferences).toEqual(["an extra table stolen", "an extra trigger keep_admin"]);
+      });
 
     it("refuses a backup of the other kind of database", async () => {
       const target = await newTarget();

@@ -1,5 +1,7 @@
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import SqliteDatabase from "better-sqlite3";
 import {
   CompiledQuery,
@@ -18,7 +20,7 @@ import pg from "pg";
 import * as tar from "tar";
 import { z } from "zod";
 import type { DialectName } from "~/db/client.server";
-import { migrateToLatest } from "~/db/migrate.server";
+import { MIGRATION_NAMES, migrateThrough, migrateToLatest } from "~/db/migrate.server";
 import type { Database } from "~/db/schema";
 import { etagOf, STORED_IMAGE_TYPE } from "~/services/images/storage.server";
 import { uploadsDir } from "~/services/images/usage.server";
@@ -51,6 +53,8 @@ export interface RestoreOptions {
    * rows of the database, whatever the backup's site did.
    */
   uploadsStorage?: "disk" | "database";
+  /** Lower limits than RESTORE_LIMITS (for tests). */
+  limits?: Partial<typeof RESTORE_LIMITS>;
 }
 
 export interface RestoreReport {
@@ -64,6 +68,10 @@ export interface RestoreReport {
   uploads: number;
   /** Whether data that was there before was replaced (--force). */
   replaced: boolean;
+  /** The admin accounts the restored database holds: whoever they are can sign in to the site. */
+  admins: string[];
+  /** What the backup's SQLite schema has that this version's does not (restored only with --force). */
+  schemaDifferences: string[];
 }
 
 /** Names the uploads pipeline writes: no folders, nothing hidden. */
@@ -75,6 +83,24 @@ const MIGRATION_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
  */
 const NOT_CONTENT_TABLES = new Set([...MIGRATION_TABLES, "rate_limits"]);
 const RESTORE_STAGING_PREFIX = ".restore-";
+
+/**
+ * The most a backup's entries may hold, unpacked: its manifest, each photo, its database, and all of it. Each is
+ * checked against the size its tar header declares, before a byte of it is written, and the archive stops being
+ * read at once (a 4.8 MB archive held a 3 GB entry; a 300 MB manifest took 1.35 GB of memory to parse). The
+ * database limits are far above what a directory of this kind holds (the seeded site's SQLite file is about 30 MB);
+ * a PostgreSQL export is parsed whole, as one JSON text, so it stays well within what V8 can hold as a string.
+ */
+export const RESTORE_LIMITS = {
+  manifestBytes: 4 * 1024 * 1024,
+  photoBytes: 16 * 1024 * 1024,
+  databaseBytes: 4 * 1024 * 1024 * 1024,
+  jsonExportBytes: 256 * 1024 * 1024,
+  totalBytes: 16 * 1024 * 1024 * 1024,
+} as const;
+
+const mib = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${bytes.toLocaleString("en-US")} bytes` : `${Math.round(bytes / (1024 * 1024)).toLocaleString("en-US")} MB`;
 
 const manifestSchema = z.object({
   format: z.literal(ARCHIVE_FORMAT),
@@ -119,7 +145,7 @@ function describeArchiveError(error: unknown): string {
 }
 
 /** Extracts the archive into `staging` and checks it against its manifest; throws a RestoreError for anything amiss. */
-async function unpack(archive: string, staging: string): Promise<Unpacked> {
+async function unpack(archive: string, staging: string, limits: typeof RESTORE_LIMITS): Promise<Unpacked> {
   const unexpected: string[] = [];
   const allowed = (entryPath: string, type: string) => {
     const name = entryPath.replace(/\/+$/, "");
@@ -128,19 +154,46 @@ async function unpack(archive: string, staging: string): Promise<Unpacked> {
     const [folder, file, ...rest] = name.split("/");
     return type === "File" && folder === UPLOADS_ENTRY && file !== undefined && UPLOAD_NAME.test(file) && rest.length === 0;
   };
+  let total = 0;
+  let tooLarge: RestoreError | undefined;
+  const source = createReadStream(archive);
+  /** Whether an entry's declared size is within its limit and the total's; the first that is not stops the read. */
+  const withinLimits = (entryPath: string, size: number) => {
+    const name = entryPath.replace(/\/+$/, "");
+    const limit =
+      name === MANIFEST_ENTRY
+        ? limits.manifestBytes
+        : name === JSON_EXPORT_ENTRY
+          ? limits.jsonExportBytes
+          : name.startsWith(`${UPLOADS_ENTRY}/`)
+            ? limits.photoBytes
+            : limits.databaseBytes;
+    total += size;
+    if (size <= limit && total <= limits.totalBytes) return true;
+    tooLarge ??= new RestoreError(
+      size > limit
+        ? `${archive}: its entry ${name} would unpack to ${mib(size)}, more than a backup's ${mib(limit)}; it was not restored.`
+        : `${archive} would unpack to more than ${mib(limits.totalBytes)}; it was not restored.`,
+    );
+    source.destroy(tooLarge);
+    return false;
+  };
   try {
-    await tar.x({
-      file: archive,
-      cwd: staging,
-      strict: true,
-      preserveOwner: false,
-      filter: (entryPath, entry) => {
-        const ok = "type" in entry && allowed(entryPath, entry.type);
-        if (!ok) unexpected.push(entryPath);
-        return ok;
-      },
-    });
+    await pipeline(
+      source,
+      tar.x({
+        cwd: staging,
+        strict: true,
+        preserveOwner: false,
+        filter: (entryPath, entry) => {
+          const ok = "type" in entry && allowed(entryPath, entry.type);
+          if (!ok) unexpected.push(entryPath);
+          return ok && withinLimits(entryPath, "size" in entry ? Number(entry.size ?? 0) : 0);
+        },
+      }),
+    );
   } catch (error) {
+    if (tooLarge) throw tooLarge;
     throw new RestoreError(`${archive} cannot be read as a backup: ${describeArchiveError(error)}.`);
   }
   if (unexpected.length > 0) {
@@ -178,9 +231,10 @@ async function unpack(archive: string, staging: string): Promise<Unpacked> {
   await fs.mkdir(uploads, { recursive: true });
   const present = new Map<string, number>();
   for (const name of await fs.readdir(uploads)) present.set(name, (await fs.stat(path.join(uploads, name))).size);
-  const listed = Object.entries(manifest.uploads);
-  const wrong = listed.filter(([name, size]) => present.get(name) !== size).map(([name]) => name);
-  const extra = [...present.keys()].filter((name) => !(name in manifest.uploads));
+  // A Map, not the object: a file named `constructor` or `__proto__` is not "in" every manifest.
+  const listed = new Map(Object.entries(manifest.uploads));
+  const wrong = [...listed].filter(([name, size]) => present.get(name) !== size).map(([name]) => name);
+  const extra = [...present.keys()].filter((name) => !listed.has(name));
   if (wrong.length > 0 || extra.length > 0) {
     throw new RestoreError(
       `${archive}: the uploaded photos do not match the manifest (${[...wrong, ...extra].slice(0, 5).join(", ")}): the backup is incomplete or was altered.`,
@@ -225,14 +279,40 @@ async function swapUploads(dataDir: string, restored: string, staging: string): 
   };
 }
 
-/** The migrations this version of the site has: those a new database gets. */
-async function knownMigrations(): Promise<string[]> {
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SqliteDatabase(":memory:") }) });
+interface SchemaObject {
+  type: string;
+  name: string;
+  sql: string | null;
+}
+
+const schemaObjects = (db: SqliteDatabase.Database) =>
+  db.prepare("select type, name, sql from sqlite_master where name not like 'sqlite_%' order by type, name").all() as SchemaObject[];
+
+/** The schema a database migrated to `last` by this version has: what a backup taken at that point must match. */
+async function migratedSchema(last: string | undefined): Promise<SchemaObject[]> {
+  const sqlite = new SqliteDatabase(":memory:");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   try {
-    return await migrateToLatest(db);
+    if (last) await migrateThrough(db, last);
+    return schemaObjects(sqlite);
   } finally {
     await db.destroy();
   }
+}
+
+/**
+ * What the backup's schema holds that a database migrated as far by this version does not, or holds otherwise: an
+ * extra table, view, index or trigger (a trigger could rewrite every admin's password on the next sign-in).
+ */
+function schemaDifferences(backup: SchemaObject[], expected: SchemaObject[]): string[] {
+  const normal = (text: string | null) => (text ?? "").replace(/\s+/g, " ").replace(/"/g, "").trim().toLowerCase();
+  const wanted = new Map(expected.map((object) => [`${object.type} ${object.name}`, normal(object.sql)]));
+  const found = new Map(backup.map((object) => [`${object.type} ${object.name}`, normal(object.sql)]));
+  return [
+    ...[...found].filter(([key]) => !wanted.has(key)).map(([key]) => `an extra ${key}`),
+    ...[...found].filter(([key, text]) => wanted.has(key) && wanted.get(key) !== text).map(([key]) => `a changed ${key}`),
+    ...[...wanted.keys()].filter((key) => !found.has(key)).map((key) => `no ${key}`),
+  ];
 }
 
 function refuseNonEmpty(where: string, rows: number, uploads: number) {
@@ -250,12 +330,16 @@ function refuseNonEmpty(where: string, rows: number, uploads: number) {
 async function restoreSqlite(unpacked: Unpacked, options: RestoreOptions, dataDir: string, staging: string): Promise<RestoreReport> {
   let rows: Record<string, number>;
   let migrations: string[];
+  let schema: SchemaObject[];
+  let admins: string[];
   try {
     const copy = new SqliteDatabase(unpacked.databaseFile, { readonly: true, fileMustExist: true });
     try {
       if (copy.pragma("integrity_check", { simple: true }) !== "ok") throw new Error("integrity check failed");
       rows = sqliteRowCounts(copy);
       migrations = (copy.prepare("select name from kysely_migration order by name").all() as { name: string }[]).map((row) => row.name);
+      schema = schemaObjects(copy);
+      admins = (copy.prepare("select email from admin_users order by id").all() as { email: string }[]).map((row) => row.email);
     } finally {
       copy.close();
     }
@@ -264,11 +348,17 @@ async function restoreSqlite(unpacked: Unpacked, options: RestoreOptions, dataDi
       `The backup's database file is damaged or is not this site's database (${error instanceof Error ? error.message : String(error)}).`,
     );
   }
-  const known = new Set(await knownMigrations());
+  const known = new Set(MIGRATION_NAMES);
   const unknown = migrations.filter((name) => !known.has(name));
   if (unknown.length > 0)
     throw new RestoreError(
       `The backup was made by a newer version of the site (migration ${unknown.join(", ")}): update the site, then restore.`,
+    );
+  const differences = schemaDifferences(schema, await migratedSchema(migrations.at(-1)));
+  if (differences.length > 0 && !options.force)
+    throw new RestoreError(
+      `The backup's database is not as this site makes it (${differences.slice(0, 8).join("; ")}${differences.length > 8 ? "; ..." : ""}): ` +
+        "it may have been altered, and was not restored. Restore it with --force only if you know why.",
     );
 
   const target = path.join(dataDir, SQLITE_FILE_NAME);
@@ -305,6 +395,8 @@ async function restoreSqlite(unpacked: Unpacked, options: RestoreOptions, dataDi
     rows,
     uploads: Object.keys(unpacked.manifest.uploads).length,
     replaced: existingRows > 0 || existingUploads > 0,
+    admins,
+    schemaDifferences: differences,
   };
 }
 
@@ -442,6 +534,9 @@ async function restorePostgres(
       rows: report.rows,
       uploads: Object.keys(unpacked.manifest.uploads).length,
       replaced: report.existingRows > 0 || existingUploads > 0,
+      admins: (exported.tables.admin_users ?? []).map((row) => String(row.email)),
+      // The export holds rows, not schema: its tables and columns are checked against the migrated schema above.
+      schemaDifferences: [],
     };
   } catch (error) {
     await connection.executeQuery(CompiledQuery.raw("rollback")).catch(() => undefined);
@@ -561,7 +656,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
   await fs.mkdir(dataDir, { recursive: true });
   const staging = await fs.mkdtemp(path.join(dataDir, RESTORE_STAGING_PREFIX));
   try {
-    const unpacked = await unpack(archive, staging);
+    const unpacked = await unpack(archive, staging, { ...RESTORE_LIMITS, ...options.limits });
     const target: DialectName = options.databaseUrl ? "postgres" : "sqlite";
     if (unpacked.manifest.database !== target) {
       throw new RestoreError(
