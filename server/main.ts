@@ -9,6 +9,7 @@ import { securityHeaders } from "./security";
 import { series } from "./series";
 import { staticFiles } from "./static-files";
 import { requestLog } from "./request-log";
+import { requestTarget } from "./request-target";
 import { closeOnUnreadBody } from "./unread-body";
 import { EnvError, parseEnv, type Env } from "../app/utils/env.server";
 import type { startApp } from "./app";
@@ -29,9 +30,14 @@ try {
 
 /**
  * The path of a request as the log records it. The query of the search around a position holds the visitor's
- * coordinates, which the site never keeps: that call is logged without it.
+ * coordinates, which the site never keeps: that call is logged without it. A token in a link (an unsubscribe
+ * link, and every link a message carries) opens something for whoever holds it: only its first four characters
+ * are logged, enough to tell two apart.
  */
-const loggedUrl = (url: string) => url.replace(/^(\/api\/wholesalers\/near\/?)\?.*$/is, "$1?[query not logged]");
+const loggedUrl = (url: string) =>
+  url
+    .replace(/^(\/api\/wholesalers\/near\/?)\?.*$/is, "$1?[query not logged]")
+    .replace(/([?&][^=&#]*token[^=&#]*=)([^&#]{0,4})[^&#]*/gi, "$1$2…");
 
 const logger = pino({
   level: env.LOG_LEVEL,
@@ -66,11 +72,12 @@ server.use(
     // and what server/app.ts renders is compressed there, after the page cache (server/compress.ts).
     // Every response carries the security headers and a fresh CSP nonce (res.locals.cspNonce, which the pages read):
     // static files, uploads and everything server/app.ts serves.
-    securityHeaders({ development }),
+    securityHeaders({ development, siteUrl: env.SITE_URL }),
     requestLog(logger, {
       ignore: (req) => req.url.startsWith("/assets/"),
       loggedUrl,
     }),
+    requestTarget(),
   ),
 );
 
@@ -90,9 +97,10 @@ if (env.UPLOADS_STORAGE === "disk") {
       fallthrough: false,
       setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
     }),
-    // An unknown upload is an ordinary 404, not a server error to log.
+    // An unknown upload is an ordinary 404, not a server error to log; so is a name that tries to leave the folder
+    // (an encoded `..`, which the static handler refuses with a bare 403).
     (error: { status?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
-      if (error.status !== 404) return next(error);
+      if (error.status !== 404 && error.status !== 403) return next(error);
       res.status(404).type("text/plain").set("Cache-Control", "no-store").send("Image not found.");
     },
   );

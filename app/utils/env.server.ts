@@ -110,8 +110,20 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const parsed = result.data;
   const dataDir = path.resolve(parsed.DATA_DIR);
-  fs.mkdirSync(dataDir, { recursive: true });
+  ownerOnly(dataDir);
   return { ...parsed, DATA_DIR: dataDir, SESSION_SECRET: parsed.SESSION_SECRET ?? loadOrCreateSecret(dataDir) };
+}
+
+/**
+ * The data directory holds password hashes, subscribers' addresses and the audit log: it and everything the
+ * process creates are its owner's only (0700 and 0600). The mask covers what SQLite and the uploads create
+ * later (the database, its -wal and -shm files, photos, backups); a directory made looser before is tightened.
+ */
+function ownerOnly(dataDir: string) {
+  process.umask(0o077);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const { mode, uid } = fs.statSync(dataDir);
+  if ((mode & 0o077) !== 0 && uid === process.getuid?.()) fs.chmodSync(dataDir, 0o700);
 }
 
 /** A secret generated once and kept, owner-readable only, in the data directory. */

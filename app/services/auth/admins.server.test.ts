@@ -152,7 +152,7 @@ for (const database of TEST_DATABASES) {
       expect(fs.existsSync(path.join(dataDir, INITIAL_PASSWORD_FILE))).toBe(false);
     }, 60_000);
 
-    it("without ADMIN_PASSWORD, generates a password once, logs it and writes it for the owner only", async () => {
+    it("without ADMIN_PASSWORD, generates a password once and writes it for the owner only; the log says where, not what", async () => {
       const { db, dataDir } = await fresh();
       const env = { ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, DATA_DIR: dataDir, SITE_URL: "https://www.flowers.example" };
       const log = logger();
@@ -163,7 +163,9 @@ for (const database of TEST_DATABASES) {
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
       expect(password.length).toBeGreaterThanOrEqual(24);
       expect(log.warn).toHaveBeenCalledTimes(1);
-      expect(String(log.warn.mock.calls[0]?.[1])).toContain(password);
+      expect(String(log.warn.mock.calls[0]?.[1])).not.toContain(password);
+      expect(JSON.stringify(log.warn.mock.calls[0])).not.toContain(password);
+      expect(String(log.warn.mock.calls[0]?.[1])).toContain(file);
       expect(String(log.warn.mock.calls[0]?.[1])).toContain("admin@flowers.example");
       const admin = await findAdminByEmail(db, "admin@flowers.example");
       expect(admin && (await verifyPassword(password, admin.password_hash))).toBe(true);

@@ -172,8 +172,8 @@ type FirstAdminEnv = Pick<Env, "ADMIN_EMAIL" | "ADMIN_PASSWORD" | "DATA_DIR" | "
 /**
  * Makes sure someone can sign in. With ADMIN_PASSWORD set, the admin ADMIN_EMAIL (or the default
  * address) is created when missing; an existing one is left alone, so a restart never resets a changed
- * password. Without it, a first start with no admin at all generates a random password, logs it once
- * and writes it, readable by the owner only, to DATA_DIR/initial-admin-password.
+ * password. Without it, a first start with no admin at all generates a random password and writes it,
+ * readable by the owner only, to DATA_DIR/initial-admin-password; the log says where, never the password.
  */
 export async function ensureFirstAdmin(db: Kysely<Database>, env: FirstAdminEnv, logger: Pick<Logger, "info" | "warn">): Promise<void> {
   const email = normalizeLoginEmail(env.ADMIN_EMAIL ?? defaultAdminEmail(env.SITE_URL));
@@ -202,9 +202,10 @@ export async function ensureFirstAdmin(db: Kysely<Database>, env: FirstAdminEnv,
   fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
   // writeFileSync applies the mode only when it creates the file; a leftover file is tightened too.
   fs.chmodSync(file, 0o600);
+  // The password itself never goes to the log (which is often shipped elsewhere): only where to find it.
   logger.warn(
     { email, file },
-    `No admin existed, so one was created. Sign in at /admin/login as ${email} with the password ${password} ` +
-      "(also saved in the file above) and change it with `npm run admin -- reset-password`.",
+    `No admin existed, so one was created. Sign in at /admin/login as ${email} with the password in ${file} ` +
+      "(readable by this server's user only) and change it with `npm run admin -- reset-password`.",
   );
 }
