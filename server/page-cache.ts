@@ -2,7 +2,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
-import { SESSION_COOKIE_NAME } from "~/http/auth.server";
+import { SESSION_COOKIE_NAMES } from "~/http/auth.server";
 import { cacheGeneration, cachesUsable, registerCache } from "~/services/tools/cache.server";
 import { isApiPath, PAGE_CACHE } from "./page-etag";
 import { codingWeights, matchesEtag } from "./static-files";
@@ -15,7 +15,7 @@ const gzip = promisify(zlib.gzip);
  * (today only the admin's session: the public site sets no cookie), so it bypasses the cache. Other cookies
  * sent to the site, such as Google Analytics' own, change nothing the server renders.
  */
-export const APP_COOKIES = [SESSION_COOKIE_NAME];
+export const APP_COOKIES: string[] = Object.values(SESSION_COOKIE_NAMES);
 
 /** How a page was answered, in the X-Cache header of every HTML page and API answer: for operators, tests and the benchmark. */
 export type CacheState = "hit" | "miss" | "bypass";

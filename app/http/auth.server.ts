@@ -4,7 +4,13 @@ import { getDb } from "~/db/db.server";
 import { deleteSession, getActiveSession, SESSION_ABSOLUTE_TIMEOUT_MS, type SessionAdmin } from "~/services/auth/sessions.server";
 import { getEnv } from "~/utils/env.server";
 
-export const SESSION_COOKIE_NAME = "wff_session";
+/**
+ * The session cookie's name: with the `__Host-` prefix when the site runs on https, so that the browser takes it
+ * only from this host, over TLS, for the whole site, and no subdomain can set or shadow it (ASVS 5.0 3.3.1).
+ */
+export const SESSION_COOKIE_NAMES = { https: "__Host-wff_session", http: "wff_session" } as const;
+const siteIsHttps = () => getEnv().SITE_URL.startsWith("https://");
+export const sessionCookieName = () => (siteIsHttps() ? SESSION_COOKIE_NAMES.https : SESSION_COOKIE_NAMES.http);
 export const LOGIN_PATH = "/admin/login";
 export const ADMIN_HOME = "/admin";
 export const UNAUTHORIZED_MESSAGE = "Please sign in to continue.";
@@ -20,7 +26,7 @@ let sessionCookie: Cookie | undefined;
 function getSessionCookie(): Cookie {
   if (!sessionCookie) {
     const env = getEnv();
-    sessionCookie = createCookie(SESSION_COOKIE_NAME, {
+    sessionCookie = createCookie(sessionCookieName(), {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
@@ -39,6 +45,8 @@ async function readSessionId(request: Request): Promise<string | undefined> {
 
 /** The cookie that marks a browser as one that signed in as an admin before (services/auth/throttle.server.ts). */
 export const DEVICE_COOKIE_NAME = "wff_device";
+/** On https the device cookie is `__Secure-` (it has its own path, so not `__Host-`). */
+const deviceCookieName = () => (siteIsHttps() ? `__Secure-${DEVICE_COOKIE_NAME}` : DEVICE_COOKIE_NAME);
 const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 let deviceCookie: Cookie | undefined;
@@ -47,7 +55,7 @@ let deviceCookie: Cookie | undefined;
 function getDeviceCookie(): Cookie {
   if (!deviceCookie) {
     const env = getEnv();
-    deviceCookie = createCookie(DEVICE_COOKIE_NAME, {
+    deviceCookie = createCookie(deviceCookieName(), {
       httpOnly: true,
       sameSite: "lax",
       path: LOGIN_PATH,
@@ -94,7 +102,7 @@ async function signInRedirect(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const next = `${url.pathname}${url.search}`;
   const headers = new Headers();
-  if (request.headers.get("Cookie")?.includes(`${SESSION_COOKIE_NAME}=`)) headers.append("Set-Cookie", await clearSessionCookie());
+  if (request.headers.get("Cookie")?.includes(`${sessionCookieName()}=`)) headers.append("Set-Cookie", await clearSessionCookie());
   return redirect(`${LOGIN_PATH}?${new URLSearchParams({ next })}`, { headers });
 }
 

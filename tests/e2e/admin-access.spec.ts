@@ -380,7 +380,10 @@ test.describe("admin access", () => {
           await expectJsonRefusal(response, 401, SIGN_IN_MESSAGE, url);
         }
         // A forged or expired session cookie is no better than none.
-        const forged = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `wff_session=${"a".repeat(43)}` } });
+        const forged = await playwright.request.newContext({
+          baseURL,
+          extraHTTPHeaders: { cookie: `__Host-wff_session=${"a".repeat(43)}` },
+        });
         try {
           await expectJsonRefusal(
             await post(forged, "/admin/wholesalers", {

@@ -29,7 +29,7 @@ export async function loginAsAdmin(page: Page, next = "/admin", { fresh = false 
   // Signing in hashes the password (scrypt, about half a second alone), so allow for a busy machine.
   await expect(page).toHaveURL((url) => url.pathname === new URL(next, url).pathname, { timeout: 20_000 });
   await waitForHydration(page);
-  if (!fresh) workerSession = (await page.context().cookies()).find((cookie) => cookie.name === "wff_session");
+  if (!fresh) workerSession = (await page.context().cookies()).find((cookie) => cookie.name === "__Host-wff_session");
 }
 
 /** Accepts the browser's log lines for responses that answer one of these statuses on purpose. */

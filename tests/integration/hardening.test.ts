@@ -45,7 +45,7 @@ function expectSecurityHeaders(response: Response, what: string): string {
   );
   expect(directives.get("default-src"), what).toEqual(["'self'"]);
   expect(directives.get("object-src"), what).toEqual(["'none'"]);
-  expect(directives.get("base-uri"), what).toEqual(["'self'"]);
+  expect(directives.get("base-uri"), what).toEqual(["'none'"]);
   expect(directives.get("form-action"), what).toEqual(["'self'"]);
   expect(directives.get("frame-ancestors"), what).toEqual(["'none'"]);
   const scriptSrc = directives.get("script-src") ?? [];
@@ -65,6 +65,9 @@ function expectSecurityHeaders(response: Response, what: string): string {
   expect(response.headers.get("x-frame-options"), what).toBe("DENY");
   expect(response.headers.get("permissions-policy"), what).toBe("camera=(), microphone=(), geolocation=(self)");
   expect(response.headers.get("x-powered-by"), what).toBeNull();
+  expect(response.headers.get("cross-origin-opener-policy"), what).toBe("same-origin");
+  // The test servers run with the default SITE_URL, which is https.
+  expect(response.headers.get("strict-transport-security"), what).toBe("max-age=31536000; includeSubDomains");
   return nonce;
 }
 

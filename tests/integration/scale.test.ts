@@ -142,7 +142,7 @@ interface Credentials {
   password: string;
 }
 
-/** Signs in through the sign-in form and returns the session cookie ("wff_session=..."). */
+/** Signs in through the sign-in form and returns the session cookie ("__Host-wff_session=..."). */
 async function signInAs(server: RunningServer, { email, password }: Credentials): Promise<string> {
   const response = await fetch(`${server.url}/admin/login`, {
     method: "POST",
@@ -152,7 +152,7 @@ async function signInAs(server: RunningServer, { email, password }: Credentials)
   });
   const cookie = response.headers.get("set-cookie")?.split(";")[0];
   expect(response.status, "sign-in").toBe(302);
-  expect(cookie).toMatch(/^wff_session=/);
+  expect(cookie).toMatch(/^__Host-wff_session=/);
   return cookie!;
 }
 

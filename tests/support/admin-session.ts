@@ -3,7 +3,7 @@ import { startServer, type RunningServer } from "./server";
 
 export const TEST_ADMIN = { email: "admin@example.com", password: "integration-admin-password" } as const;
 
-/** Signs in through the sign-in form and returns the session cookie ("wff_session=..."). */
+/** Signs in through the sign-in form and returns the session cookie ("__Host-wff_session=..." on the default https SITE_URL). */
 export async function signIn(server: RunningServer): Promise<string> {
   const response = await fetch(`${server.url}/admin/login`, {
     method: "POST",
@@ -12,7 +12,7 @@ export async function signIn(server: RunningServer): Promise<string> {
     body: new URLSearchParams({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
   });
   const cookie = response.headers.get("set-cookie")?.split(";")[0];
-  if (response.status !== 302 || !cookie?.startsWith("wff_session=")) {
+  if (response.status !== 302 || cookie === undefined || !/^(__Host-)?wff_session=/.test(cookie)) {
     throw new Error(`sign-in failed with status ${response.status}`);
   }
   return cookie;
