@@ -578,8 +578,9 @@ describe("idle keep-alive connections", () => {
 
 describe("error answers for paths Express itself refuses", () => {
   it.each([
-    ["/uploads/%2e%2e/%2e%2e/package.json", 403, "text/plain", "Forbidden."],
-    ["/uploads/..%2f..%2fpackage.json", 403, "text/plain", "Forbidden."],
+    // A name that tries to leave the uploads folder is an unknown image, like any other (#40.5).
+    ["/uploads/%2e%2e/%2e%2e/package.json", 404, "text/plain", "Image not found."],
+    ["/uploads/..%2f..%2fpackage.json", 404, "text/plain", "Image not found."],
     ["/uploads/%00", 400, "text/plain", "Bad request: the address or the request could not be read."],
     ["/state/%E0%A4%A", 400, "text/plain", "Bad request: the address or the request could not be read."],
     ["/api/%ff", 400, "application/json", JSON.stringify({ message: "Bad request: the address or the request could not be read." })],
