@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { playwrightCounts, vitestCounts, type VitestReport } from "./test-counts";
+import { playwrightCounts, slowestPlaywrightFiles, slowestVitestFiles, vitestCounts, type VitestReport } from "./test-counts";
 
 const file = (name: string, status: string, tests: string[], message = ""): VitestReport["testResults"][number] => ({
   name: `/repo/${name}`,
@@ -52,5 +52,42 @@ describe("npm test's closing line", () => {
       skipped: 2,
       notes: ["Playwright: worker crashed"],
     });
+  });
+
+  it("names the slowest files of each runner, slowest first", () => {
+    const timed = (name: string, seconds: number) => ({
+      ...file(name, "passed", ["passed"]),
+      startTime: 1_000,
+      endTime: 1_000 + seconds * 1000,
+    });
+    const vitest = slowestVitestFiles(
+      {
+        numTotalTests: 3,
+        numPassedTests: 3,
+        numFailedTests: 0,
+        testResults: [timed("a.test.ts", 2), timed("b.test.ts", 30), timed("c.test.ts", 5)],
+      },
+      2,
+    );
+    expect(vitest.map(([name, seconds]) => [name.endsWith("b.test.ts") ? "b" : name.endsWith("c.test.ts") ? "c" : name, seconds])).toEqual([
+      ["b", 30],
+      ["c", 5],
+    ]);
+    const result = (ms: number) => ({ tests: [{ results: [{ duration: ms }] }] });
+    expect(
+      slowestPlaywrightFiles(
+        {
+          stats: { expected: 3, unexpected: 0, flaky: 0, skipped: 0 },
+          suites: [
+            { file: "home.spec.ts", specs: [result(1_000)], suites: [{ specs: [result(2_500)] }] },
+            { file: "admin.spec.ts", specs: [result(9_000)] },
+          ],
+        },
+        5,
+      ),
+    ).toEqual([
+      ["admin.spec.ts", 9],
+      ["home.spec.ts", 3.5],
+    ]);
   });
 });

@@ -16,7 +16,14 @@ export interface VitestReport {
   numTotalTests: number;
   numPassedTests: number;
   numFailedTests: number;
-  testResults: { name: string; status: string; message?: string; assertionResults: { status: string }[] }[];
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    startTime?: number;
+    endTime?: number;
+    assertionResults: { status: string }[];
+  }[];
 }
 
 /**
@@ -38,9 +45,46 @@ export function vitestCounts(report: VitestReport): ReadCounts {
   };
 }
 
+export interface PlaywrightSuite {
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: { tests: { results: { duration: number }[] }[] }[];
+}
+
 export interface PlaywrightReport {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   errors?: { message?: string }[];
+  suites?: PlaywrightSuite[];
+}
+
+/** A file and the seconds its tests took. */
+export type FileTime = [file: string, seconds: number];
+
+const slowest = (times: Map<string, number>, count: number): FileTime[] => [...times].sort((a, b) => b[1] - a[1]).slice(0, count);
+
+/** The `count` Vitest files that took longest, from the start of their first test to the end of their last. */
+export function slowestVitestFiles(report: VitestReport, count: number): FileTime[] {
+  const times = new Map<string, number>();
+  for (const file of report.testResults) {
+    if (file.startTime !== undefined && file.endTime !== undefined)
+      times.set(path.relative(process.cwd(), file.name), (file.endTime - file.startTime) / 1000);
+  }
+  return slowest(times, count);
+}
+
+/** The `count` Playwright files whose tests took longest in all (summed over workers, retries included). */
+export function slowestPlaywrightFiles(report: PlaywrightReport, count: number): FileTime[] {
+  const times = new Map<string, number>();
+  const walk = (suite: PlaywrightSuite, file: string | undefined) => {
+    const name = suite.file ?? file;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests)
+        for (const result of test.results) if (name) times.set(name, (times.get(name) ?? 0) + result.duration / 1000);
+    }
+    for (const child of suite.suites ?? []) walk(child, name);
+  };
+  for (const suite of report.suites ?? []) walk(suite, undefined);
+  return slowest(times, count);
 }
 
 /** Playwright's JSON report; a flaky test (passed only on a retry) and an error outside any test are failures. */

@@ -14,12 +14,35 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { playwrightCounts, vitestCounts, type Counts, type PlaywrightReport, type ReadCounts, type VitestReport } from "./test-counts";
+import { staleBuild } from "./build-stamp";
+import {
+  playwrightCounts,
+  slowestPlaywrightFiles,
+  slowestVitestFiles,
+  vitestCounts,
+  type Counts,
+  type FileTime,
+  type PlaywrightReport,
+  type ReadCounts,
+  type VitestReport,
+} from "./test-counts";
+
+/** The slowest files, so that whoever makes the suite slower sees where. */
+function printSlowest(label: string, files: FileTime[]) {
+  if (files.length === 0) return;
+  console.log(`\nSlowest ${label} files:`);
+  for (const [file, seconds] of files) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
+}
 
 const RESULTS = "test-results";
 fs.mkdirSync(RESULTS, { recursive: true });
 const CI = process.env.CI === "true";
-const files = process.argv.slice(2);
+/**
+ * `--no-stages`: leave out typecheck, lint and format, and build only when the sources changed since the last
+ * build (its stamp, scripts/build-stamp.ts): for running one file again while working on it. CI never passes it.
+ */
+const noStages = process.argv.includes("--no-stages");
+const files = process.argv.slice(2).filter((arg) => arg !== "--no-stages");
 const playwrightFiles = files.filter((file) => file.endsWith(".spec.ts"));
 const vitestFiles = files.filter((file) => !file.endsWith(".spec.ts"));
 const runVitest = files.length === 0 || vitestFiles.length > 0;
@@ -77,12 +100,18 @@ function main() {
     for (const note of c.notes) console.log(`✗ ${note}`);
   };
 
+  const stale = noStages ? staleBuild(path.resolve(process.env.BUILD_DIR ?? "build")) : "always built";
+  if (noStages) console.log(stale ? `The build is stale (${stale}): building.` : "The build is of these sources: not built again.");
   const stages: [string, string, string[]][] = [
-    ["typecheck", "npx", ["react-router", "typegen"]],
-    ["typecheck", "npx", ["tsc"]],
-    ["lint", "npx", ["eslint", ".", "--max-warnings=0"]],
-    ["format", "npx", ["prettier", "--check", "."]],
-    ["build", "npm", ["run", "build"]],
+    ...(noStages
+      ? []
+      : ([
+          ["typecheck", "npx", ["react-router", "typegen"]],
+          ["typecheck", "npx", ["tsc"]],
+          ["lint", "npx", ["eslint", ".", "--max-warnings=0"]],
+          ["format", "npx", ["prettier", "--check", "."]],
+        ] as [string, string, string[]][])),
+    ...(stale ? ([["build", "npm", ["run", "build"]]] as [string, string, string[]][]) : []),
   ];
   const failedStage = stages.find(([label, command, args]) => !run(label, command, args));
 
@@ -102,6 +131,7 @@ function main() {
         ...vitestFiles,
       ]);
       const report = readJson<VitestReport>(vitestReport);
+      if (report) printSlowest("Vitest", slowestVitestFiles(report, 10));
       const read = report ? vitestCounts(report) : undefined;
       if (read) add(read);
       // Vitest did not finish, or failed for a reason its report does not show.
@@ -110,6 +140,7 @@ function main() {
     if (runPlaywright) {
       const ok = run("end-to-end tests", "npx", ["playwright", "test", ...playwrightFiles]);
       const report = readJson<PlaywrightReport>(playwrightReport);
+      if (report) printSlowest("Playwright", slowestPlaywrightFiles(report, 10));
       const read = report ? playwrightCounts(report) : undefined;
       if (read) add(read);
       if (!read || (!ok && read.failed === 0)) counts.failed += 1;

@@ -38,21 +38,15 @@ test.describe("admin festivals", () => {
     await expect(page).toHaveTitle(/^Festivals \| .+ Admin$/);
     await expect(page.getByRole("table").getByRole("columnheader")).toHaveText(["Name", "Dates", "City / State", "Featured", "Actions"]);
     await expect(rows(page)).toHaveCount(10);
-    await expect(async () => {
-      await page.reload();
-      await expect(pagination(page).getByText(`Page 1 of ${Math.ceil(countFestivals() / 10)}`)).toBeVisible({ timeout: 1000 });
-    }).toPass({ timeout: 15_000 });
+    await expect(pagination(page).getByText(`Page 1 of ${Math.ceil(countFestivals() / 10)}`)).toBeVisible();
 
     // "fest" matches most seeded festivals by name, but fewer than all of them.
     await page.getByLabel("Search festivals").fill("fest");
     await expect(page).toHaveURL(/q=fest/);
-    await expect(async () => {
-      await page.reload();
-      const matching = countFestivals("lower(name) like '%fest%' or lower(city) like '%fest%' or lower(state) like '%fest%'");
-      expect(matching).toBeGreaterThan(10);
-      expect(Math.ceil(matching / 10)).toBeLessThan(Math.ceil(countFestivals() / 10));
-      await expect(pagination(page).getByText(`Page 1 of ${Math.ceil(matching / 10)}`)).toBeVisible({ timeout: 1000 });
-    }).toPass({ timeout: 15_000 });
+    const matching = countFestivals("lower(name) like '%fest%' or lower(city) like '%fest%' or lower(state) like '%fest%'");
+    expect(matching).toBeGreaterThan(10);
+    expect(Math.ceil(matching / 10)).toBeLessThan(Math.ceil(countFestivals() / 10));
+    await expect(pagination(page).getByText(`Page 1 of ${Math.ceil(matching / 10)}`)).toBeVisible();
 
     await pagination(page).getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/page=2/);

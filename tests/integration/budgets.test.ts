@@ -3,6 +3,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { listingPath } from "~/services/wholesalers/slug";
+import { queryRows } from "../support/page-requests";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
@@ -13,12 +14,13 @@ import { startServer, type RunningServer } from "../support/server";
 
 const KB = 1024;
 /**
- * Issue #13's budgets. First-load JavaScript: React, React DOM and React Router alone weigh about 110 KB, the root,
+ * The budgets (issue #34 resets issue #13's 120 KB of first-load JavaScript to 150 KB, so that the pages' code need
+ * not be bent around it). First-load JavaScript: React, React DOM and React Router alone weigh about 110 KB, the root,
  * the layout and the header 7 KB more; each page's content, its cards and the footer are islands whose code loads
  * after the page's own (docs/decisions/033; 018, 025, 027 and 029-031 say what was split off, grouped and replaced
  * before). The table this test prints gives each page's weight.
  */
-const BUDGET = { firstLoadJs: 120 * KB, css: 30 * KB, stateHtml: 60 * KB };
+const BUDGET = { firstLoadJs: 150 * KB, css: 30 * KB, stateHtml: 60 * KB };
 /**
  * Scripts per public page (025-fewer-script-files.md): a phone fetches six at a time over HTTP/1.1, a round
  * trip each, and 19 to 40 small files delayed the largest paint by 0.5 to 0.8 s in Lighthouse's simulation.
@@ -107,6 +109,19 @@ describe("the weight of every public page", () => {
     const [festival] = await json<{ id: number }[]>("/api/flower-festivals");
     const [listing] = await json<{ id: number; name: string }[]>("/api/wholesalers/state/california");
     if (!post || !festival || !listing) throw new Error("the seeded database has no post, festival or California listing");
+    // The unsubscribe page of a real subscriber's link (without one it is the page's own 404).
+    const subscribed = await fetch(`${server.url}/api/newsletter/subscribe`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "budget-reader@example.com" }),
+    });
+    if (subscribed.status >= 400) throw new Error(`subscribing answered ${subscribed.status}`);
+    const [subscriber] = await queryRows<{ unsubscribe_token: string }>(
+      server,
+      undefined,
+      "select unsubscribe_token from newsletter_subscribers where email = ?",
+      ["budget-reader@example.com"],
+    );
     samples = {
       "/state/:stateId": "/state/california",
       "/blog/:postId": `/blog/${post.id}`,
@@ -115,6 +130,7 @@ describe("the weight of every public page", () => {
       "/wholesalers/:id/report": `/wholesalers/${listing.id}/report`,
       "/near": "/near?zip=90014&radius=50",
       "/search": "/search?q=roses",
+      "/newsletter/unsubscribe": `/newsletter/unsubscribe?token=${subscriber!.unsubscribe_token}`,
       "/*": "/no-such-page",
     };
 
@@ -156,10 +172,10 @@ describe("the weight of every public page", () => {
     await server?.stop();
   });
 
-  it("measures every public page, each answered without a server error", () => {
+  it("measures every public page, each answered as a page (the catch-all's sample is its own 404)", () => {
     expect(weights.map((weight) => weight.route)).toEqual(expect.arrayContaining(["/", "/state/:stateId", "/blog/:postId", "/festivals"]));
     for (const weight of weights) {
-      expect(weight.status, weight.url).toBeLessThan(500);
+      expect(weight.status, weight.url).toBe(weight.route === "/*" ? 404 : 200);
       expect(weight.jsFiles, `${weight.url} references no script`).toBeGreaterThan(0);
     }
   });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, runPostgres } from "../support/postgres";
-import { startServer, type RunningServer } from "../support/server";
+import { startServer, untilLogged, type RunningServer } from "../support/server";
 
 interface Listed {
   id: number;
@@ -195,7 +195,7 @@ for (const database of databases) {
 
     it("logs the call around a position without its coordinates", async () => {
       await near("lat=41.88&lng=-87.63&radius=25&map=1");
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await untilLogged(server, (logs) => logs.some((entry) => JSON.stringify(entry).includes("/api/wholesalers/near?")));
       const lines = server.logs.map((entry) => JSON.stringify(entry));
       const calls = lines.filter((line) => line.includes("/api/wholesalers/near?"));
       expect(calls.length).toBeGreaterThan(0);

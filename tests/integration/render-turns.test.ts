@@ -1,6 +1,6 @@
 import net from "node:net";
 import express from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { takingTurns, turns } from "../../server/render-turns";
 import { listenOnFreePort } from "../support/listen";
 
@@ -230,7 +230,7 @@ describe("takingTurns", () => {
       await server.close();
     };
     const hanging = fetch(`${server.url}/hang`).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(() => expect(hung.size).toBe(1), { interval: 5 });
     expect(handler.turns.load).toEqual({ running: 1, waiting: 0 });
     const started = performance.now();
     expect(await fetch(`${server.url}/page`).then((r) => r.text())).toBe("page");

@@ -2,7 +2,7 @@ import http from "node:http";
 import { Writable } from "node:stream";
 import express from "express";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { requestLog } from "../../server/request-log";
 import { listenOnFreePort } from "../support/listen";
 
@@ -56,11 +56,13 @@ describe("the request log (server/request-log.ts)", () => {
   afterAll(() => close());
 
   const lineFor = (url: string) => lines.findLast((line) => line.req.url === url);
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+  /** Waits until the log holds a line for each of `urls` (a line is written as its answer finishes, just after it is read). */
+  const loggedFor = (...urls: string[]) =>
+    vi.waitFor(() => expect(urls.filter((url) => !lineFor(url))).toEqual([]), { timeout: 5_000, interval: 5 });
 
   it("writes one line when a request is answered: the request, its queries, the status and the time", async () => {
     expect(await (await fetch(`${base}/page`)).text()).toBe("a page");
-    await settle();
+    await loggedFor("/page");
     const line = lineFor("/page");
     expect(line).toMatchObject({ level: 30, msg: "request completed", req: { method: "GET", url: "/page", ip: "127.0.0.1" } });
     expect(line).toMatchObject({ dbQueries: 3, res: { statusCode: 200 } });
@@ -69,26 +71,28 @@ describe("the request log (server/request-log.ts)", () => {
   });
 
   it("numbers the requests one after another", async () => {
-    await fetch(`${base}/page`);
-    await fetch(`${base}/near?lat=34.05&lng=-118.24`);
-    await settle();
+    const before = lines.length;
+    await (await fetch(`${base}/page`)).text();
+    await (await fetch(`${base}/near?lat=34.05&lng=-118.24`)).text();
+    await vi.waitFor(() => expect(lines.length).toBe(before + 2), { timeout: 5_000, interval: 5 });
     const [first, second] = lines.slice(-2);
     expect((second?.req.id ?? 0) - (first?.req.id ?? 0)).toBe(1);
   });
 
   it("leaves a visitor's position out of the path, and the hashed assets out of the log", async () => {
-    await fetch(`${base}/near?lat=34.05&lng=-118.24`);
-    await fetch(`${base}/assets/app.js`);
-    await settle();
+    await (await fetch(`${base}/assets/app.js`)).text();
+    await (await fetch(`${base}/near?lat=34.05&lng=-118.24`)).text();
+    // The asset was answered first: once the position's line is there, the asset's would be too.
+    await loggedFor("/near?[query not logged]");
     expect(lineFor("/near?[query not logged]")).toMatchObject({ msg: "request completed", res: { statusCode: 200 } });
     expect(JSON.stringify(lines)).not.toContain("34.05");
     expect(lines.some((line) => line.req.url.startsWith("/assets/"))).toBe(false);
   });
 
   it("logs a 4xx at warn level and a 5xx at error level, with an error", async () => {
-    await fetch(`${base}/nothing-here`);
-    await fetch(`${base}/broken`);
-    await settle();
+    await (await fetch(`${base}/nothing-here`)).text();
+    await (await fetch(`${base}/broken`)).text();
+    await loggedFor("/nothing-here", "/broken");
     expect(lineFor("/nothing-here")).toMatchObject({ level: 40, msg: "request completed", res: { statusCode: 404 } });
     expect(lineFor("/broken")).toMatchObject({ level: 50, msg: "request errored", res: { statusCode: 500 } });
     expect(lineFor("/broken")?.err?.message).toBe("failed with status code 500");
@@ -106,8 +110,10 @@ describe("the request log (server/request-log.ts)", () => {
         error.message.includes("aborted") || error.message.includes("socket hang up") ? undefined : reject(error),
       );
     });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await loggedFor("/slow");
     expect(lineFor("/slow")).toMatchObject({ level: 30, msg: "request aborted" });
+    // Past the moment the handler ends the answer (300 ms), no second line comes.
+    await new Promise((resolve) => setTimeout(resolve, 400));
     expect(lines.filter((line) => line.req.url === "/slow")).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
+import { staleBuild } from "../../scripts/build-stamp";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const ENTRY = path.join(path.resolve(ROOT, process.env.BUILD_DIR ?? "build"), "main.js");
@@ -79,8 +80,14 @@ const stoppedServerProblems: string[] = [];
  * Starts the production build (`npm run build` first) on an ephemeral port with a data directory of its
  * own, and resolves once it listens.
  */
+/** Why the build is not of the sources as they are (checked once per test process), or undefined. */
+let buildProblem: string | undefined | null = null;
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run "npm run build" before the integration tests`);
+  // No test may run an older build without a word: the build's stamp must be the sources' (scripts/build-stamp.ts).
+  if (buildProblem === null) buildProblem = staleBuild(path.dirname(ENTRY));
+  if (buildProblem) throw new Error(buildProblem);
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "wff-test-"));
   const child = spawn(process.execPath, [ENTRY], {
     cwd: ROOT,
