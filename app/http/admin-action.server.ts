@@ -4,7 +4,7 @@ import type { Database } from "~/db/schema";
 import type { Actor } from "~/services/admin/list";
 import { AppError, STATUS_BY_CODE } from "~/services/errors";
 import { requireId } from "~/services/ids";
-import { readFormWithLimit } from "~/services/tools/form-body.server";
+import { readFormWithLimit } from "~/http/form-body.server";
 import type { ActionResult } from "./action-result";
 import { requireAdmin, type CurrentAdmin } from "./auth.server";
 import { clientIpContext } from "./request-context.server";

@@ -8,7 +8,7 @@ import pg from "pg";
 import { matchRoutes, type RouteObject } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { NUL_MESSAGE } from "~/services/tools/form-body.server";
+import { NUL_MESSAGE } from "~/http/form-body.server";
 import { startSignedIn } from "../support/admin-session";
 import { runPostgres } from "../support/postgres";
 import { routeId, routeLeaves } from "../support/routes";

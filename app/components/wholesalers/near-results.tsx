@@ -12,12 +12,10 @@ import { farAwayMessage, listingDistance } from "./format";
 import { ListingFilters, NoMatches } from "./listing-filters";
 import { WholesalerCard, type WholesalerCardData } from "./lazy-wholesaler-card";
 import { HydrateLater } from "~/components/ui/hydrate-later";
+import { FAR_AWAY_MILES } from "~/services/wholesalers/constants";
 
 export { ZIPCODE_ERROR_MESSAGE } from "./results-messages";
 export const ZIPCODE_EMPTY_MESSAGE = "No wholesalers found near this zipcode. Try another zipcode or browse by state below.";
-
-/** Past this distance the nearest listing is no day trip: the results say so and offer other ways to get flowers. */
-export const FAR_AWAY_MILES = 100;
 
 export type NearListing = WholesalerCardData & Pick<WholesalerWithDistance, "distanceMiles" | "locationExact" | "id">;
 

@@ -12,7 +12,7 @@ import { accountSlowedMessage, LOGIN_THROTTLED_MESSAGE } from "~/services/auth/t
 import { commitDeviceCookie, commitSessionCookie, getOptionalAdmin, readDeviceId, safeAdminRedirect } from "~/http/auth.server";
 import { clientIpContext, rateLimitRefusalContext } from "~/http/request-context.server";
 import { AppError, STATUS_BY_CODE } from "~/services/errors";
-import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/services/tools/form-body.server";
+import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/http/form-body.server";
 import type { Route } from "./+types/login";
 
 const MISSING_FIELDS_MESSAGE = "Enter your email address and password.";

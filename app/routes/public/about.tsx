@@ -4,7 +4,7 @@ import { ABOUT_FAQ } from "~/components/about/faq";
 import type { SuggestionFormResult } from "~/components/about/location-form";
 import { getDb } from "~/db/db.server";
 import { AppError, STATUS_BY_CODE } from "~/services/errors";
-import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/services/tools/form-body.server";
+import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/http/form-body.server";
 import { SUGGESTION_FIELDS, SUGGESTION_MESSAGES, HONEYPOT_FIELD, type LocationSuggestionField } from "~/services/suggestions/suggestion-form";
 import { createLocationSuggestion } from "~/services/suggestions/suggestions.server";
 import { getDirectoryCoverage } from "~/services/wholesalers/wholesalers.server";

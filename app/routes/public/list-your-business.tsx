@@ -5,7 +5,7 @@ import { getDb } from "~/db/db.server";
 import { clientIpContext, refuseIfRateLimited } from "~/http/request-context.server";
 import { pageMeta } from "~/http/meta";
 import { AppError, STATUS_BY_CODE } from "~/services/errors";
-import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/services/tools/form-body.server";
+import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/http/form-body.server";
 import { listStateNames } from "~/services/states/states.server";
 import { HONEYPOT_FIELD, LIST_YOUR_BUSINESS_PATH, SUBMISSION_FIELDS, submissionReceivedMessage } from "~/services/submissions/business-form";
 import { createBusinessSubmission } from "~/services/submissions/submissions.server";

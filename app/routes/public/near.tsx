@@ -1,6 +1,6 @@
 import { data, type ShouldRevalidateFunction } from "react-router";
 import { getDb } from "~/db/db.server";
-import { FAR_AWAY_MILES } from "~/components/wholesalers/near-results";
+import { FAR_AWAY_MILES } from "~/services/wholesalers/constants";
 import { searchResultsMap } from "~/services/maps/maps.server";
 import { AppError } from "~/services/errors";
 import { nearestFestivalState } from "~/services/festivals/nearest-festival-state.server";

@@ -5,7 +5,7 @@ import { MAX_JSON_BYTES } from "~/http/api.server";
 import { pageMeta } from "~/http/meta";
 import { AppError, STATUS_BY_CODE } from "~/services/errors";
 import { subscribe } from "~/services/newsletter/newsletter.server";
-import { readFormWithLimit } from "~/services/tools/form-body.server";
+import { readFormWithLimit } from "~/http/form-body.server";
 import type { Route } from "./+types/newsletter";
 
 /** The page's content loads after the page's own code (components/ui/island.tsx, docs/decisions/033). */

@@ -9,7 +9,7 @@ import { REPORT_FIELDS, REPORT_HONEYPOT_FIELD, REPORT_MESSAGES, type ListingRepo
 import { createListingReport } from "~/services/reports/reports.server";
 import { findListing } from "~/services/wholesalers/listing.server";
 import { listingPath } from "~/services/wholesalers/slug";
-import { readFormWithLimit } from "~/services/tools/form-body.server";
+import { readFormWithLimit } from "~/http/form-body.server";
 import { TITLE } from "./pages/report-problem-texts";
 import type { Route } from "./+types/report-problem";
 

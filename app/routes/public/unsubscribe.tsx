@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { getDb } from "~/db/db.server";
 import { findSubscriptionByToken, unsubscribe } from "~/services/newsletter/newsletter.server";
 import { pageMeta } from "~/http/meta";
-import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/services/tools/form-body.server";
+import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/http/form-body.server";
 import type { Route } from "./+types/unsubscribe";
 
 /** The page's content loads after the page's own code (components/ui/island.tsx, docs/decisions/033). */

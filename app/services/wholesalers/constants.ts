@@ -15,3 +15,6 @@ export const ACCESS_LABELS: Record<WholesalerAccess, string> = {
   "public-welcome": "Public welcome",
   "public-hours": "Public at set hours",
 };
+
+/** Past this distance the nearest listing is no day trip: the results say so and offer other ways to get flowers. */
+export const FAR_AWAY_MILES = 100;

@@ -1,6 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { badRequest } from "~/services/errors";
-import { readFormWithLimit } from "~/services/tools/form-body.server";
+import { readFormWithLimit } from "~/http/form-body.server";
 import { startJob } from "~/services/jobs/queue.server";
 import { assertDryRunFile, countImportRows, decodeImportFile, dryRunImport, MAX_IMPORT_BYTES } from "~/services/tools/import.server";
 import { apiResponse, methodNotAllowed } from "~/http/api.server";

@@ -1,5 +1,5 @@
 import { readBodyWithLimit } from "~/utils/body";
-import { AppError, bodyCutShort } from "../errors";
+import { AppError, bodyCutShort } from "~/services/errors";
 
 /** What a body that is not a form (wrong Content-Type, broken multipart) is answered with, unless told otherwise. */
 export const NOT_A_FORM_MESSAGE = "The request is not a form. Reload the page and try again.";
