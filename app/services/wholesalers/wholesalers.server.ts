@@ -124,26 +124,38 @@ export async function findWholesalersNearZipcode(
   radiusMiles: number = SEARCH_RADIUS_MILES,
   access?: WholesalerAccess[],
 ): Promise<WholesalerWithDistance[]> {
-  assertZipcode(zipcode);
-  const origin = await findZipcode(db, zipcode);
-  if (!origin) return [];
-  const rows = await selectWholesalersAround(db, origin, radiusMiles);
-  return rankByDistance(keepAccess(rows.map(toWholesaler), access), origin, radiusMiles);
+  const origin = await zipcodeCentroid(db, zipcode);
+  return origin ? listingsAround(db, origin, radiusMiles, access) : [];
 }
 
-/**
- * The `limit` wholesalers nearest to a zipcode at any distance, for when none lie within the radius.
- * The directory holds hundreds of rows, not millions, so ranking them all in memory is cheap and exact.
- */
+/** The `limit` wholesalers nearest to a zipcode at any distance, for when none lie within the radius. */
 export async function findNearestWholesalers(
   db: Kysely<Database>,
   zipcode: string,
   limit: number,
   access?: WholesalerAccess[],
 ): Promise<WholesalerWithDistance[]> {
+  const origin = await zipcodeCentroid(db, zipcode);
+  return origin ? nearestListings(db, origin, limit, access) : [];
+}
+
+/** A zipcode's centroid: a malformed zipcode is a bad request, one the site does not know is undefined. */
+async function zipcodeCentroid(db: Kysely<Database>, zipcode: string): Promise<Point | undefined> {
   assertZipcode(zipcode);
-  const origin = await findZipcode(db, zipcode);
-  if (!origin) return [];
+  return findZipcode(db, zipcode);
+}
+
+/** The listings within `radiusMiles` of `origin` (a box from the index, then the exact distance), nearest first. */
+async function listingsAround(db: Kysely<Database>, origin: Point, radiusMiles: number, access?: WholesalerAccess[]) {
+  const rows = await selectWholesalersAround(db, origin, radiusMiles);
+  return rankByDistance(keepAccess(rows.map(toWholesaler), access), origin, radiusMiles);
+}
+
+/**
+ * The `limit` listings nearest to `origin` at any distance, for when none lie within the radius. The directory
+ * holds hundreds of rows, not millions, so ranking them all in memory is cheap and exact.
+ */
+async function nearestListings(db: Kysely<Database>, origin: Point, limit: number, access?: WholesalerAccess[]) {
   const rows = await selectWholesalers(db).execute();
   return rankByDistance(keepAccess(rows.map(toWholesaler), access), origin, Number.POSITIVE_INFINITY).slice(0, limit);
 }
@@ -199,9 +211,8 @@ async function originOf(db: Kysely<Database>, origin: NearOrigin): Promise<NearS
 
 /**
  * One search around a zipcode or a position: the listings within `radiusMiles` and, only when there are
- * none, the NEAREST_SUGGESTIONS nearest beyond it, so a page or a client needs a single call. The
- * directory holds hundreds of rows, so ranking them all in memory for the suggestions is cheap and exact.
- * An unknown zipcode is not found, with a message that names it.
+ * none, the NEAREST_SUGGESTIONS nearest beyond it, so a page or a client needs a single call. An unknown
+ * zipcode is not found, with a message that names it.
  */
 export async function findWholesalersNear(
   db: Kysely<Database>,
@@ -210,14 +221,8 @@ export async function findWholesalersNear(
   access?: WholesalerAccess[],
 ): Promise<NearSearchResult> {
   const origin = await originOf(db, from);
-  const rows = await selectWholesalersAround(db, origin, radiusMiles);
-  const within = rankByDistance(keepAccess(rows.map(toWholesaler), access), origin, radiusMiles);
-  if (within.length > 0) return { origin, radiusMiles, within, nearest: [] };
-  const everyRow = await selectWholesalers(db).execute();
-  const nearest = rankByDistance(keepAccess(everyRow.map(toWholesaler), access), origin, Number.POSITIVE_INFINITY).slice(
-    0,
-    NEAREST_SUGGESTIONS,
-  );
+  const within = await listingsAround(db, origin, radiusMiles, access);
+  const nearest = within.length > 0 ? [] : await nearestListings(db, origin, NEAREST_SUGGESTIONS, access);
   return { origin, radiusMiles, within, nearest };
 }
 
