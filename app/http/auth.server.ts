@@ -51,14 +51,18 @@ const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 let deviceCookie: Cookie | undefined;
 
-/** Signed with SESSION_SECRET, sent only to the sign-in page: `{ email, id }`, the admin it signed in as and a random id. */
+/**
+ * Signed with SESSION_SECRET: `{ email, id }`, the admin it signed in as and a random id. Its path is /admin, not
+ * /admin/login: the page's script posts the form to /admin/login.data, which a cookie of path /admin/login does not
+ * match (a path matches only up to a "/").
+ */
 function getDeviceCookie(): Cookie {
   if (!deviceCookie) {
     const env = getEnv();
     deviceCookie = createCookie(deviceCookieName(), {
       httpOnly: true,
       sameSite: "lax",
-      path: LOGIN_PATH,
+      path: "/admin",
       secure: env.SITE_URL.startsWith("https://"),
       secrets: [env.SESSION_SECRET],
       maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,

@@ -94,6 +94,28 @@ test.describe("admin sign-in", () => {
     acceptLoggedStatuses(pageErrors, 429);
   });
 
+  test("lets the admin in from a browser that signed in before, however many wrong passwords others sent (#40.4)", async ({
+    page,
+    baseURL,
+  }) => {
+    // This browser signs in (with its script: the form posts to /admin/login.data) and signs out: it keeps its device cookie.
+    await loginAsAdmin(page, "/admin", { fresh: true });
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL("/admin/login");
+    // Someone elsewhere fails five times on the admin's account, from five addresses.
+    await page.getByLabel("Email").fill(E2E_ADMIN.email);
+    await page.getByLabel("Password").fill(E2E_ADMIN.password);
+    for (let i = 0; i < 5; i++) {
+      expect((await postLoginFrom(baseURL!, freshAddress(), { email: E2E_ADMIN.email, password: `a guess ${i}` })).status).toBe(401);
+    }
+    // The admin's own browser is not slowed: the right password signs in at once.
+    const answer = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/login"));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    expect(new URL((await answer).url()).pathname).toBe("/admin/login.data");
+    await expect(page).toHaveURL("/admin", { timeout: 20_000 });
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome, Admin" })).toBeVisible();
+  });
+
   test("refuses every account, even with the right password, from an address with 5 failures", async ({ baseURL }) => {
     const address = freshAddress();
     for (let i = 0; i < 5; i++) {
@@ -163,6 +185,9 @@ test.describe("admin sign-in", () => {
     const [session] = (await context.cookies()).filter((cookie) => cookie.name === "__Host-wff_session");
     // The __Host- prefix: Secure, for the whole site, for this host alone (no Domain).
     expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax", path: "/" });
+    // The device cookie goes with the sign-in form's posts, also to /admin/login.data, where the page's script sends it.
+    const [device] = (await context.cookies()).filter((cookie) => cookie.name === "__Secure-wff_device");
+    expect(device).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax", path: "/admin" });
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL("/admin/login");

@@ -414,7 +414,7 @@ describe("#40.10 transport and cookies (ASVS 5.0 level 2)", () => {
     const session = signedIn.headers.getSetCookie().find((cookie) => cookie.includes("wff_session="));
     expect(session).toMatch(/^__Host-wff_session=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
     expect(signedIn.headers.getSetCookie().find((cookie) => cookie.includes("wff_device="))).toMatch(
-      /^__Secure-wff_device=[^;]+; Max-Age=\d+; Path=\/admin\/login; HttpOnly; Secure; SameSite=Lax$/,
+      /^__Secure-wff_device=[^;]+; Max-Age=\d+; Path=\/admin; HttpOnly; Secure; SameSite=Lax$/,
     );
   }, 30_000);
 
