@@ -6,7 +6,7 @@ import pg from "pg";
 import type { Logger } from "pino";
 import { forgetUnreadablePages } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/unavailable.server";
-import { SESSION_COOKIE_NAMES } from "~/http/auth.server";
+import { carriesSessionCookie } from "~/http/auth.server";
 import {
   clearCaches,
   invalidateEverywhere,
@@ -341,8 +341,7 @@ const UPLOAD_ADDRESS = /^\/api\/upload\//;
 export function invalidateAfterAdminWrites(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || ADMIN_SESSION_ADDRESS.test(req.path)) return next();
-    const sessionNames: string[] = Object.values(SESSION_COOKIE_NAMES);
-    const signedIn = (req.headers.cookie ?? "").split(";").some((pair) => sessionNames.includes(pair.split("=", 1)[0]!.trim()));
+    const signedIn = carriesSessionCookie(req.headers.cookie);
     const adminAddress = ADMIN_ADDRESS.test(req.path) || UPLOAD_ADDRESS.test(req.path);
     if (!signedIn && !adminAddress) return next();
     const writeHead = res.writeHead;

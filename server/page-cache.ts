@@ -2,20 +2,13 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
-import { SESSION_COOKIE_NAMES } from "~/http/auth.server";
+import { carriesSessionCookie } from "~/http/auth.server";
 import { cacheGeneration, cachesUsable, registerCache } from "~/services/tools/cache.server";
 import { isApiPath, PAGE_CACHE } from "./page-etag";
 import { codingWeights, matchesEtag } from "./static-files";
 
 const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-
-/**
- * The cookies the site itself sets for a visitor's state. A request carrying one may see a page of its own
- * (today only the admin's session: the public site sets no cookie), so it bypasses the cache. Other cookies
- * sent to the site, such as Google Analytics' own, change nothing the server renders.
- */
-export const APP_COOKIES: string[] = Object.values(SESSION_COOKIE_NAMES);
 
 /** How a page was answered, in the X-Cache header of every HTML page and API answer: for operators, tests and the benchmark. */
 export type CacheState = "hit" | "miss" | "bypass";
@@ -88,11 +81,12 @@ interface Entry {
   expiresAt: number;
 }
 
-function carriesAppCookie(req: Request): boolean {
-  const cookie = req.headers.cookie;
-  if (!cookie) return false;
-  return cookie.split(";").some((pair) => APP_COOKIES.includes(pair.split("=", 1)[0]!.trim()));
-}
+/**
+ * A request carrying a cookie the site itself sets for a visitor's state may see a page of its own (today only the
+ * admin's session: the public site sets no cookie), so it bypasses the cache. Other cookies sent to the site, such
+ * as Google Analytics' own, change nothing the server renders.
+ */
+const carriesAppCookie = (req: Request) => carriesSessionCookie(req.headers.cookie);
 
 /** Response#end, bound, with its overloads flattened. */
 type End = (chunk?: unknown, ...rest: unknown[]) => Response;

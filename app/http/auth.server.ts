@@ -11,6 +11,11 @@ import { getEnv } from "~/utils/env.server";
 export const SESSION_COOKIE_NAMES = { https: "__Host-wff_session", http: "wff_session" } as const;
 const siteIsHttps = () => getEnv().SITE_URL.startsWith("https://");
 export const sessionCookieName = () => (siteIsHttps() ? SESSION_COOKIE_NAMES.https : SESSION_COOKIE_NAMES.http);
+const SESSION_NAMES = new Set<string>(Object.values(SESSION_COOKIE_NAMES));
+
+/** Whether a Cookie header carries a session cookie by name (valid or not: the servers' caches step aside for it). */
+export const carriesSessionCookie = (cookieHeader: string | undefined): boolean =>
+  !!cookieHeader && cookieHeader.split(";").some((pair) => SESSION_NAMES.has(pair.split("=", 1)[0]!.trim()));
 export const LOGIN_PATH = "/admin/login";
 export const ADMIN_HOME = "/admin";
 export const UNAUTHORIZED_MESSAGE = "Please sign in to continue.";
