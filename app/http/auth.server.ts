@@ -25,23 +25,25 @@ export interface CurrentAdmin extends SessionAdmin {
   sessionId: string;
 }
 
-let sessionCookie: Cookie | undefined;
-
-/** The cookie holds only the session id, signed with SESSION_SECRET; the session itself lives in the database. */
-function getSessionCookie(): Cookie {
-  if (!sessionCookie) {
-    const env = getEnv();
-    sessionCookie = createCookie(sessionCookieName(), {
+/**
+ * A cookie of the admin area, made once, when first used (the environment is read then): HttpOnly, SameSite=Lax,
+ * Secure on https, signed with SESSION_SECRET.
+ */
+function adminCookie(name: () => string, options: { path: string; maxAgeSeconds: number }): () => Cookie {
+  let cookie: Cookie | undefined;
+  return () =>
+    (cookie ??= createCookie(name(), {
       httpOnly: true,
       sameSite: "lax",
-      path: "/",
-      secure: env.SITE_URL.startsWith("https://"),
-      secrets: [env.SESSION_SECRET],
-      maxAge: SESSION_ABSOLUTE_TIMEOUT_MS / 1000,
-    });
-  }
-  return sessionCookie;
+      path: options.path,
+      secure: siteIsHttps(),
+      secrets: [getEnv().SESSION_SECRET],
+      maxAge: options.maxAgeSeconds,
+    }));
 }
+
+/** The cookie holds only the session id, signed with SESSION_SECRET; the session itself lives in the database. */
+const getSessionCookie = adminCookie(sessionCookieName, { path: "/", maxAgeSeconds: SESSION_ABSOLUTE_TIMEOUT_MS / 1000 });
 
 async function readSessionId(request: Request): Promise<string | undefined> {
   const value: unknown = await getSessionCookie().parse(request.headers.get("Cookie"));
@@ -54,27 +56,12 @@ export const DEVICE_COOKIE_NAME = "wff_device";
 const deviceCookieName = () => (siteIsHttps() ? `__Secure-${DEVICE_COOKIE_NAME}` : DEVICE_COOKIE_NAME);
 const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-let deviceCookie: Cookie | undefined;
-
 /**
- * Signed with SESSION_SECRET: `{ email, id }`, the admin it signed in as and a random id. Its path is /admin, not
- * /admin/login: the page's script posts the form to /admin/login.data, which a cookie of path /admin/login does not
- * match (a path matches only up to a "/").
+ * `{ email, id }`, the admin it signed in as and a random id. Its path is /admin, not /admin/login: the page's
+ * script posts the form to /admin/login.data, which a cookie of path /admin/login does not match (a path matches
+ * only up to a "/").
  */
-function getDeviceCookie(): Cookie {
-  if (!deviceCookie) {
-    const env = getEnv();
-    deviceCookie = createCookie(deviceCookieName(), {
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/admin",
-      secure: env.SITE_URL.startsWith("https://"),
-      secrets: [env.SESSION_SECRET],
-      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
-    });
-  }
-  return deviceCookie;
-}
+const getDeviceCookie = adminCookie(deviceCookieName, { path: "/admin", maxAgeSeconds: DEVICE_COOKIE_MAX_AGE_SECONDS });
 
 /** The id of the request's device cookie when it is valid and was given for `email`, else null. */
 export async function readDeviceId(request: Request, email: string): Promise<string | null> {
