@@ -1,8 +1,8 @@
-import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
+import { tightenToOwner } from "~/utils/owner-only.server";
 import { countQuery } from "./query-count.server";
 import { statementCache } from "./statement-cache.server";
 import type { Database } from "./schema";
@@ -42,16 +42,6 @@ export function forgetUnreadablePages(sqlite: SqliteDatabase.Database, error: un
   return true;
 }
 
-/** Makes a file of this process's owner readable by that owner only, if it is looser. */
-function tighten(file: string) {
-  try {
-    const { mode, uid } = fs.statSync(file);
-    if ((mode & 0o077) !== 0 && uid === process.getuid?.()) fs.chmodSync(file, 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-}
-
 export interface DatabaseConfig {
   DATABASE_URL?: string | undefined;
   DATA_DIR: string;
@@ -84,7 +74,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma("journal_mode = WAL");
   // Its owner's only, like the data directory (utils/env.server.ts): a file made before with 0644 is tightened.
-  for (const part of [file, `${file}-wal`, `${file}-shm`]) tighten(part);
+  for (const part of [file, `${file}-wal`, `${file}-shm`]) tightenToOwner(part, 0o600);
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { tightenToOwner } from "./owner-only.server";
 import { z } from "zod";
 
 const booleanFlag = (fallback: boolean) =>
@@ -122,8 +123,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
 function ownerOnly(dataDir: string) {
   process.umask(0o077);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const { mode, uid } = fs.statSync(dataDir);
-  if ((mode & 0o077) !== 0 && uid === process.getuid?.()) fs.chmodSync(dataDir, 0o700);
+  tightenToOwner(dataDir, 0o700);
 }
 
 /** A secret generated once and kept, owner-readable only, in the data directory. */
