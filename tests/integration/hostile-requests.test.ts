@@ -32,6 +32,15 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Posts the sign-in form to the server at `url`, as its own page would (the test admin's right password by default). */
+const postSignIn = (url: string, fields: { email: string; password: string } = TEST_ADMIN, headers: Record<string, string> = {}) =>
+  fetch(`${url}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: url, ...headers },
+    body: new URLSearchParams({ ...fields, next: "/admin" }),
+  });
+
 /** Writes `bytes` on a new connection to the server and closes it without reading the answers. */
 function sendAndClose(url: string, bytes: string): Promise<void> {
   const { port } = new URL(url);
@@ -404,12 +413,7 @@ describe("#40.10 transport and cookies (ASVS 5.0 level 2)", () => {
     expect(page.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     expect(page.headers.get("cross-origin-opener-policy")).toBe("same-origin");
     expect(page.headers.get("content-security-policy")).toMatch(/(^|; )base-uri 'none'(;|$)/);
-    const signedIn = await fetch(`${server.url}/admin/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-      body: new URLSearchParams({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
-    });
+    const signedIn = await postSignIn(server.url);
     expect(signedIn.status).toBe(302);
     const session = signedIn.headers.getSetCookie().find((cookie) => cookie.includes("wff_session="));
     expect(session).toMatch(/^__Host-wff_session=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
@@ -429,12 +433,7 @@ describe("#40.10 transport and cookies (ASVS 5.0 level 2)", () => {
       expect((await fetch(`${plain.url}/about`)).headers.get("strict-transport-security")).toBeNull();
       const proxied = await fetch(`${plain.url}/about`, { headers: { "x-forwarded-proto": "https" } });
       expect(proxied.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
-      const signedIn = await fetch(`${plain.url}/admin/login`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: plain.url },
-        body: new URLSearchParams({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
-      });
+      const signedIn = await postSignIn(plain.url);
       expect(signedIn.status).toBe(302);
       expect(signedIn.headers.getSetCookie().find((cookie) => cookie.includes("wff_session="))).toMatch(
         /^wff_session=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/,
@@ -498,12 +497,7 @@ for (const database of ["SQLite", "PostgreSQL"] as const) {
     });
 
     const postLogin = (email: string, password: string, headers: Record<string, string> = {}) =>
-      fetch(`${signInServer.url}/admin/login`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: signInServer.url, ...headers },
-        body: new URLSearchParams({ email, password, next: "/admin" }),
-      });
+      postSignIn(signInServer.url, { email, password }, headers);
     const failuresLogged = async (ip: string) =>
       (
         await queryRows<{ n: number }>(
