@@ -11,8 +11,7 @@ import tseslint from "typescript-eslint";
  *   http/        request/response glue for routes (API answers, admin actions, auth, site context, page
  *                metadata): may import services, db and utils
  *   components/  UI: may import http's browser-safe modules, services' browser-safe modules and utils
- *   routes/, root.tsx, server/: the top; they may import everything, except a route's page content
- *                (routes/<area>/pages/), which is browser code like components/
+ *   routes/, root.tsx, server/: the top; they may import everything
  * A module named *.server.ts is server-only; a module without `.server` in its name is browser-safe and may
  * not import a *.server module or the database, types included (shared types live in browser-safe modules
  * such as services/<domain>/types.ts, which the *.server module re-exports).
@@ -44,15 +43,6 @@ const floors = [
 ];
 const serverFiles = ["**/*.server.ts", "**/*.server.tsx"];
 const testFiles = ["**/*.test.ts", "**/*.test.tsx"];
-/**
- * A route's page content (routes/<area>/pages/, docs/decisions/033) is the routes' floor but browser code: it is
- * loaded in the browser on its own, so it may not import a server-only module.
- */
-const pageContent = {
-  files: ["app/routes/*/pages/**"],
-  ignores: [...serverFiles, ...testFiles],
-  rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [serverOnly] }] },
-};
 const boundaries = floors.flatMap(({ files, pattern }) => [
   {
     files,
@@ -92,5 +82,4 @@ export default tseslint.config(
     },
   },
   ...boundaries,
-  pageContent,
 );

@@ -1,33 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { clientChunks } from "./client-chunks";
-
-/**
- * lucide-react's icon modules each import `../createLucideIcon.mjs`; they get ours instead, which renders the
- * same `<svg>` with less work per render (app/components/icons/lucide-icon.ts, docs/decisions/027).
- */
-function lucideIconFactory(): Plugin {
-  const factory = path.resolve(import.meta.dirname, "app/components/icons/lucide-icon.ts");
-  const lucideIcon = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][^\\/]+\.mjs$/;
-  return {
-    name: "lucide-icon-factory",
-    enforce: "pre",
-    resolveId(source, importer) {
-      if (source === "../createLucideIcon.mjs" && importer && lucideIcon.test(importer)) return factory;
-      return null;
-    },
-    // A lucide-react whose icon modules no longer import it so would otherwise silently use its own factory again.
-    transform(code, id) {
-      if (lucideIcon.test(id) && code.includes("createLucideIcon(") && !code.includes("../createLucideIcon.mjs")) {
-        this.error(`${id} does not import ../createLucideIcon.mjs: lucideIconFactory in vite.config.ts needs updating`);
-      }
-      return null;
-    },
-  };
-}
 
 /**
  * React Router's package points every import at its development build, which keeps its warnings; the browser
@@ -42,19 +17,22 @@ const reactRouterProduction = [
   },
 ];
 
+/** React, React DOM and React Router in one file every page shares and that changes only when they are upgraded. */
+function frameworkChunk(id: string) {
+  return /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/.test(id) ? "framework" : undefined;
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server build's entry is our Express app, which embeds the React Router build.
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
-    : // Public pages load a few scripts each instead of dozens (docs/decisions/025-fewer-script-files.md).
-      { rollupOptions: { output: { manualChunks: clientChunks() } } },
+    : // Rollup's own chunking, with the framework in one file of its own (docs/decisions/038-icons-from-one-sprite.md).
+      { rollupOptions: { output: { manualChunks: frameworkChunk } } },
   ssr: {
     // Native and CommonJS-heavy packages stay external and load from node_modules at run time.
     external: ["better-sqlite3", "pg", "sharp", "pino", "zipcodes"],
-    // Bundled, so that its icons render through lucideIconFactory on the server as in the browser.
-    noExternal: ["lucide-react"],
   },
   // The browser build only: in `npm run dev` the server and the browser share one module graph.
   resolve: command === "build" && !isSsrBuild ? { alias: reactRouterProduction } : {},
-  plugins: [lucideIconFactory(), tailwindcss(), reactRouter(), tsconfigPaths()],
+  plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
 }));

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { NotFound } from "./components/lazy-not-found";
+import { NotFound } from "./components/not-found";
 import { useNonce } from "./components/nonce";
-import { whenIslandsHydrated } from "./components/ui/island";
 import { LazyToaster } from "./components/ui/lazy-toaster";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from "./db/unavailable.server";
 import { databaseUnavailableContext, renderedAtContext } from "./http/request-context.server";
@@ -77,16 +76,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   // Admins at work are not measured: the script goes on public pages only.
   const analyticsId = useLocation().pathname.startsWith("/admin") ? undefined : root?.settings.seo.googleAnalyticsId;
-  // Marks the page as interactive once React has hydrated it, the parts whose code comes later included
-  // (components/ui/island.tsx): the browser tests wait for it before they act, as a visitor's tap before then
-  // gets the forms' no-JavaScript behaviour (tested on its own).
-  useEffect(
-    () =>
-      whenIslandsHydrated(() => {
-        document.documentElement.dataset.hydrated = "true";
-      }),
-    [],
-  );
+  // Marks the page as interactive once React has hydrated it: the browser tests wait for it before they act, as
+  // a visitor's tap before then gets the forms' no-JavaScript behaviour (tested on its own).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   useServerStructuredDataDropped();
   return (
     <html lang="en">

@@ -35,7 +35,7 @@ if (THROTTLING !== "simulate" && THROTTLING !== "devtools") throw new Error(`--t
 const RUNS = Number(values.runs);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs must be a whole number of at least 1, not ${values.runs}`);
 
-const ALL_PAGES = ["/", "/state/california", "/blog/1", "/festivals", "/festivals/1"];
+const ALL_PAGES = ["/", "/state/california", "/near?zip=10001", "/blog/1", "/festivals", "/festivals/1"];
 const PAGES = values.page?.length ? values.page : ALL_PAGES;
 const JSON_DIR = values["json-dir"];
 if (JSON_DIR) fs.mkdirSync(JSON_DIR, { recursive: true });

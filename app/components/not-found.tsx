@@ -1,4 +1,4 @@
-import { Flower2 } from "~/components/icons/site";
+import { Flower2 } from "~/components/icons";
 import { Link } from "react-router";
 import { buttonVariants } from "./ui/button";
 

@@ -15,19 +15,11 @@ import { startServer, type RunningServer } from "../support/server";
 const KB = 1024;
 /**
  * The budgets (issue #34 resets issue #13's 120 KB of first-load JavaScript to 150 KB, so that the pages' code need
- * not be bent around it). First-load JavaScript: React, React DOM and React Router alone weigh about 110 KB, the root,
- * the layout and the header 7 KB more; each page's content, its cards and the footer are islands whose code loads
- * after the page's own (docs/decisions/033; 018, 025, 027 and 029-031 say what was split off, grouped and replaced
- * before). The table this test prints gives each page's weight.
+ * not be bent around it). React, React DOM and React Router alone weigh about 111 KB (Rollup's own chunking, the
+ * framework in a file of its own); the icons are drawn from a sprite, not from JavaScript
+ * (docs/decisions/038-icons-from-one-sprite.md). The table this test prints gives each page's weight.
  */
 const BUDGET = { firstLoadJs: 150 * KB, css: 30 * KB, stateHtml: 60 * KB };
-/**
- * Scripts per public page (025-fewer-script-files.md): a phone fetches six at a time over HTTP/1.1, a round
- * trip each, and 19 to 40 small files delayed the largest paint by 0.5 to 0.8 s in Lighthouse's simulation.
- * A page loads the entry, the base, the root's, the layout's and its own route module, and at most three shared
- * chunks (client-chunks.ts, docs/decisions/029).
- */
-const MAX_SCRIPTS = 8;
 
 /** A URL for each public route pattern with parameters; a new one without a sample here fails the test. */
 type Samples = Record<string, string>;
@@ -205,43 +197,30 @@ describe("the weight of every public page", () => {
     }
   });
 
-  it("leaves every page's content, its cards and the footer out of the first load: each is an island the server renders in full", () => {
-    // components/ui/island.tsx marks each island, inside its boundary; its code is a chunk the page's HTML does not
-    // reference (docs/decisions/033).
-    const marker = '<template data-island=""></template>';
-    const cards = [
-      ["/state/california", 'data-testid="wholesaler-card"'],
-      ["/", 'data-testid="wholesaler-card"'],
-      ["/near?zip=90014&radius=50", 'data-testid="wholesaler-card"'],
-      ["/festivals", 'data-testid="festival-card"'],
-    ] as const;
-    for (const [url, card] of cards) {
-      const html = htmlOf.get(url) ?? "";
-      const places = [...html.matchAll(new RegExp(card, "g"))].map((match) => match.index);
-      expect(places.length, `${url} shows ${card}`).toBeGreaterThan(0);
-      // Each card follows its own island's marker, with no other card in between.
-      for (const [index, place] of places.entries()) {
-        const since = html.slice(places[index - 1] ?? 0, place);
-        expect(since.includes(marker), `${url}: the card at ${place} is not an island`).toBe(true);
+  it("draws every icon from the sprite, which has a symbol for each", async () => {
+    const icons = new Map<string, string>();
+    for (const [url, html] of htmlOf) {
+      for (const [svg] of html.matchAll(/<svg[^>]*class="lucide[^"]*"[^>]*>.*?<\/svg>/g)) {
+        const use = /<use href="(\/assets\/sprite[^"#]*\.svg)#([a-z0-9-]+)"/.exec(svg);
+        expect(use, `${url}: an icon not drawn from the sprite: ${svg.slice(0, 200)}`).not.toBeNull();
+        if (use?.[1] && use[2]) icons.set(use[2], use[1]);
       }
-      const footer = html.indexOf("<footer");
-      expect(html.slice(0, footer).endsWith(marker), `${url}: the footer is not an island`).toBe(true);
     }
-    // The content of every public page (the 404 page's included) begins with its island's marker.
-    const notIslands = weights.filter(
-      (weight) => !/<main\b[^>]*><!--\$--><template data-island=""><\/template>/.test(htmlOf.get(weight.url) ?? ""),
-    );
-    expect(notIslands.map((weight) => `${weight.url}: its content is not an island`)).toEqual([]);
+    expect(icons.size).toBeGreaterThan(20);
+    const sprites = new Set(icons.values());
+    expect(sprites.size, "one sprite for every page").toBe(1);
+    const [sprite = ""] = sprites;
+    const response = await fetch(new URL(sprite, server.url));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    const symbols = await response.text();
+    for (const name of icons.keys())
+      expect(symbols, `the sprite draws ${name}`).toMatch(new RegExp(`<symbol id="${name}" viewBox="0 0 24 24"><`));
   });
 
   it(`loads at most ${kb(BUDGET.firstLoadJs)} of JavaScript (gzip) before any public page works`, () => {
     const over = weights.filter((weight) => weight.jsGzip > BUDGET.firstLoadJs);
     expect(over.map((weight) => `${weight.route}: ${kb(weight.jsGzip)} in ${weight.jsFiles} files`)).toEqual([]);
-  });
-
-  it(`loads its JavaScript in at most ${MAX_SCRIPTS} files on any public page`, () => {
-    const over = weights.filter((weight) => weight.jsFiles > MAX_SCRIPTS);
-    expect(over.map((weight) => `${weight.route}: ${weight.jsFiles} files`)).toEqual([]);
   });
 
   it(`loads at most ${kb(BUDGET.css)} of CSS (gzip) on any public page`, () => {

@@ -49,7 +49,6 @@ describe("import boundaries (eslint.config.js)", () => {
     ],
     ["app/http/example.ts", 'import { runAdminAction } from "./admin-action.server";\nvoid runAdminAction;', /browser-safe module/],
     ["app/components/example.tsx", 'import { loader } from "~/routes/public/home";\nvoid loader;', /components\/ may not import/],
-    ["app/routes/public/pages/example.tsx", 'import { getDb } from "~/db/db.server";\nvoid getDb;', /browser-safe module/],
     [
       "app/components/example.tsx",
       'import type { Festival } from "~/services/festivals/festivals.server";\nexport type F = Festival;',

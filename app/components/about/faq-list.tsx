@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "~/components/icons";
 import { ABOUT_FAQ } from "./faq";
 
 /** Native disclosure widgets: keyboard-operable and readable without JavaScript. */

@@ -1,5 +1,4 @@
-import { ArrowRight } from "~/components/icons/site";
-import { BookOpen, MapPinned, PiggyBank } from "lucide-react";
+import { ArrowRight, BookOpen, MapPinned, PiggyBank } from "~/components/icons";
 import { SiteLink } from "~/components/layout/nav-link";
 
 export const FEATURE_CARDS = [

@@ -1,4 +1,4 @@
-import { AlertCircle, CheckCircle2, Send } from "lucide-react";
+import { CircleAlert, CheckCircle2, Send } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -97,7 +97,7 @@ export function LocationForm({ result }: { result: SuggestionFormResult | undefi
           {result.status === "saved" ? (
             <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           ) : (
-            <AlertCircle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+            <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           )}
           <p>{result.message}</p>
         </div>

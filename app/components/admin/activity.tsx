@@ -1,4 +1,4 @@
-import { History, LogIn, LogOut, Pencil, Plus, ShieldAlert, Trash2, type LucideIcon } from "lucide-react";
+import { History, LogIn, LogOut, Pencil, Plus, ShieldAlert, Trash2, type IconComponent } from "~/components/icons";
 import type { AuditLogItem } from "~/services/audit/types";
 
 export interface ActivityEntry extends AuditLogItem {
@@ -6,7 +6,7 @@ export interface ActivityEntry extends AuditLogItem {
   when: string;
 }
 
-const AUTH_ACTIONS: Record<string, { text: string; icon: LucideIcon; tone: "ok" | "warn" | "neutral" }> = {
+const AUTH_ACTIONS: Record<string, { text: string; icon: IconComponent; tone: "ok" | "warn" | "neutral" }> = {
   "auth.login.success": { text: "Signed in", icon: LogIn, tone: "ok" },
   "auth.login.failure": { text: "Failed sign-in attempt", icon: ShieldAlert, tone: "warn" },
   "auth.login.throttled": { text: "Sign-in refused (too many attempts)", icon: ShieldAlert, tone: "warn" },
@@ -38,12 +38,12 @@ const VERBS: Record<string, string> = {
   password_change: "Changed the password of",
 };
 
-const VERB_ICONS: Record<string, LucideIcon> = { create: Plus, update: Pencil, delete: Trash2 };
+const VERB_ICONS: Record<string, IconComponent> = { create: Plus, update: Pencil, delete: Trash2 };
 
 const words = (value: string) => value.replace(/[_-]+/g, " ").trim();
 
 /** What happened, in words: `wholesaler.update` reads "Updated wholesaler". */
-export function describeAction(action: string): { text: string; icon: LucideIcon; tone: "ok" | "warn" | "neutral" } {
+export function describeAction(action: string): { text: string; icon: IconComponent; tone: "ok" | "warn" | "neutral" } {
   const auth = AUTH_ACTIONS[action];
   if (auth) return auth;
   const dot = action.indexOf(".");

@@ -1,5 +1,4 @@
-import { ExternalLink, LogOut } from "lucide-react";
-import { Flower2, Menu, X } from "~/components/icons/site";
+import { ExternalLink, LogOut, Flower2, Menu, X } from "~/components/icons";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { Form, Link, NavLink, useNavigation } from "react-router";

@@ -4,13 +4,15 @@ import {
   ImageIcon,
   LayoutDashboard,
   Lightbulb,
-  Map,
+  MapIcon,
   Settings,
   ShoppingBasket,
-  type LucideIcon,
-} from "lucide-react";
-import { Flag } from "~/components/icons/listing";
-import { Mail, Newspaper, Store } from "~/components/icons/site";
+  type IconComponent,
+  Flag,
+  Mail,
+  Newspaper,
+  Store,
+} from "~/components/icons";
 
 /** What waits for an admin in a section, counted by the admin layout's loader. */
 export type AdminNavCounts = { pendingSuggestions: number; pendingSubmissions: number; openReports: number };
@@ -18,7 +20,7 @@ export type AdminNavCounts = { pendingSuggestions: number; pendingSubmissions: n
 export interface AdminNavItem {
   to: string;
   label: string;
-  icon: LucideIcon;
+  icon: IconComponent;
   /** The count shown beside the label while it is above zero. */
   count?: keyof AdminNavCounts;
   /** What the count means, for screen readers: "3 pending". */
@@ -29,7 +31,7 @@ export interface AdminNavItem {
 export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard },
   { to: "/admin/wholesalers", label: "Wholesalers", icon: Store },
-  { to: "/admin/states", label: "States", icon: Map },
+  { to: "/admin/states", label: "States", icon: MapIcon },
   { to: "/admin/festivals", label: "Festivals", icon: CalendarDays },
   { to: "/admin/blog", label: "Blog", icon: Newspaper },
   { to: "/admin/grocery-stores", label: "Grocery Stores", icon: ShoppingBasket },

@@ -1,4 +1,4 @@
-import { ArrowRight } from "~/components/icons/site";
+import { ArrowRight } from "~/components/icons";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/images/responsive-image";
 import { READ_ARTICLE, type BlogCardPost } from "./blog-card";

@@ -1,5 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
-import { X } from "~/components/icons/site";
+import { ChevronLeft, ChevronRight, X } from "~/components/icons";
 import { useEffect, useMemo, useRef } from "react";
 import { DayPicker, type ChevronProps, type DayButtonProps, type DayProps, type Modifiers } from "react-day-picker";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,4 @@
-import { ArrowRight, MapPin } from "~/components/icons/site";
-import { CalendarDays, Ticket } from "lucide-react";
+import { ArrowRight, MapPin, CalendarDays, Ticket } from "~/components/icons";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/images/responsive-image";
 import type { Festival } from "~/services/festivals/types";

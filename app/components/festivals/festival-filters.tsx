@@ -1,5 +1,4 @@
-import { ChevronDown } from "lucide-react";
-import { Search } from "~/components/icons/site";
+import { ChevronDown, Search } from "~/components/icons";
 import { useEffect, useRef, type ComponentProps } from "react";
 import { Form, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";

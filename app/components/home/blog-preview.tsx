@@ -1,5 +1,4 @@
-import { ArrowRight } from "~/components/icons/site";
-import { CalendarDays } from "lucide-react";
+import { ArrowRight, CalendarDays } from "~/components/icons";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/images/responsive-image";
 import type { BlogPost } from "~/services/blog/types";

@@ -1,9 +1,8 @@
-import { ArrowRight } from "~/components/icons/site";
-import { Map as MapIcon } from "lucide-react";
+import { ArrowRight, MapIcon } from "~/components/icons";
 import { Link } from "react-router";
 import { buttonVariants } from "../ui/button";
 import { citiesPhrase } from "../wholesalers/format";
-import { WholesalerCard, type WholesalerCardData } from "../wholesalers/lazy-wholesaler-card";
+import { WholesalerCard, type WholesalerCardData } from "../wholesalers/wholesaler-card";
 import { SectionHeading } from "./section-heading";
 import { HydrateLater } from "~/components/ui/hydrate-later";
 

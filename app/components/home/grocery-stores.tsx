@@ -1,4 +1,4 @@
-import { ChevronDown, ShoppingBasket, Sparkles } from "lucide-react";
+import { ChevronDown, ShoppingBasket, Sparkles } from "~/components/icons";
 import { useId, useState } from "react";
 import type { GroceryStore } from "~/services/grocery/types";
 import { cn } from "~/utils/cn";

@@ -1,5 +1,4 @@
-import { BookOpen } from "lucide-react";
-import { MapPin } from "~/components/icons/site";
+import { BookOpen, MapPin } from "~/components/icons";
 import type { DirectoryCoverage } from "~/services/wholesalers/types";
 import { formatNumber } from "~/utils/en-us";
 import { HashLink } from "../layout/hash-link";

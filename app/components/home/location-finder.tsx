@@ -1,5 +1,4 @@
-import { ArrowRight } from "~/components/icons/site";
-import { Compass } from "lucide-react";
+import { ArrowRight, Compass } from "~/components/icons";
 import { Link } from "react-router";
 import { StateSelect, type StateOption } from "../wholesalers/state-select";
 import { ZipcodeFinder } from "../wholesalers/zipcode-finder";

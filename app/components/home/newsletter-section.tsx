@@ -1,4 +1,4 @@
-import { Mail } from "~/components/icons/site";
+import { Mail } from "~/components/icons";
 import { NewsletterSignup } from "../newsletter/newsletter-signup";
 
 export function NewsletterSection() {

@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Newspaper, Rss, Store } from "~/components/icons/site";
+import { Clock, Mail, MapPin, Newspaper, Rss, Store } from "~/components/icons";
 import { Link } from "react-router";
 import { Logo } from "./header";
 import { SiteLink } from "./nav-link";

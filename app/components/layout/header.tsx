@@ -1,4 +1,4 @@
-import { Flower2, Menu, Search, X } from "~/components/icons/site";
+import { Flower2, Menu, Search, X } from "~/components/icons";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Modal } from "../ui/modal";

@@ -1,5 +1,4 @@
-import { Loader2 } from "~/components/icons/listing";
-import { Send } from "lucide-react";
+import { Loader2, Send } from "~/components/icons";
 import { useId, useState, type FormEvent } from "react";
 import { cn } from "~/utils/cn";
 import { Button } from "../ui/button";

@@ -1,6 +1,4 @@
-import { Check } from "lucide-react";
-import { Mail, Store, X } from "~/components/icons/site";
-import { Phone } from "~/components/icons/listing";
+import { Check, Mail, Store, X, Phone } from "~/components/icons";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { PossibleDuplicates, type DuplicateItem } from "~/components/admin/wholesalers/possible-duplicates";

@@ -1,5 +1,4 @@
-import { CheckCircle2, CircleAlert, Info } from "lucide-react";
-import { X } from "~/components/icons/site";
+import { CheckCircle2, CircleAlert, Info, X } from "~/components/icons";
 import { Toast } from "radix-ui";
 import { cn } from "~/utils/cn";
 import { dismissToast, useToasts } from "./use-toast";

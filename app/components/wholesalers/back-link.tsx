@@ -1,4 +1,4 @@
-import { ArrowLeft } from "~/components/icons/listing";
+import { ArrowLeft } from "~/components/icons";
 import { Link } from "react-router";
 
 export function BackLink({ to, children }: { to: string; children: string }) {

@@ -1,4 +1,4 @@
-import { Navigation } from "~/components/icons/listing";
+import { Navigation } from "~/components/icons";
 import type { Wholesaler } from "~/services/wholesalers/types";
 import { cn } from "~/utils/cn";
 import { buttonVariants } from "../ui/button";

@@ -1,4 +1,4 @@
-import { BadgeCheck } from "~/components/icons/listing";
+import { BadgeCheck } from "~/components/icons";
 import { useRouteLoaderData } from "react-router";
 import type { SiteContext } from "~/http/site-context";
 import { ACCESS_LABELS, type WholesalerAccess } from "~/services/wholesalers/constants";

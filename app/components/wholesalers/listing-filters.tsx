@@ -1,4 +1,4 @@
-import { FilterX, SlidersHorizontal } from "~/components/icons/listing";
+import { FilterX, SlidersHorizontal } from "~/components/icons";
 import { useState, type ReactNode } from "react";
 import { Form, Link, useLocation, useRouteLoaderData, useSearchParams } from "react-router";
 import type { SiteContext } from "~/http/site-context";

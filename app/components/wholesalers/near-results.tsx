@@ -1,6 +1,4 @@
-import { Flower2, Store } from "~/components/icons/site";
-import { Megaphone, ShoppingBasket } from "lucide-react";
-import { SearchX } from "~/components/icons/listing";
+import { Flower2, Store, Megaphone, ShoppingBasket, SearchX } from "~/components/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ResultsMapData } from "~/services/maps/types";
@@ -10,7 +8,7 @@ import { ListingNumber } from "../maps/listing-number";
 import { ResultsMap } from "../maps/results-map";
 import { farAwayMessage, listingDistance } from "./format";
 import { ListingFilters, NoMatches } from "./listing-filters";
-import { WholesalerCard, type WholesalerCardData } from "./lazy-wholesaler-card";
+import { WholesalerCard, type WholesalerCardData } from "./wholesaler-card";
 import { HydrateLater } from "~/components/ui/hydrate-later";
 import { FAR_AWAY_MILES } from "~/services/wholesalers/constants";
 

@@ -1,5 +1,4 @@
-import { AlertCircle, CheckCircle2, Send } from "lucide-react";
-import { X } from "~/components/icons/site";
+import { CircleAlert, CheckCircle2, Send, X } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -113,7 +112,7 @@ function ReportForm({ wholesaler, idPrefix, onClose }: { wholesaler: ReportedLis
             role="alert"
             className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800 outline-none"
           >
-            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <p>{formError}</p>
           </div>
         ) : null}

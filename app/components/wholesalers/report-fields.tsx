@@ -1,5 +1,5 @@
 import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
-import { REPORT_HONEYPOT_FIELD, REPORT_KIND_LABELS, REPORT_KINDS, REPORT_LIMITS, type ReportField } from "~/services/reports/report-form";
+import { HONEYPOT_FIELD, REPORT_KIND_LABELS, REPORT_KINDS, REPORT_LIMITS, type ReportField } from "~/services/reports/report-form";
 import { cn } from "~/utils/cn";
 
 /**
@@ -110,8 +110,8 @@ export function ReportFields({
 
       {/* Bots fill every field they find; people never see this one. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
-        <label htmlFor={ids(REPORT_HONEYPOT_FIELD)}>Website (leave this empty)</label>
-        <input id={ids(REPORT_HONEYPOT_FIELD)} type="text" name={REPORT_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        <label htmlFor={ids(HONEYPOT_FIELD)}>Website (leave this empty)</label>
+        <input id={ids(HONEYPOT_FIELD)} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
     </>
   );

@@ -1,4 +1,4 @@
-import { Flag } from "~/components/icons/listing";
+import { Flag } from "~/components/icons";
 import { lazy, Suspense, useId, useState } from "react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { reportPath } from "~/services/reports/report-form";

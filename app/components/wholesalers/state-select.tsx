@@ -1,5 +1,4 @@
-import { ChevronDown } from "lucide-react";
-import { ArrowRight } from "~/components/icons/site";
+import { ChevronDown, ArrowRight } from "~/components/icons";
 import { useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { cn } from "~/utils/cn";

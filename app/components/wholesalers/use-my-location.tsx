@@ -1,4 +1,4 @@
-import { Loader2, LocateFixed } from "~/components/icons/listing";
+import { Loader2, LocateFixed } from "~/components/icons";
 import { useRef, useState } from "react";
 import type { ResultsMapData } from "~/services/maps/types";
 import type { WholesalerWithDistance } from "~/services/wholesalers/types";

@@ -1,5 +1,4 @@
-import { Clock, MapPin } from "~/components/icons/site";
-import { Globe, Phone } from "~/components/icons/listing";
+import { Clock, MapPin, Globe, Phone } from "~/components/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { listingPath } from "~/services/wholesalers/slug";

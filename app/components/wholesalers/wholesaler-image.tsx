@@ -1,4 +1,4 @@
-import { Flower2 } from "~/components/icons/site";
+import { Flower2 } from "~/components/icons";
 import { ResponsiveImage } from "~/components/images/responsive-image";
 import { DEFAULT_IMAGE } from "~/services/images/constants";
 import { cn } from "~/utils/cn";

@@ -1,5 +1,4 @@
-import { Loader2 } from "~/components/icons/listing";
-import { MapPin, Search } from "~/components/icons/site";
+import { Loader2, MapPin, Search } from "~/components/icons";
 import { lazy, Suspense, useId, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { isValidZipcode, sanitizeZipcodeInput, ZIPCODE_LENGTH } from "~/services/geo/zipcode";

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "~/components/icons";
 import { useState } from "react";
 import { Link } from "react-router";
 import { RecordImageField } from "~/components/admin/images/record-image-field";

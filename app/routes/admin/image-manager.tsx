@@ -1,5 +1,4 @@
-import { ImageIcon } from "lucide-react";
-import { MapPin } from "~/components/icons/site";
+import { ImageIcon, MapPin } from "~/components/icons";
 import { useEffect, useState, type DragEvent } from "react";
 import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { UploadWidget, type UploadResult } from "~/components/admin/images/upload-widget";

@@ -1,5 +1,4 @@
-import { CircleAlert } from "lucide-react";
-import { Flower2 } from "~/components/icons/site";
+import { CircleAlert, Flower2 } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { adminHeaders, adminMeta } from "~/http/admin-meta";

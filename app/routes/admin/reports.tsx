@@ -1,5 +1,4 @@
-import { Check, Pencil } from "lucide-react";
-import { X } from "~/components/icons/site";
+import { Check, Pencil, X } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";

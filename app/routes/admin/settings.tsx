@@ -1,4 +1,4 @@
-import { ArrowLeft } from "~/components/icons/listing";
+import { ArrowLeft } from "~/components/icons";
 import { Switch, Tabs } from "radix-ui";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useActionData, useFetcher } from "react-router";

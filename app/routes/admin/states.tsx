@@ -1,4 +1,4 @@
-import { Pencil } from "lucide-react";
+import { Pencil } from "~/components/icons";
 import { useState } from "react";
 import { Link } from "react-router";
 import { SelectField, TextAreaField, TextField } from "~/components/admin/list/fields";

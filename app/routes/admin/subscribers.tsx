@@ -1,4 +1,4 @@
-import { Download, Trash2 } from "lucide-react";
+import { Download, Trash2 } from "~/components/icons";
 import { useSearchParams } from "react-router";
 import { AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
 import { DeleteDialog } from "~/components/admin/list/record-dialog";

@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { Download } from "~/components/icons";
 import { useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/admin/list/fields";

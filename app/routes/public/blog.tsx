@@ -1,4 +1,3 @@
-import { island, withIslands, type Island } from "~/components/ui/island";
 import { DEFAULT_POST_IMAGE } from "~/components/blog/format";
 import { getDb } from "~/db/db.server";
 import { listPublishedPosts } from "~/services/blog/blog.server";
@@ -6,17 +5,13 @@ import { blogJsonLd } from "~/services/seo/json-ld";
 import { pageMeta, siteIdentity } from "~/http/meta";
 import { requireFeature } from "~/http/site.server";
 import type { Route } from "./+types/blog";
-
-/** The page's content loads after the page's own code (components/ui/island.tsx, docs/decisions/033). */
-const loadPage = () => import("./pages/blog");
-const Page: Island<Route.ComponentProps> = island(loadPage, (module) => module.BlogPage, import.meta.env.SSR ? await loadPage() : undefined);
+import { BlogCard } from "~/components/blog/blog-card";
+import { PageIntro } from "~/components/blog/page-intro";
 
 export async function loader() {
   await requireFeature("blog");
   return { posts: await listPublishedPosts(getDb()) };
 }
-
-export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) => withIslands(request, serverLoader(), Page);
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta(matches, {
@@ -34,6 +29,33 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
         : undefined,
   });
 
-export default function Blog(props: Route.ComponentProps) {
-  return <Page {...props} />;
+const BLOG_TITLE = "Flower Arranging Guide";
+/** The first cards are above the fold on a desktop; the rest load as the visitor scrolls. */
+const EAGER_IMAGES = 2;
+
+/** The blog's list of articles. */
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+      <PageIntro eyebrow="DIY Blog" title={BLOG_TITLE}>
+        <p>
+          Step-by-step tips for buying, conditioning and arranging flowers yourself, from a single bunch at the
+          wholesale market to a full wedding.
+        </p>
+      </PageIntro>
+      {loaderData.posts.length === 0 ? (
+        <p className="mt-12 rounded-2xl border border-stone-200 bg-white p-8 text-center text-muted">
+          New articles are on their way. Check back soon!
+        </p>
+      ) : (
+        <ul className="mt-10 grid gap-8 md:grid-cols-2 lg:mt-12 lg:gap-10" data-testid="blog-posts">
+          {loaderData.posts.map((post, index) => (
+            <li key={post.id}>
+              <BlogCard post={post} eager={index < EAGER_IMAGES} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

@@ -1,6 +1,5 @@
-import { FestivalCard } from "~/components/festivals/lazy-festival-card";
-import { island, withIslands, type Island } from "~/components/ui/island";
-import type { FestivalFilterValues } from "~/components/festivals/festival-filters";
+import { FestivalCard } from "~/components/festivals/festival-card";
+import { type FestivalFilterValues, FestivalFilters, filterSearchParams } from "~/components/festivals/festival-filters";
 import { festivalEventList } from "~/services/seo/festival-json-ld";
 import { getDb } from "~/db/db.server";
 import { festivalsRunningOn, hasActiveFilters, nextFestivalDay, readFestivalSearch } from "~/services/festivals/festival-search.server";
@@ -11,11 +10,15 @@ import { todayIsoDate } from "~/utils/dates";
 import { pageMeta, siteIdentity } from "~/http/meta";
 import { requireFeature } from "~/http/site.server";
 import type { Route } from "./+types/festivals";
-import { PAGE_TITLE } from "./pages/festivals-texts";
+import { ArrowLeft, SearchX, ArrowRight, Flower2, MapPin, X, CalendarPlus, CalendarSearch } from "~/components/icons";
+import { Link, useSearchParams } from "react-router";
+import { formatDateRange, formatLongDate, MONTH_NAMES } from "~/components/festivals/dates";
+import { FestivalCalendarSlot } from "~/components/festivals/festival-calendar-slot";
+import { buttonVariants } from "~/components/ui/button";
+import { HydrateLater } from "~/components/ui/hydrate-later";
+import { cn } from "~/utils/cn";
 
-/** The page's content loads after the page's own code (components/ui/island.tsx, docs/decisions/033). */
-const loadPage = () => import("./pages/festivals");
-const Page: Island<Route.ComponentProps> = island(loadPage, (module) => module.FestivalsPage, import.meta.env.SSR ? await loadPage() : undefined);
+export const PAGE_TITLE = "Flower Festival Calendar";
 
 /** Limits of the spec: upcoming cards, state shortcuts, events in the structured data. */
 const UPCOMING_FESTIVALS = 3;
@@ -59,9 +62,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** A client-side navigation waits for the page's and the cards' code with the data (components/ui/island.tsx). */
-export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) => withIslands(request, serverLoader(), Page, FestivalCard);
-
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta(matches, {
     title: PAGE_TITLE,
@@ -72,6 +72,229 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
     jsonLd: import.meta.env.SSR && data ? festivalEventList(data.festivals.slice(0, STRUCTURED_EVENTS), siteIdentity(matches).url) : undefined,
   });
 
-export default function Festivals(props: Route.ComponentProps) {
-  return <Page {...props} />;
+function SectionTitle({ id, children, className }: { id: string; children: React.ReactNode; className?: string }) {
+  return (
+    <h2 id={id} className={cn("font-serif text-2xl font-semibold tracking-tight text-ink sm:text-3xl", className)}>
+      {children}
+    </h2>
+  );
+}
+
+function PageIntro() {
+  return (
+    <div className="relative isolate overflow-hidden border-b border-stone-200/70 bg-gradient-to-br from-blush via-cream to-[#eef4ef]">
+      <Flower2
+        className="absolute -right-16 -top-14 -z-10 size-56 rotate-12 text-rose-brand/[0.08] sm:-right-10 sm:size-80 sm:text-rose-brand/10"
+        aria-hidden="true"
+        strokeWidth={1}
+      />
+      <div className="mx-auto max-w-7xl px-4 pb-10 pt-6 sm:px-6 sm:pb-14 sm:pt-8 lg:px-8">
+        <Link
+          to="/"
+          className="inline-flex items-center gap-1.5 rounded-full py-1 text-sm font-medium text-muted transition-colors hover:text-rose-brand"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to Home
+        </Link>
+        <p className="mt-6 text-sm font-semibold uppercase tracking-[0.18em] text-rose-brand">Festivals</p>
+        <h1 className="mt-2 max-w-3xl font-serif text-4xl font-semibold leading-tight tracking-tight text-ink sm:text-5xl">
+          {PAGE_TITLE}
+        </h1>
+        <p className="mt-4 max-w-2xl text-lg leading-relaxed text-muted">
+          Tulip fields, rose parades, cherry blossoms and lilac weeks: find flower festivals across the United States, pick
+          a day on the calendar and add the ones you love to your own calendar.
+        </p>
+        <a href="/festivals.ics" className={cn(buttonVariants({ variant: "secondary", size: "sm" }), "mt-6")}>
+          <CalendarPlus aria-hidden="true" />
+          Subscribe to all festivals
+        </a>
+      </div>
+    </div>
+  );
+}
+
+function UpcomingFestivals({ festivals }: { festivals: Route.ComponentProps["loaderData"]["upcoming"] }) {
+  return (
+    <section aria-labelledby="upcoming-heading" className="mx-auto max-w-7xl px-4 pt-10 sm:px-6 sm:pt-12 lg:px-8">
+      <SectionTitle id="upcoming-heading">Upcoming Festivals</SectionTitle>
+      {festivals.length === 0 ? (
+        <p className="mt-4 rounded-2xl border border-dashed border-stone-300 bg-white/60 px-5 py-8 text-center text-muted">
+          No upcoming festivals at this time. Check back soon!
+        </p>
+      ) : (
+        <ul className="mt-6 grid gap-4 md:grid-cols-3 md:gap-6" data-testid="upcoming-festivals">
+          {festivals.map((festival) => (
+            <li key={festival.id}>
+              <FestivalCard festival={festival} eager compact />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function FindByLocation({ states }: { states: { id: string; name: string; listings: number }[] }) {
+  return (
+    <section aria-labelledby="location-heading" className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
+      <h2 id="location-heading" className="flex items-center gap-2 font-serif text-xl font-semibold text-ink">
+        <MapPin className="size-5 text-rose-brand" aria-hidden="true" />
+        Find by Location
+      </h2>
+      <p className="mt-1 text-sm text-muted">Wholesale flower sellers near the festivals.</p>
+      <ul className="mt-4 grid grid-cols-2 gap-2">
+        {states.map((state) => (
+          <li key={state.id}>
+            <Link
+              to={`/state/${state.id}`}
+              className="flex items-center justify-between gap-2 rounded-xl bg-cream px-3 py-2.5 text-sm font-medium text-ink ring-1 ring-stone-200 transition-colors hover:bg-blush hover:text-rose-brand hover:ring-rose-brand/30"
+            >
+              <span className="truncate">{state.name}</span>
+              <span className="shrink-0 text-xs font-semibold text-muted tabular-nums">
+                {state.listings}
+                <span className="sr-only"> {state.listings === 1 ? "listing" : "listings"}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link
+        to="/all-states"
+        className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-rose-brand underline-offset-4 hover:underline"
+      >
+        View All States
+        <ArrowRight className="size-4" aria-hidden="true" />
+      </Link>
+    </section>
+  );
+}
+
+/** The active filters as removable chips, so each one can be undone on its own. */
+function ActiveFilters({ filters }: { filters: FestivalFilterValues }) {
+  const chips: { key: keyof FestivalFilterValues; label: string }[] = [];
+  if (filters.q) chips.push({ key: "q", label: `“${filters.q}”` });
+  if (filters.month) chips.push({ key: "month", label: MONTH_NAMES[filters.month - 1] ?? "" });
+  if (filters.state) chips.push({ key: "state", label: filters.state });
+  if (filters.date) chips.push({ key: "date", label: formatDateRange(filters.date, filters.date) });
+  if (chips.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap items-center gap-2" aria-label="Active filters">
+      {chips.map((chip) => {
+        const params = filterSearchParams({ ...filters, [chip.key]: undefined }).toString();
+        return (
+          <li key={chip.key}>
+            <Link
+              to={params ? `/festivals?${params}` : "/festivals"}
+              preventScrollReset
+              className="inline-flex items-center gap-1.5 rounded-full bg-blush px-3 py-1.5 text-sm font-medium text-plum transition-colors hover:bg-rose-100"
+            >
+              {chip.label}
+              <X className="size-3.5" aria-hidden="true" />
+              <span className="sr-only">(remove filter)</span>
+            </Link>
+          </li>
+        );
+      })}
+      {chips.length > 1 ? (
+        <li>
+          <Link to="/festivals" preventScrollReset className="px-1 text-sm font-medium text-muted underline-offset-4 hover:text-rose-brand hover:underline">
+            Clear all
+          </Link>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/** The festival calendar. */
+export default function Festivals({ loaderData }: Route.ComponentProps) {
+  const { filters, filtered, festivals, upcoming, calendar, calendarMonth, stateOptions, stateShortcuts, today } = loaderData;
+  const [, setSearchParams] = useSearchParams();
+
+  const pickDate = (date: string | undefined) =>
+    setSearchParams(filterSearchParams({ ...filters, date }), { preventScrollReset: true });
+
+  const count = `${festivals.length} ${festivals.length === 1 ? "festival" : "festivals"}`;
+
+  return (
+    <>
+      <PageIntro />
+      <UpcomingFestivals festivals={upcoming} />
+
+      <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6 sm:py-12 lg:grid lg:grid-cols-[22rem_minmax(0,1fr)] lg:items-start lg:gap-10 lg:px-8">
+        {/* On phones the blocks interleave (filters, calendar, list, locations); from lg the calendar and locations form a sidebar. */}
+        <div className="contents lg:flex lg:flex-col lg:gap-6">
+          <section
+            aria-labelledby="calendar-heading"
+            className="order-2 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5 lg:order-none"
+          >
+            <h2 id="calendar-heading" className="flex items-center gap-2 font-serif text-xl font-semibold text-ink">
+              <CalendarSearch className="size-5 text-rose-brand" aria-hidden="true" />
+              Festival Calendar
+            </h2>
+            <p className="mt-1 text-sm text-muted">Pick a day to see the festivals running then.</p>
+            {/* A GET form, so a day picked before the page's script runs, or without JavaScript, still filters. */}
+            <form method="get" action="/festivals" className="mx-auto mt-4 max-w-[22rem]">
+              {filters.q ? <input type="hidden" name="q" value={filters.q} /> : null}
+              {filters.month ? <input type="hidden" name="month" value={String(filters.month)} /> : null}
+              {filters.state ? <input type="hidden" name="state" value={filters.state} /> : null}
+              <FestivalCalendarSlot
+                festivals={calendar}
+                selected={filters.date}
+                today={today}
+                initialMonth={calendarMonth}
+                onSelect={pickDate}
+              />
+            </form>
+          </section>
+          <div className="order-4 lg:order-none">
+            <FindByLocation states={stateShortcuts} />
+          </div>
+        </div>
+
+        <div className="contents lg:flex lg:flex-col lg:gap-6">
+          <div className="order-1 lg:order-none">
+            <FestivalFilters values={filters} states={stateOptions} />
+          </div>
+
+          <section aria-labelledby="list-heading" className="order-3 lg:order-none">
+            <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+              <SectionTitle id="list-heading">{filtered ? "Filtered Festivals" : "All Festivals"}</SectionTitle>
+              <p className="text-sm text-muted" role="status">
+                {filters.date ? `${count} on ${formatLongDate(filters.date)}` : count}
+              </p>
+            </div>
+            <div className="mt-3">
+              <ActiveFilters filters={filters} />
+            </div>
+            {festivals.length === 0 ? (
+              <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white/60 px-6 py-14 text-center">
+                <SearchX className="size-10 text-rose-brand/70" aria-hidden="true" />
+                <p className="mt-4 max-w-md text-muted">No festivals match your search criteria. Try adjusting your filters.</p>
+                <Link to="/festivals" preventScrollReset className={cn(buttonVariants({ variant: "secondary", size: "sm" }), "mt-6")}>
+                  Show all festivals
+                </Link>
+              </div>
+            ) : (
+              <HydrateLater>
+                <ul className="mt-6 grid gap-4 sm:grid-cols-2 sm:gap-6 xl:grid-cols-3" data-testid="festival-list">
+                  {festivals.map((festival) => (
+                    // Cards below the fold are laid out only as they near the screen: on a phone the list was
+                    // most of the page's first layout (docs/decisions/025-fewer-script-files.md). The
+                    // placeholder sizes are the cards' measured heights at each width.
+                    <li
+                      key={festival.id}
+                      className="[contain-intrinsic-size:auto_17.5rem] [content-visibility:auto] sm:[contain-intrinsic-size:auto_34rem] xl:[contain-intrinsic-size:auto_32.5rem]"
+                    >
+                      <FestivalCard festival={festival} />
+                    </li>
+                  ))}
+                </ul>
+              </HydrateLater>
+            )}
+          </section>
+        </div>
+      </div>
+    </>
+  );
 }

@@ -7,13 +7,13 @@ import { getState, listStateNames } from "~/services/states/states.server";
 import { getDirectoryCoverage, listFeaturedWholesalers } from "~/services/wholesalers/wholesalers.server";
 import { organizationJsonLd, webSiteJsonLd } from "~/services/seo/json-ld";
 import { pageMeta, siteIdentity } from "~/http/meta";
-import { WholesalerCard } from "~/components/wholesalers/lazy-wholesaler-card";
-import { island, withIslands, type Island } from "~/components/ui/island";
 import type { Route } from "./+types/home";
-
-/** The page's content loads after the page's own code (components/ui/island.tsx, docs/decisions/033). */
-const loadPage = () => import("./pages/home");
-const Page: Island<Route.ComponentProps> = island(loadPage, (module) => module.HomePage, import.meta.env.SSR ? await loadPage() : undefined);
+import { BlogPreview } from "~/components/home/blog-preview";
+import { FeaturedState } from "~/components/home/featured-state";
+import { GroceryStores } from "~/components/home/grocery-stores";
+import { Hero } from "~/components/home/hero";
+import { LocationFinder } from "~/components/home/location-finder";
+import { NewsletterSection } from "~/components/home/newsletter-section";
 
 /** The state the featured block shows. */
 const FEATURED_STATE_ID = "california";
@@ -49,9 +49,6 @@ export async function loader() {
   };
 }
 
-/** A client-side navigation waits for the page's and the cards' code with the data, so the page shows whole. */
-export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) => withIslands(request, serverLoader(), Page, WholesalerCard);
-
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteIdentity(matches);
   return pageMeta(matches, {
@@ -64,6 +61,17 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-export default function Home(props: Route.ComponentProps) {
-  return <Page {...props} />;
+/** The home page. */
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { states, featuredState, featuredWholesalers, coverage, groceryStores, posts, showBlog } = loaderData;
+  return (
+    <>
+      <Hero showBlog={showBlog} coverage={coverage} />
+      <LocationFinder states={states} />
+      <FeaturedState state={featuredState} wholesalers={featuredWholesalers} />
+      <GroceryStores stores={groceryStores} />
+      {showBlog ? <BlogPreview posts={posts} /> : null}
+      <NewsletterSection />
+    </>
+  );
 }

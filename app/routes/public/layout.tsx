@@ -1,16 +1,11 @@
-import { useEffect } from "react";
 import { isRouteErrorResponse, Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { Header } from "~/components/layout/header";
-import { NotFound } from "~/components/lazy-not-found";
-import type { skeletonFor as skeletonForPath } from "~/components/skeletons";
-import { holdHydratedMark, island } from "~/components/ui/island";
+import { Footer } from "~/components/layout/footer";
+import { NotFound } from "~/components/not-found";
+import { skeletonFor } from "~/components/skeletons";
 import type { loader as rootLoader } from "~/root";
 import { rootDataFrom } from "~/http/meta";
 import type { Route } from "./+types/layout";
-
-/** The footer is links only: its code is not part of a page's first load (docs/decisions/033). */
-const loadFooter = () => import("~/components/layout/footer");
-const Footer = island(loadFooter, (module) => module.Footer, import.meta.env.SSR ? await loadFooter() : undefined);
 
 function Chrome({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -40,32 +35,12 @@ export const meta: Route.MetaFunction = ({ error, matches }) => {
   return [{ title: `${notFound ? "404 Page Not Found" : "Something went wrong"} | ${siteName}` }, { name: "robots", content: "noindex" }];
 };
 
-/**
- * The skeletons shown while the next page's data loads: code a page needs only after a click, loaded once it is
- * interactive instead of with it (docs/decisions/033). The page is marked interactive once they are there. They
- * are kept in the module, not in state: a render of the layout while the page's islands are not hydrated yet
- * would make React hydrate them at once, in one long task.
- */
-let skeletonFor: typeof skeletonForPath | undefined;
-function useSkeletons() {
-  useEffect(() => {
-    if (skeletonFor) return;
-    holdHydratedMark(
-      import("~/components/skeletons").then((module) => {
-        skeletonFor = module.skeletonFor;
-      }),
-    );
-  }, []);
-  return skeletonFor;
-}
-
 /** Header and footer around every public page; a skeleton while the next page's data loads. */
 export default function PublicLayout() {
   const navigation = useNavigation();
   const location = useLocation();
-  const skeletons = useSkeletons();
   const target = navigation.state === "loading" ? navigation.location : undefined;
-  const pending = target && target.pathname !== location.pathname && skeletons ? skeletons(target.pathname) : null;
+  const pending = target && target.pathname !== location.pathname ? skeletonFor(target.pathname) : null;
   return <Chrome>{pending ?? <Outlet />}</Chrome>;
 }
 

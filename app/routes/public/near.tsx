@@ -1,4 +1,4 @@
-import { data, type ShouldRevalidateFunction } from "react-router";
+import { data, type ShouldRevalidateFunction, useLocation, useSearchParams } from "react-router";
 import { getDb } from "~/db/db.server";
 import { FAR_AWAY_MILES } from "~/services/wholesalers/constants";
 import { searchResultsMap } from "~/services/maps/maps.server";
@@ -9,17 +9,15 @@ import { onlyFiltersChanged } from "~/services/wholesalers/filter-params";
 import { readNearPageQuery } from "~/services/wholesalers/near-page-query";
 import { findWholesalersNear, toWholesalerJson, type NearSearchResult } from "~/services/wholesalers/wholesalers.server";
 import { pageMeta } from "~/http/meta";
-import { WholesalerCard } from "~/components/wholesalers/lazy-wholesaler-card";
-import { island, withIslands, type Island } from "~/components/ui/island";
 import type { Route } from "./+types/near";
-import { PAGE_TITLE } from "./pages/near-texts";
+import type { ReactNode } from "react";
+import { BackLink } from "~/components/wholesalers/back-link";
+import { useListingFilters } from "~/components/wholesalers/listing-filters";
+import { NearResults, ResultsNotice, ResultsPanel, ZIPCODE_EMPTY_MESSAGE, ZIPCODE_ERROR_MESSAGE } from "~/components/wholesalers/near-results";
+import { ZipcodeFinder } from "~/components/wholesalers/zipcode-finder";
+import { withListingFilters } from "~/services/wholesalers/filters";
 
-/** The page's content loads after the page's own code (components/ui/island.tsx, docs/decisions/033). */
-const loadPage = () => import("./pages/near");
-const serverPage = import.meta.env.SSR ? await loadPage() : undefined;
-const Page: Island<Route.ComponentProps> = island(loadPage, (m) => m.NearPage, serverPage);
-/** The error page shares the page's module: its frame and finder. */
-const ErrorPage: Island<object> = island(loadPage, (m) => m.NearErrorPage, serverPage);
+export const PAGE_TITLE = "Find Wholesalers Near You";
 
 async function festivalsHrefFor(result: NearSearchResult): Promise<string | null> {
   const db = getDb();
@@ -60,9 +58,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   onlyFiltersChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 
-/** A client-side navigation waits for the page's and the cards' code with the data (components/ui/island.tsx). */
-export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) => withIslands(request, serverLoader(), Page, WholesalerCard);
-
 export const meta: Route.MetaFunction = ({ matches, data: page }) => {
   const zipcode = page?.query.zipcode;
   return pageMeta(matches, {
@@ -76,9 +71,83 @@ export const meta: Route.MetaFunction = ({ matches, data: page }) => {
 
 /** A search that failed on our side: the spec's error message, and the finder to try again. */
 export function ErrorBoundary() {
-  return <ErrorPage />;
+  return <NearErrorPage />;
 }
 
-export default function Near(props: Route.ComponentProps) {
-  return <Page {...props} />;
+function NearShell({ zipcode, subtitle, children }: { zipcode?: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
+      <BackLink to="/">Back to Home</BackLink>
+      <header className="mt-6 max-w-3xl">
+        <h1 className="font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">
+          {zipcode ? `Wholesalers near ${zipcode}` : PAGE_TITLE}
+        </h1>
+        {subtitle ? <p className="mt-3 text-lg text-muted">{subtitle}</p> : null}
+      </header>
+      <div className="mt-8 rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">{children}</div>
+    </div>
+  );
+}
+
+/** A search that failed on our side: the spec's error message, and the finder to try again (the route's ErrorBoundary). */
+function NearErrorPage() {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const query = readNearPageQuery(searchParams);
+  return (
+    <NearShell zipcode={query.zipcode}>
+      <ZipcodeFinder
+        key={location.key}
+        initialZipcode={query.zipcode ?? ""}
+        radius={query.radius}
+        results={
+          <ResultsPanel label="Zipcode search results">
+            <ResultsNotice tone="error">{ZIPCODE_ERROR_MESSAGE}</ResultsNotice>
+          </ResultsPanel>
+        }
+      />
+    </NearShell>
+  );
+}
+
+/** The zipcode search. */
+export default function Near({ loaderData }: Route.ComponentProps) {
+  const { query, problem, result, festivalsHref, map } = loaderData;
+  const location = useLocation();
+  const filtering = useListingFilters(result?.within ?? []);
+  const town = result ? [result.origin.city, result.origin.stateName].filter(Boolean).join(", ") : "";
+
+  return (
+    <NearShell
+      zipcode={query.zipcode}
+      subtitle={result && town ? `Around ${town}, within ${result.radiusMiles} miles.` : undefined}
+    >
+      <ZipcodeFinder
+        key={location.key}
+        initialZipcode={query.zipcode ?? ""}
+        radius={query.radius}
+        hiddenParams={[...withListingFilters(new URLSearchParams(), filtering.filters)]}
+        results={
+          problem ? (
+            <ResultsPanel label="Zipcode search results">
+              <ResultsNotice tone="error">{problem}</ResultsNotice>
+            </ResultsPanel>
+          ) : result && query.zipcode ? (
+            <ResultsPanel label="Zipcode search results">
+              <NearResults
+                result={result}
+                map={map}
+                where={query.zipcode}
+                place={town ? `${query.zipcode} (${town})` : query.zipcode}
+                searchedZipcode={query.zipcode}
+                emptyNotice={ZIPCODE_EMPTY_MESSAGE}
+                festivalsHref={festivalsHref}
+                filtering={filtering}
+              />
+            </ResultsPanel>
+          ) : null
+        }
+      />
+    </NearShell>
+  );
 }

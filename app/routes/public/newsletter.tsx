@@ -1,5 +1,4 @@
-import { island, withIslands, type Island } from "~/components/ui/island";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { getDb } from "~/db/db.server";
 import { MAX_JSON_BYTES } from "~/http/api.server";
 import { pageMeta } from "~/http/meta";
@@ -7,14 +6,9 @@ import { AppError, STATUS_BY_CODE } from "~/services/errors";
 import { subscribe } from "~/services/newsletter/newsletter.server";
 import { readFormWithLimit } from "~/http/form-body.server";
 import type { Route } from "./+types/newsletter";
-
-/** The page's content loads after the page's own code (components/ui/island.tsx, docs/decisions/033). */
-const loadPage = () => import("./pages/newsletter");
-const Page: Island<Route.ComponentProps> = island(loadPage, (module) => module.NewsletterPage, import.meta.env.SSR ? await loadPage() : undefined);
-
-/** No data of its own; without a server loader the clientLoader below would run instead of the server's render. */
-export const loader = () => null;
-export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) => withIslands(request, serverLoader(), Page);
+import { CheckCircle2, Mail } from "~/components/icons";
+import { NewsletterSignup, SUBSCRIBE_REJECTED, SUBSCRIBE_SUCCESS } from "~/components/newsletter/newsletter-signup";
+import { buttonVariants } from "~/components/ui/button";
 
 /**
  * The newsletter form's own address. With JavaScript the form posts to the JSON API and answers with a toast;
@@ -40,6 +34,39 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/newsletter",
   });
 
-export default function Newsletter(props: Route.ComponentProps) {
-  return <Page {...props} />;
+/** The newsletter page. */
+export default function Newsletter({ actionData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-20">
+      <div className="overflow-hidden rounded-3xl bg-gradient-to-br from-rose-brand via-[#9f1239] to-plum px-6 py-10 text-white shadow-xl sm:px-12 sm:py-14">
+        {actionData?.ok ? (
+          <div role="status">
+            <CheckCircle2 className="size-10" aria-hidden="true" />
+            <h1 className="mt-5 font-serif text-3xl font-semibold tracking-tight sm:text-4xl">{SUBSCRIBE_SUCCESS.title}</h1>
+            <p className="mt-3 text-lg text-white/90">{SUBSCRIBE_SUCCESS.description}</p>
+            <Link to="/" className={buttonVariants({ className: "mt-8 bg-white text-rose-brand hover:bg-blush" })}>
+              Back to the home page
+            </Link>
+          </div>
+        ) : (
+          <>
+            <span className="flex size-12 items-center justify-center rounded-2xl bg-white/15 ring-1 ring-white/25">
+              <Mail className="size-6" aria-hidden="true" />
+            </span>
+            <h1 className="mt-5 font-serif text-3xl font-semibold tracking-tight sm:text-4xl">Fresh deals and arranging tips</h1>
+            <p className="mt-3 text-base leading-relaxed text-white/90 sm:text-lg">
+              New wholesale listings, seasonal flower guides and money-saving tips, about once a month. Unsubscribe any time.
+            </p>
+            {actionData ? (
+              <p role="alert" className="mt-6 rounded-2xl bg-white/15 px-4 py-3 ring-1 ring-white/25">
+                <strong className="font-semibold">{SUBSCRIBE_REJECTED.title}: </strong>
+                {actionData.message}
+              </p>
+            ) : null}
+            <NewsletterSignup className="mt-8" />
+          </>
+        )}
+      </div>
+    </section>
+  );
 }

@@ -1,21 +1,19 @@
-import { island, withIslands, type Island } from "~/components/ui/island";
-import { data } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server";
 import { pageMeta } from "~/http/meta";
-import { clientIpContext, refuseIfRateLimited } from "~/http/request-context.server";
-import { AppError, notFound, STATUS_BY_CODE } from "~/services/errors";
+import { runPublicForm } from "~/http/public-form.server";
 import { parseId } from "~/services/ids";
-import { REPORT_FIELDS, REPORT_HONEYPOT_FIELD, REPORT_MESSAGES, type ListingReportInput, type ReportResult } from "~/services/reports/report-form";
+import { REPORT_FIELDS, REPORT_MESSAGES, type ReportResult, reportPath, reportReceived } from "~/services/reports/report-form";
 import { createListingReport } from "~/services/reports/reports.server";
 import { findListing } from "~/services/wholesalers/listing.server";
 import { listingPath } from "~/services/wholesalers/slug";
-import { readFormWithLimit } from "~/http/form-body.server";
-import { TITLE } from "./pages/report-problem-texts";
 import type { Route } from "./+types/report-problem";
+import { CircleAlert, CheckCircle2, Send } from "~/components/icons";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { BackLink } from "~/components/wholesalers/back-link";
+import { ReportFields, ReportIntro } from "~/components/wholesalers/report-fields";
 
-/** The page's content loads after the page's own code (components/ui/island.tsx, docs/decisions/033). */
-const loadPage = () => import("./pages/report-problem");
-const Page: Island<Route.ComponentProps> = island(loadPage, (module) => module.ReportProblemPage, import.meta.env.SSR ? await loadPage() : undefined);
+export const TITLE = "Report a problem";
 
 /** A report is a few short fields and at most 2000 characters of details. */
 const MAX_FORM_BYTES = 16 * 1024;
@@ -27,8 +25,6 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!listing) throw data(null, { status: 404 });
   return { listing: { id: listing.id, name: listing.name, path: listingPath(listing) } };
 }
-
-export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) => withIslands(request, serverLoader(), Page);
 
 export const meta: Route.MetaFunction = ({ matches, data: page, params }) =>
   pageMeta(matches, {
@@ -44,35 +40,66 @@ export const meta: Route.MetaFunction = ({ matches, data: page, params }) =>
  * answer their message and field errors with a 4xx; a cross-site POST never gets here (server/origin-check.ts).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  let input: ListingReportInput = {};
-  try {
-    const wholesalerId = parseId(params.id);
-    if (wholesalerId === undefined) throw notFound(REPORT_MESSAGES.listingGone);
-    input = await readReportForm(request);
-    refuseIfRateLimited(context);
-    await createListingReport(getDb(), wholesalerId, input, context.get(clientIpContext));
-    return data<ReportResult>({ ok: true, message: REPORT_MESSAGES.saved }, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const { [REPORT_HONEYPOT_FIELD]: _honeypot, ...values } = input;
-    return data<ReportResult>(
-      { ok: false, message: error.message, fieldErrors: error.fieldErrors ?? {}, values },
-      { status: STATUS_BY_CODE[error.code], headers: { "Cache-Control": "no-store" } },
-    );
+  const noStore = { "Cache-Control": "no-store" };
+  const wholesalerId = parseId(params.id);
+  if (wholesalerId === undefined) {
+    return data<ReportResult>({ ok: false, message: REPORT_MESSAGES.listingGone, fieldErrors: {}, values: {} }, { status: 404, headers: noStore });
   }
+  const form = { fields: REPORT_FIELDS, maxBytes: MAX_FORM_BYTES, tooLarge: REPORT_MESSAGES.tooLarge, notAForm: REPORT_MESSAGES.notAForm };
+  const outcome = await runPublicForm(request, context, form, (input, ip) => createListingReport(getDb(), wholesalerId, input, ip));
+  if (outcome.ok) return data<ReportResult>({ ok: true, message: REPORT_MESSAGES.saved }, { headers: noStore });
+  const { error, status, values } = outcome;
+  return data<ReportResult>({ ok: false, message: error.message, fieldErrors: error.fieldErrors ?? {}, values }, { status, headers: noStore });
 }
 
-/** The form's fields (urlencoded or multipart), read up to MAX_FORM_BYTES; anything else (or a NUL in a field) is a 400 or 413. */
-async function readReportForm(request: Request): Promise<ListingReportInput> {
-  const form = await readFormWithLimit(request, MAX_FORM_BYTES, REPORT_MESSAGES.tooLarge, REPORT_MESSAGES.notAForm);
-  const input: ListingReportInput = {};
-  for (const field of [...REPORT_FIELDS, REPORT_HONEYPOT_FIELD] as const) {
-    const value = form.get(field);
-    if (typeof value === "string") input[field] = value;
-  }
-  return input;
-}
+/**
+ * The report form as a page of its own: what a card's "Report a problem" opens before its script runs.
+ */
+export default function ReportProblem({ loaderData, actionData }: Route.ComponentProps) {
+  const { listing } = loaderData;
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const refused = actionData && !actionData.ok ? actionData : undefined;
+  const errors = refused?.fieldErrors ?? {};
+  const formError = refused && Object.keys(errors).length === 0 ? refused.message : undefined;
 
-export default function ReportProblem(props: Route.ComponentProps) {
-  return <Page {...props} />;
+  return (
+    <section className="mx-auto max-w-xl px-4 py-6 sm:px-6 sm:py-10">
+      <BackLink to={listing.path}>{listing.name}</BackLink>
+      <div className="mt-5 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
+        {actionData?.ok ? (
+          <div role="status" className="grid justify-items-center gap-3 py-4 text-center">
+            <CheckCircle2 className="size-12 text-leaf" aria-hidden="true" />
+            <h1 className="font-serif text-xl font-semibold text-ink">{actionData.message}</h1>
+            <p className="max-w-sm text-sm text-muted">{reportReceived(listing.name)}</p>
+            <a href={listing.path} className={buttonVariants({ variant: "secondary", className: "mt-2" })}>
+              Back to the listing
+            </a>
+          </div>
+        ) : (
+          <>
+            <h1 className="font-serif text-2xl font-semibold text-ink">{TITLE}</h1>
+            <p className="mt-1 text-sm text-muted">
+              <ReportIntro name={listing.name} />
+            </p>
+            <Form method="post" action={reportPath(listing.id)} noValidate className="relative mt-5 grid gap-5">
+              {formError ? (
+                <div role="alert" className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+                  <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  <p>{formError}</p>
+                </div>
+              ) : null}
+              <ReportFields idPrefix="report" errors={errors} kind={refused?.values?.kind ?? ""} values={refused?.values} />
+              <div className="flex justify-end">
+                <Button type="submit" disabled={sending}>
+                  <Send aria-hidden="true" />
+                  {sending ? "Sending..." : "Send report"}
+                </Button>
+              </div>
+            </Form>
+          </>
+        )}
+      </div>
+    </section>
+  );
 }

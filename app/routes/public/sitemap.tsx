@@ -1,5 +1,4 @@
 import { getDb } from "~/db/db.server";
-import { island, withIslands, type Island } from "~/components/ui/island";
 import { listPublishedPosts } from "~/services/blog/blog.server";
 import { listFestivals } from "~/services/festivals/festivals.server";
 import { getSiteSettings } from "~/services/settings/settings.server";
@@ -8,12 +7,17 @@ import { listListingLinks } from "~/services/wholesalers/listing.server";
 import { listingPath } from "~/services/wholesalers/slug";
 import { pageMeta } from "~/http/meta";
 import { isFeatureEnabled } from "~/http/site.server";
-import { SITEMAP_TITLE, type PageLink } from "./pages/sitemap-texts";
 import type { Route } from "./+types/sitemap";
+import { Link } from "react-router";
+import { PageIntro } from "~/components/blog/page-intro";
 
-/** The page's content loads after the page's own code (components/ui/island.tsx, docs/decisions/033). */
-const loadPage = () => import("./pages/sitemap");
-const Page: Island<Route.ComponentProps> = island(loadPage, (module) => module.SitemapPage, import.meta.env.SSR ? await loadPage() : undefined);
+export const SITEMAP_TITLE = "Sitemap";
+
+/** A link of the sitemap: the loader makes them, the content lists them. */
+export interface PageLink {
+  label: string;
+  to: string;
+}
 
 export async function loader() {
   const db = getDb();
@@ -62,8 +66,6 @@ export async function loader() {
   };
 }
 
-export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) => withIslands(request, serverLoader(), Page);
-
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: SITEMAP_TITLE,
@@ -72,6 +74,77 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/sitemap",
   });
 
-export default function Sitemap(props: Route.ComponentProps) {
-  return <Page {...props} />;
+function LinkList({ links, columns = "" }: { links: PageLink[]; columns?: string }) {
+  return (
+    <ul className={`mt-4 grid gap-x-8 gap-y-2.5 ${columns}`}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className="text-stone-800 underline-offset-4 hover:text-rose-brand hover:underline">
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Group({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+      <h2 id={id} className="font-serif text-2xl font-semibold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The site index. */
+export default function Sitemap({ loaderData }: Route.ComponentProps) {
+  const { main, regions, listingsByState, posts, festivals } = loaderData;
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+      <PageIntro eyebrow="Site index" title={SITEMAP_TITLE}>
+        <p>Every page of the site in one place.</p>
+      </PageIntro>
+      <div className="mt-10 grid gap-6">
+        <Group id="sitemap-pages" title="Main pages">
+          <LinkList links={main} columns="sm:grid-cols-2 lg:grid-cols-3" />
+        </Group>
+        <Group id="sitemap-states" title="Wholesalers by state">
+          <div className="mt-2 grid gap-8 sm:grid-cols-2 lg:grid-cols-5">
+            {regions.map((group) => (
+              <div key={group.region}>
+                <h3 className="mt-4 text-sm font-semibold uppercase tracking-wider text-rose-brand">{group.region}</h3>
+                <LinkList links={group.states} />
+              </div>
+            ))}
+          </div>
+        </Group>
+        {listingsByState.length > 0 ? (
+          <Group id="sitemap-listings" title="Wholesaler listings">
+            {/* Columns rather than a grid: a state with eight listings would leave holes beside the states with one. */}
+            <div className="mt-2 gap-x-8 sm:columns-2 lg:columns-3">
+              {listingsByState.map((group) => (
+                <div key={group.state} className="break-inside-avoid pt-px">
+                  <h3 className="mt-4 text-sm font-semibold uppercase tracking-wider text-rose-brand">{group.state}</h3>
+                  <LinkList links={group.links} />
+                </div>
+              ))}
+            </div>
+          </Group>
+        ) : null}
+        {posts.length > 0 ? (
+          <Group id="sitemap-blog" title="Blog articles">
+            <LinkList links={posts} columns="md:grid-cols-2" />
+          </Group>
+        ) : null}
+        {festivals.length > 0 ? (
+          <Group id="sitemap-festivals" title="Flower festivals">
+            <LinkList links={festivals} columns="md:grid-cols-2" />
+          </Group>
+        ) : null}
+      </div>
+    </section>
+  );
 }

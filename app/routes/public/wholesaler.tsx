@@ -1,5 +1,4 @@
-import { data, redirect } from "react-router";
-import { island, withIslands, type Island } from "~/components/ui/island";
+import { data, redirect, Link } from "react-router";
 import { getDb } from "~/db/db.server";
 import { pageMeta, siteIdentity } from "~/http/meta";
 import { renderedAtContext } from "~/http/request-context.server";
@@ -11,11 +10,18 @@ import { weekdayAt } from "~/services/wholesalers/opening-hours";
 import { listingPath, slugify } from "~/services/wholesalers/slug";
 import { toWholesalerJson } from "~/services/wholesalers/wholesalers.server";
 import type { Route } from "./+types/wholesaler";
-import { NOT_FOUND_TITLE } from "./pages/wholesaler-texts";
+import { BadgeCheck, Globe, Phone, SearchX, Clock, MapPin, Store } from "~/components/icons";
+import type { ReactNode } from "react";
+import { LocatorMap } from "~/components/maps/locator-map";
+import { buttonVariants } from "~/components/ui/button";
+import { BackLink } from "~/components/wholesalers/back-link";
+import { AccessBadge, ACCESS_HINT, ApproximateLocationNote, ListingOpenStatus, LocationPrecisionNote, nearbyDistanceText, telHref, VerifiedNote, websiteLabel, WeeklyHoursTable } from "~/components/wholesalers/listing-facts";
+import { ReportProblem } from "~/components/wholesalers/report-problem";
+import { DirectionsLink, TYPE_HINT, TypeBadge } from "~/components/wholesalers/listing-badges";
+import { WholesalerImage } from "~/components/wholesalers/wholesaler-image";
+import type { NearbyListing } from "~/services/wholesalers/types";
 
-/** The page's content loads after the page's own code (components/ui/island.tsx, docs/decisions/033). */
-const loadPage = () => import("./pages/wholesaler");
-const Page: Island<Route.ComponentProps> = island(loadPage, (module) => module.WholesalerPage, import.meta.env.SSR ? await loadPage() : undefined);
+export const NOT_FOUND_TITLE = "Wholesaler Not Found";
 
 const DESCRIPTION_LENGTH = 160;
 
@@ -36,9 +42,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-/** A client-side navigation waits for the page's code with the data (components/ui/island.tsx). */
-export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) => withIslands(request, serverLoader(), Page);
-
 export const meta: Route.MetaFunction = ({ matches, data: page, params }) => {
   const listing = page?.listing;
   if (!listing) return pageMeta(matches, { title: NOT_FOUND_TITLE, path: `/wholesalers/${params.id}`, noindex: true });
@@ -54,6 +57,191 @@ export const meta: Route.MetaFunction = ({ matches, data: page, params }) => {
   });
 };
 
-export default function Wholesaler(props: Route.ComponentProps) {
-  return <Page {...props} />;
+/** One fact of the listing: an icon and what it is (the term), and the fact; side by side from a small tablet up. */
+function Fact({ icon: Icon, term, children }: { icon: typeof MapPin; term: string; children: ReactNode }) {
+  return (
+    <div className="py-3.5 first:pt-0 last:pb-0 sm:grid sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-x-3">
+      <dt className="flex items-center gap-3 text-sm font-semibold text-ink sm:h-6">
+        <Icon className="size-5 shrink-0 text-rose-brand" aria-hidden="true" />
+        {term}
+      </dt>
+      <dd className="mt-1 min-w-0 pl-8 text-ink/85 sm:mt-0 sm:pl-0">{children}</dd>
+    </div>
+  );
+}
+
+/** A wholesaler's page. */
+export default function Wholesaler({ loaderData }: Route.ComponentProps) {
+  const { listing, nearby, map, today } = loaderData;
+  if (!listing || !map) return <WholesalerNotFound />;
+  const structuredHours = listing.openingHours && listing.timeZone ? listing.openingHours : null;
+
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
+      <BackLink to={`/state/${listing.stateId}`}>{`${listing.state} wholesalers`}</BackLink>
+
+      <div className="mt-5 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
+        <div className="min-w-0">
+          <header>
+            <div className="flex flex-wrap items-center gap-1.5">
+              <TypeBadge type={listing.type} />
+              {listing.access ? <AccessBadge access={listing.access} /> : null}
+            </div>
+            <h1 className="mt-3 font-serif text-3xl font-semibold leading-tight tracking-tight text-ink sm:text-4xl">{listing.name}</h1>
+            <p className="mt-1 text-muted">
+              {listing.city}, {listing.state}
+            </p>
+            {structuredHours && listing.timeZone ? (
+              <ListingOpenStatus hours={structuredHours} timeZone={listing.timeZone} className="mt-3 text-base" />
+            ) : null}
+            <div className="mt-5 flex flex-wrap gap-2">
+              <DirectionsLink wholesaler={listing} className="h-11 px-5 text-sm" />
+              {listing.phone ? (
+                <a href={telHref(listing.phone)} className={buttonVariants({ variant: "secondary" })}>
+                  <Phone aria-hidden="true" />
+                  Call
+                  <span className="sr-only"> {listing.phone}</span>
+                </a>
+              ) : null}
+            </div>
+          </header>
+
+          <section aria-labelledby="listing-details" className="mt-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
+            <h2 id="listing-details" className="sr-only">
+              Details
+            </h2>
+            <dl className="divide-y divide-stone-100">
+              {listing.access ? (
+                <Fact icon={Store} term="Who may buy">
+                  <span className="font-medium text-ink">{ACCESS_HINT[listing.access]}</span>
+                  {listing.accessNote ? <span className="mt-0.5 block text-sm text-muted">{listing.accessNote}</span> : null}
+                </Fact>
+              ) : (
+                <Fact icon={Store} term="Who may buy">
+                  <span className="font-medium text-ink">No source says yet: ask when you call.</span>
+                  <span className="mt-0.5 block text-sm text-muted">{TYPE_HINT[listing.type]}</span>
+                </Fact>
+              )}
+              <Fact icon={MapPin} term="Address">
+                <span className="block">{listing.address}</span>
+                <span className="block">
+                  {listing.city}, {listing.stateCode} {listing.zipcode}
+                </span>
+                {listing.locationApproximate ? <ApproximateLocationNote className="mt-1" /> : null}
+                <LocationPrecisionNote exact={listing.locationExact} zipcode={listing.zipcode} className="mt-1" />
+              </Fact>
+              {listing.phone ? (
+                <Fact icon={Phone} term="Phone">
+                  <a href={telHref(listing.phone)} className="font-medium text-rose-brand underline-offset-4 hover:underline">
+                    {listing.phone}
+                  </a>
+                </Fact>
+              ) : null}
+              {listing.website ? (
+                <Fact icon={Globe} term="Website">
+                  <a
+                    href={listing.website}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="break-all font-medium text-rose-brand underline-offset-4 hover:underline"
+                  >
+                    {websiteLabel(listing.website)}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </Fact>
+              ) : null}
+              <Fact icon={Clock} term="Hours">
+                {structuredHours ? <WeeklyHoursTable hours={structuredHours} today={today} /> : null}
+                {listing.hours ? (
+                  <p className={structuredHours ? "mt-2 text-sm text-muted" : undefined}>{listing.hours}</p>
+                ) : structuredHours ? null : (
+                  <p className="text-muted">Not known yet: call ahead before you go.</p>
+                )}
+              </Fact>
+              <Fact icon={BadgeCheck} term="Last verified">
+                {listing.verifiedAt ? (
+                  <VerifiedNote verifiedAt={listing.verifiedAt} className="text-sm" />
+                ) : (
+                  <span className="text-sm text-muted">Not yet confirmed with the business.</span>
+                )}
+              </Fact>
+            </dl>
+            <div className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-4">
+              <p className="text-sm text-muted">Wrong, moved or closed?</p>
+              <ReportProblem wholesaler={listing} />
+            </div>
+          </section>
+
+          {listing.description ? (
+            <section aria-labelledby="listing-about" className="mt-8">
+              <h2 id="listing-about" className="font-serif text-2xl font-semibold text-ink">
+                About {listing.name}
+              </h2>
+              <p className="mt-3 max-w-prose leading-relaxed text-ink/85">{listing.description}</p>
+            </section>
+          ) : null}
+        </div>
+
+        <aside className="grid content-start gap-6" aria-label={`Photo and nearby listings for ${listing.name}`}>
+          <WholesalerImage
+            src={listing.image}
+            alt={`${listing.name} in ${listing.city}`}
+            lazy={false}
+            sizes="(min-width: 1024px) 352px, calc(100vw - 2rem)"
+            className="rounded-2xl ring-1 ring-black/5"
+          />
+          <figure className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
+            <LocatorMap map={map} className="mx-auto block h-auto w-full max-w-64" />
+            <figcaption className="mt-2 text-center text-sm text-muted">
+              {listing.locationExact
+                ? `${listing.city}, ${listing.state}`
+                : `${listing.city}, ${listing.state}: the center of zipcode ${listing.zipcode}`}
+            </figcaption>
+          </figure>
+          {nearby.length > 0 ? <NearbyListings nearby={nearby} /> : null}
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+function NearbyListings({ nearby }: { nearby: NearbyListing[] }) {
+  return (
+    <section aria-labelledby="nearby-listings" className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
+      <h2 id="nearby-listings" className="font-serif text-xl font-semibold text-ink">
+        Nearest other suppliers
+      </h2>
+      <ol className="mt-3 divide-y divide-stone-100">
+        {nearby.map((other) => (
+          <li key={other.id} className="py-3 last:pb-0" data-testid="nearby-listing">
+            <Link to={listingPath(other)} prefetch="intent" className="font-semibold text-ink hover:text-rose-brand hover:underline">
+              {other.name}
+            </Link>
+            <p className="mt-0.5 text-sm text-muted">
+              {other.city}, {other.state}
+            </p>
+            <p className="mt-0.5 text-sm font-medium text-rose-brand">{nearbyDistanceText(other)}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function WholesalerNotFound() {
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center">
+      <SearchX className="size-12 text-rose-brand" aria-hidden="true" />
+      <h1 className="mt-6 font-serif text-4xl font-semibold text-ink sm:text-5xl">{NOT_FOUND_TITLE}</h1>
+      <p className="mt-4 text-lg text-muted">We could not find that listing. It may have closed or been removed, or the link may be mistyped.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonVariants()}>
+          Go Home
+        </Link>
+        <Link to="/states" className={buttonVariants({ variant: "secondary" })}>
+          Browse wholesalers by state
+        </Link>
+      </div>
+    </div>
+  );
 }

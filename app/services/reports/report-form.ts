@@ -6,8 +6,9 @@
 /** Reports one client address may send per hour, across all listings, before the form refuses more. */
 export const REPORTS_PER_HOUR = 5;
 
-/** The honeypot field: hidden from people, filled in by form-filling bots. */
-export const REPORT_HONEYPOT_FIELD = "website_url";
+import { HONEYPOT_FIELD } from "../honeypot";
+
+export { HONEYPOT_FIELD };
 
 /** What can be wrong with a listing, in the order the form offers them. */
 export const REPORT_KINDS = ["closed", "wrong-address", "wrong-phone-or-hours", "not-a-flower-supplier", "other"] as const;
@@ -44,7 +45,7 @@ export const REPORT_MESSAGES = {
 
 /** What the report form posts; the honeypot rides along. */
 export interface ListingReportInput extends Partial<Record<ReportField, string>> {
-  [REPORT_HONEYPOT_FIELD]?: string;
+  [HONEYPOT_FIELD]?: string;
 }
 
 /** The answer of the report form's action, which the dialog and the report page show; a refusal carries what was sent back. */

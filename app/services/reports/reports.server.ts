@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { AppError, badRequest, notFound } from "../errors";
 import { fieldErrorsOf } from "../form-fields";
-import { REPORT_HONEYPOT_FIELD, REPORT_MESSAGES, REPORTS_PER_HOUR, type ListingReportInput } from "./report-form";
+import { HONEYPOT_FIELD, REPORT_MESSAGES, REPORTS_PER_HOUR, type ListingReportInput } from "./report-form";
 import { listingReportSchema } from "./report-schema";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -19,7 +19,7 @@ export async function createListingReport(
   ip: string,
   now: Date = new Date(),
 ): Promise<{ stored: boolean }> {
-  if (input[REPORT_HONEYPOT_FIELD]?.trim()) return { stored: false };
+  if (input[HONEYPOT_FIELD]?.trim()) return { stored: false };
 
   const listing = await db.selectFrom("wholesalers").select("id").where("id", "=", wholesalerId).executeTakeFirst();
   if (!listing) throw notFound(REPORT_MESSAGES.listingGone);

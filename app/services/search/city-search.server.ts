@@ -1,22 +1,18 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import { lookupCity, type CityPlace } from "../geo/cities.server";
+import { lookupCity } from "../geo/cities.server";
+import type { CityPlace } from "../geo/types";
 import { distanceMiles } from "../geo/distance";
-import { selectWholesalers, selectWholesalersAround, toWholesaler, type Wholesaler } from "../wholesalers/wholesalers.server";
+import { selectWholesalers, selectWholesalersAround, toWholesaler } from "../wholesalers/wholesalers.server";
 import { CITY_RADIUS_MILES } from "./query";
+import type { CitySearch, NearbyWholesaler } from "./types";
+
+export type { CitySearch, NearbyWholesaler };
 
 /** The most wholesalers shown near a city. */
 export const CITY_NEAREST_LIMIT = 5;
 /** Shown at any distance when fewer than this lie within the radius. */
 export const CITY_NEAREST_MINIMUM = 3;
-
-/** A listing near the city, with everything its card shows. */
-export type NearbyWholesaler = Wholesaler & { distanceMiles: number; withinRadius: boolean };
-
-export type CitySearch =
-  | { kind: "none" }
-  | { kind: "found"; city: CityPlace; others: CityPlace[]; nearby: NearbyWholesaler[] }
-  | { kind: "ambiguous"; name: string; choices: CityPlace[] };
 
 /**
  * The wholesalers nearest a city's point: up to 5 within 100 miles, and when fewer than 3 lie that close,

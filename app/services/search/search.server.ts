@@ -2,63 +2,14 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import { isPostgres } from "~/db/dialect.server";
 import type { Database } from "~/db/schema";
 import type { WholesalerType } from "../wholesalers/constants";
-import { wholesalerPlaceFrom, type Wholesaler } from "../wholesalers/wholesalers.server";
+import { wholesalerPlaceFrom } from "../wholesalers/wholesalers.server";
 import { excerptAround, ftsMatchExpression, searchTerms } from "./query";
+import type { FestivalHit, PostHit, SearchGroup, SearchSections, SiteSearchResults, StateHit, WholesalerHit } from "./types";
+
+export type { FestivalHit, PostHit, SearchGroup, SearchSections, SiteSearchResults, StateHit, WholesalerHit };
 
 /** Results shown per kind; the count says how many matched in all. */
 export const SEARCH_RESULTS_PER_KIND = 20;
-
-export interface SearchGroup<T> {
-  count: number;
-  items: T[];
-}
-
-export type WholesalerHit = Pick<Wholesaler, "id" | "name" | "address" | "city" | "state" | "stateId" | "type"> & {
-  /** Part of the description or hours around the first matching word; null when the match is elsewhere. */
-  snippet: string | null;
-};
-
-export interface StateHit {
-  id: string;
-  name: string;
-  region: string;
-}
-
-export interface PostHit {
-  id: number;
-  title: string;
-  excerpt: string;
-  category: string;
-  date: string;
-  /** Part of the article around the first matching word, when neither title nor excerpt holds one. */
-  snippet: string | null;
-}
-
-export interface FestivalHit {
-  id: number;
-  name: string;
-  city: string;
-  state: string;
-  startDate: string;
-  endDate: string;
-  /** Part of the description around the first matching word; null when the match is elsewhere. */
-  snippet: string | null;
-}
-
-export interface SiteSearchResults {
-  total: number;
-  wholesalers: SearchGroup<WholesalerHit>;
-  states: SearchGroup<StateHit>;
-  /** Absent when the blog is switched off. */
-  posts?: SearchGroup<PostHit>;
-  /** Absent when the festivals are switched off. */
-  festivals?: SearchGroup<FestivalHit>;
-}
-
-export interface SearchSections {
-  blog: boolean;
-  festivals: boolean;
-}
 
 /** Each matching row carries the count of all matches (a window over the whole result, before the limit). */
 type Counted<T> = T & { total: number | string };

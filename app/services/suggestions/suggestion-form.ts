@@ -3,8 +3,9 @@
 /** Suggestions one client address may send per hour before the form refuses more. */
 export const SUGGESTIONS_PER_HOUR = 5;
 
-/** The honeypot field: hidden from people, filled in by form-filling bots. */
-export const HONEYPOT_FIELD = "website_url";
+import { HONEYPOT_FIELD } from "../honeypot";
+
+export { HONEYPOT_FIELD };
 
 export const SUGGESTION_FIELDS = ["businessName", "contactName", "email", "businessAddress", "additionalInfo"] as const;
 export type LocationSuggestionField = (typeof SUGGESTION_FIELDS)[number];

@@ -1,4 +1,4 @@
-import { Bold, Heading2, Italic, Link2, List, ListOrdered, Quote, type LucideIcon } from "lucide-react";
+import { Bold, Heading2, Italic, Link2, List, ListOrdered, Quote, type IconComponent } from "~/components/icons";
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 import { proseClass } from "~/components/blog/article-body";
@@ -19,7 +19,7 @@ export interface PreviewResult {
 /** Typing pauses this long before the preview is asked for. */
 const PREVIEW_DELAY_MS = 350;
 
-const TOOLS: { format: Format; label: string; icon: LucideIcon; shortcut?: string }[] = [
+const TOOLS: { format: Format; label: string; icon: IconComponent; shortcut?: string }[] = [
   { format: "heading", label: "Heading", icon: Heading2 },
   { format: "bold", label: "Bold", icon: Bold, shortcut: "b" },
   { format: "italic", label: "Italic", icon: Italic, shortcut: "i" },

@@ -1,5 +1,4 @@
-import { CheckCircle2, CircleAlert, ImageUp } from "lucide-react";
-import { Loader2 } from "~/components/icons/listing";
+import { CheckCircle2, CircleAlert, ImageUp, Loader2 } from "~/components/icons";
 import { useId, useRef, useState, type DragEvent } from "react";
 import {
   ACCEPTED_IMAGE_LABEL,

@@ -1,5 +1,4 @@
-import { ChevronLeft, ChevronRight, Plus } from "lucide-react";
-import { Search } from "~/components/icons/site";
+import { ChevronLeft, ChevronRight, Plus, Search } from "~/components/icons";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -1,5 +1,4 @@
-import { Pencil, Trash2 } from "lucide-react";
-import { X } from "~/components/icons/site";
+import { Pencil, Trash2, X } from "~/components/icons";
 import { AlertDialog, Dialog } from "radix-ui";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";

@@ -1,4 +1,4 @@
-import { TriangleAlert } from "lucide-react";
+import { TriangleAlert } from "~/components/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CONFIRM_DUPLICATES_FIELD, POSSIBLE_DUPLICATES_MESSAGE } from "~/services/wholesalers/duplicates";

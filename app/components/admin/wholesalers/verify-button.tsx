@@ -1,4 +1,4 @@
-import { BadgeCheck } from "~/components/icons/listing";
+import { BadgeCheck } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";

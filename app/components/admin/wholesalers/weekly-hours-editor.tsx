@@ -1,5 +1,4 @@
-import { CopyCheck, Plus } from "lucide-react";
-import { X } from "~/components/icons/site";
+import { CopyCheck, Plus, X } from "~/components/icons";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input } from "~/components/ui/input";

@@ -1,19 +1,18 @@
 import { expect, test } from "./fixtures";
 
 /**
- * Parts whose code loads after the page's own (components/ui/island.tsx, docs/decisions/033): the listing and
- * festival cards, a state's listings and the footer. The server renders them in full; the browser hydrates them
- * once their code is there, and a client-side navigation to a page with them waits for it, so that the page never
- * shows without them. Structured data is rendered by the server only.
+ * A client-side navigation shows the whole page at once (its cards with its heading, its icons drawn from the
+ * sprite), a page's listing cards are hydrated (components/ui/hydrate-later.tsx), and structured data is rendered
+ * by the server only.
  */
 
-test.describe("islands", () => {
+test.describe("client-side navigation and hydration", () => {
   test("a client-side navigation to a state page shows its cards with its heading, never without them", async ({ page }) => {
     await page.goto("/privacy");
     // Records whether the page ever showed the state's heading without a listing card.
     await page.evaluate(() => {
       const seen = { headingWithoutCards: false, headingWithCards: false };
-      Object.assign(window, { islandCheck: seen });
+      Object.assign(window, { navigationCheck: seen });
       const check = () => {
         if (document.querySelector("h1")?.textContent !== "California Flower Wholesalers") return;
         if (document.querySelector('[data-testid="wholesaler-card"]')) seen.headingWithCards = true;
@@ -25,28 +24,20 @@ test.describe("islands", () => {
     await californiaLinks.click();
     await expect(page.getByRole("heading", { level: 1, name: "California Flower Wholesalers" })).toBeVisible();
     // Still the same document: the navigation was React Router's, not a new page load.
-    expect(await page.evaluate(() => "islandCheck" in window)).toBe(true);
-    const seen = await page.evaluate(() => (window as unknown as { islandCheck: Record<string, boolean> }).islandCheck);
+    expect(await page.evaluate(() => "navigationCheck" in window)).toBe(true);
+    const seen = await page.evaluate(() => (window as unknown as { navigationCheck: Record<string, boolean> }).navigationCheck);
     expect(seen).toEqual({ headingWithoutCards: false, headingWithCards: true });
     await expect(page.getByTestId("wholesaler-card").first()).toBeVisible();
     await expect(page.getByTestId("state-map")).toBeVisible();
 
-    // The browser drew the cards' icons itself, their shapes given as the <svg>'s inner HTML
-    // (components/icons/lucide-icon.ts): each has its shapes, as SVG with a size, not as unknown HTML elements.
-    const icons = await page
-      .getByTestId("wholesaler-card")
-      .first()
-      .locator("svg.lucide")
-      .evaluateAll((svgs) =>
-        svgs.map((svg) => ({
-          name: svg.getAttribute("class") ?? "",
-          drawn:
-            svg.childElementCount > 0 &&
-            [...svg.children].every((shape) => shape instanceof SVGGraphicsElement && shape.getBBox().width > 0),
-        })),
-      );
-    expect(icons.length).toBeGreaterThan(2);
-    for (const icon of icons) expect(icon.drawn, icon.name).toBe(true);
+    // The browser drew the cards' icons from the sprite (components/icons/index.tsx): each <use> found its symbol
+    // and has a size, which an unknown symbol or a sprite that did not load would not.
+    const card = page.getByTestId("wholesaler-card").first();
+    const icons = card.locator("svg.lucide > use");
+    expect(await icons.count()).toBeGreaterThan(2);
+    await expect
+      .poll(() => icons.evaluateAll((uses) => uses.filter((use) => !(use instanceof SVGUseElement && use.getBBox().width > 0)).length))
+      .toBe(0);
 
     // The cards are React's: a filter hides the listings that do not match at once.
     const cards = page.getByTestId("wholesaler-card");
@@ -55,13 +46,9 @@ test.describe("islands", () => {
     await expect.poll(() => cards.count()).toBeLessThan(before);
   });
 
-  test("every island of a page is hydrated before the page is marked interactive", async ({ page }) => {
+  test("a state page's cards are hydrated by the time the page is marked interactive", async ({ page }) => {
     await page.goto("/state/california");
-    const islands = await page.locator("template[data-island]").count();
-    // The page's content, each of its cards and the footer.
-    const cards = await page.getByTestId("wholesaler-card").count();
-    expect(cards).toBeGreaterThan(1);
-    expect(islands).toBe(cards + 2);
+    expect(await page.getByTestId("wholesaler-card").count()).toBeGreaterThan(1);
     // A card's "Report a problem" is a button once its card is hydrated (a link to the report page before).
     await expect(
       page

@@ -1,2 +1,0 @@
-/** Texts both the terms route's `meta` and its content show. */
-export const TERMS_TITLE = "Terms of Service";
