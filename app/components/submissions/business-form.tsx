@@ -1,9 +1,7 @@
-import { AlertCircle, CheckCircle2, Send } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ComponentProps, type ReactNode, type RefObject } from "react";
+import { CircleAlert, CheckCircle2, Send } from "~/components/icons";
+import { useEffect, useRef, type RefObject } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { WeeklyHoursEditor } from "~/components/admin/wholesalers/weekly-hours-editor";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { FieldError, fieldClass, Input, Label, Textarea } from "~/components/ui/input";
 import { ACCESS_HINT } from "~/components/wholesalers/listing-facts";
 import {
   HONEYPOT_FIELD,
@@ -14,8 +12,8 @@ import {
   type SubmissionField,
 } from "~/services/submissions/business-form";
 import { ACCESS_LABELS, WHOLESALER_ACCESS, WHOLESALER_TYPES } from "~/services/wholesalers/constants";
-import { WEEKDAYS, type WeeklyHours } from "~/services/wholesalers/opening-hours";
-import { cn } from "~/utils/cn";
+import { ChoiceGroup, Section, SelectInput, TextArea, TextInput } from "./business-form-fields";
+import { HoursField } from "./business-hours-field";
 
 export type BusinessFormValues = Partial<Record<SubmissionField, string>>;
 
@@ -78,7 +76,7 @@ export function BusinessForm({ states, result }: { states: { id: string; name: s
           role="alert"
           className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800 outline-none"
         >
-          <AlertCircle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <p>{result.message}</p>
         </div>
       ) : null}
@@ -264,205 +262,4 @@ function Received({
       </div>
     </div>
   );
-}
-
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="grid gap-5">
-      <div>
-        <h2 id={id} className="font-serif text-2xl font-semibold text-ink">
-          {title}
-        </h2>
-        <p className="mt-1 text-sm text-muted">{description}</p>
-      </div>
-      {children}
-    </section>
-  );
-}
-
-interface FieldProps {
-  name: SubmissionField;
-  label: string;
-  error?: string;
-  hint?: string;
-  required?: boolean;
-  className?: string;
-}
-
-function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
-  return (
-    <Label htmlFor={htmlFor}>
-      {label}
-      {required ? (
-        <span className="ml-1 text-rose-brand" aria-hidden="true">
-          *
-        </span>
-      ) : (
-        <>
-          {" "}
-          <span className="font-normal text-muted">(optional)</span>
-        </>
-      )}
-    </Label>
-  );
-}
-
-/** The attributes that tie a field to its hint and error, for assistive technology. */
-function described(id: string, error?: string, hint?: string) {
-  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
-  return { "aria-invalid": error ? true : undefined, "aria-describedby": ids || undefined };
-}
-
-function Hint({ id, children }: { id: string; children?: string }) {
-  return children ? (
-    <p id={`${id}-hint`} className="mt-1.5 text-sm text-muted">
-      {children}
-    </p>
-  ) : null;
-}
-
-function TextInput({ name, label, error, hint, required, className, ...props }: FieldProps & Omit<ComponentProps<"input">, "name">) {
-  const id = `business-${name}`;
-  return (
-    <div className={cn("min-w-0", className)}>
-      <FieldLabel htmlFor={id} label={label} required={required} />
-      <Input id={id} name={name} aria-required={required || undefined} {...described(id, error, hint)} {...props} />
-      <Hint id={id}>{hint}</Hint>
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
-  );
-}
-
-function TextArea({ name, label, error, hint, required, className, ...props }: FieldProps & Omit<ComponentProps<"textarea">, "name">) {
-  const id = `business-${name}`;
-  return (
-    <div className={cn("min-w-0", className)}>
-      <FieldLabel htmlFor={id} label={label} required={required} />
-      <Textarea id={id} name={name} rows={4} aria-required={required || undefined} {...described(id, error, hint)} {...props} />
-      <Hint id={id}>{hint}</Hint>
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
-  );
-}
-
-function SelectInput({
-  name,
-  label,
-  error,
-  hint,
-  required,
-  className,
-  options,
-  ...props
-}: FieldProps & Omit<ComponentProps<"select">, "name"> & { options: { value: string; label: string }[] }) {
-  const id = `business-${name}`;
-  return (
-    <div className={cn("min-w-0", className)}>
-      <FieldLabel htmlFor={id} label={label} required={required} />
-      <select
-        id={id}
-        name={name}
-        aria-required={required || undefined}
-        className={cn(fieldClass, "h-11")}
-        {...described(id, error, hint)}
-        {...props}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <Hint id={id}>{hint}</Hint>
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
-  );
-}
-
-/** A required choice as radio cards: each option with a line on what it means. */
-function ChoiceGroup({
-  name,
-  legend,
-  hideLegend,
-  error,
-  defaultValue,
-  options,
-  columns,
-  className,
-}: {
-  name: SubmissionField;
-  legend: string;
-  hideLegend?: boolean;
-  error?: string;
-  defaultValue: string;
-  options: { value: string; label: string; hint: string }[];
-  columns?: string;
-  className?: string;
-}) {
-  const id = `business-${name}`;
-  return (
-    <fieldset className={cn("min-w-0", className)} aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className={cn("mb-1.5 text-sm font-medium text-ink", hideLegend && "sr-only")}>
-        {legend}
-        <span className="ml-1 text-rose-brand" aria-hidden="true">
-          *
-        </span>
-      </legend>
-      <div className={cn("grid gap-3", columns)}>
-        {options.map((option) => (
-          <label
-            key={option.value}
-            className={cn(
-              "flex cursor-pointer items-start gap-3 rounded-xl border bg-white p-3.5 transition-colors hover:border-rose-brand/60 has-[:checked]:border-rose-brand has-[:checked]:bg-blush/30 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-rose-brand/30",
-              error ? "border-red-600" : "border-stone-300",
-            )}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              defaultChecked={defaultValue === option.value}
-              aria-invalid={error ? true : undefined}
-              required
-              className="mt-0.5 size-4 shrink-0 accent-rose-brand"
-            />
-            <span>
-              <span className="block font-medium text-ink">{option.label}</span>
-              <span className="mt-0.5 block text-sm text-muted">{option.hint}</span>
-            </span>
-          </label>
-        ))}
-      </div>
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </fieldset>
-  );
-}
-
-/** The hours as last sent, mistakes included, so that a refused send shows them again to be corrected. */
-function sentHours(json: string | undefined): WeeklyHours | null {
-  try {
-    const value: unknown = JSON.parse(json ?? "");
-    const isRange = (range: unknown) =>
-      typeof range === "object" &&
-      range !== null &&
-      typeof (range as Record<string, unknown>).open === "string" &&
-      typeof (range as Record<string, unknown>).close === "string";
-    const isWeek = (week: unknown): week is WeeklyHours =>
-      typeof week === "object" &&
-      week !== null &&
-      WEEKDAYS.every((day) => {
-        const ranges = (week as Record<string, unknown>)[day];
-        return Array.isArray(ranges) && ranges.every(isRange);
-      });
-    return isWeek(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The weekly hours editor, holding what was entered across a refused send. */
-function HoursField({ initial, error }: { initial?: string; error?: string }) {
-  const [hours, setHours] = useState(() => sentHours(initial));
-  return <WeeklyHoursEditor name="openingHours" value={hours} onChange={setHours} errors={error} />;
 }

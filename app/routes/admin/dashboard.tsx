@@ -1,10 +1,20 @@
-import { BadgeCheck } from "~/components/icons/listing";
-import { CalendarDays, ImageIcon, Lightbulb, Map, PenLine, Plus, type LucideIcon } from "lucide-react";
-import { Mail, Newspaper, Store } from "~/components/icons/site";
+import {
+  BadgeCheck,
+  CalendarDays,
+  ImageIcon,
+  Lightbulb,
+  MapIcon,
+  PenLine,
+  Plus,
+  type IconComponent,
+  Mail,
+  Newspaper,
+  Store,
+} from "~/components/icons";
 import { Tabs } from "radix-ui";
 import { Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import { ActivityFeed } from "~/components/admin/activity";
-import { QuickTools } from "~/components/admin/dashboard/quick-tools";
+import { QuickTools } from "~/components/admin/tools/quick-tools";
 import { StatisticsTab } from "~/components/admin/dashboard/statistics-tab";
 import { adminMeta } from "~/http/admin-meta";
 import { buttonVariants } from "~/components/ui/button";
@@ -65,9 +75,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return withoutTab(currentUrl) === withoutTab(nextUrl) ? false : defaultShouldRevalidate;
 };
 
-const STATS: { key: keyof DashboardCounts; label: string; hint: string | ((counts: DashboardCounts) => string); icon: LucideIcon }[] = [
+const STATS: { key: keyof DashboardCounts; label: string; hint: string | ((counts: DashboardCounts) => string); icon: IconComponent }[] = [
   { key: "wholesalers", label: "Wholesalers", hint: "Listings in the directory", icon: Store },
-  { key: "statesCovered", label: "States Covered", hint: "States with at least one wholesaler", icon: Map },
+  { key: "statesCovered", label: "States Covered", hint: "States with at least one wholesaler", icon: MapIcon },
   {
     key: "verifiedLastYear",
     label: "Verified This Year",
@@ -80,12 +90,12 @@ const STATS: { key: keyof DashboardCounts; label: string; hint: string | ((count
   { key: "pendingSuggestions", label: "Pending Suggestions", hint: "Submitted locations to review", icon: Lightbulb },
 ];
 
-const QUICK_ACTIONS: { to: string; label: string; icon: LucideIcon }[] = [
+const QUICK_ACTIONS: { to: string; label: string; icon: IconComponent }[] = [
   { to: "/admin/wholesalers/new", label: "Add Wholesaler", icon: Plus },
   { to: "/admin/image-manager", label: "Upload Images", icon: ImageIcon },
   { to: "/admin/festivals/new", label: "Add Festival", icon: CalendarDays },
   { to: "/admin/blog/new", label: "Write Blog Post", icon: PenLine },
-  { to: "/admin/states", label: "Manage States", icon: Map },
+  { to: "/admin/states", label: "Manage States", icon: MapIcon },
 ];
 
 const numberFormat = new Intl.NumberFormat("en-US");

@@ -1,0 +1,1 @@
+export const numberFormat = new Intl.NumberFormat("en-US");
