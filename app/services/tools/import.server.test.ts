@@ -2,16 +2,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromDbBool, type Database } from "~/db/schema";
 import { parseWeeklyHours } from "../wholesalers/opening-hours-schema";
-import {
-  decodeImportFile,
-  dryRunImport,
-  IMPORT_BATCH_ROWS,
-  IMPORT_CHANGED_MESSAGE,
-  importFingerprint,
-  importRows,
-  MAX_IMPORT_BYTES,
-  runImport,
-} from "./import.server";
+import { dryRunImport, IMPORT_BATCH_ROWS, IMPORT_CHANGED_MESSAGE, importFingerprint, importRows, runImport } from "./import.server";
 import { openTestDatabase, TEST_DATABASES, rejection } from "../../../tests/support/test-databases";
 
 const T0 = "2026-01-01T00:00:00.000Z";
@@ -366,15 +357,3 @@ for (const database of TEST_DATABASES) {
     });
   });
 }
-
-describe("decodeImportFile", () => {
-  it("reads UTF-8 and refuses other encodings and files over 2 MB", () => {
-    expect(decodeImportFile(new TextEncoder().encode("name\nCafé"))).toBe("name\nCafé");
-    expect(() => decodeImportFile(new Uint8Array([0x6e, 0x61, 0xe9, 0x0a]))).toThrow(
-      'The file is not UTF-8 text. Save it from your spreadsheet as "CSV UTF-8" and try again.',
-    );
-    expect(() => decodeImportFile(new Uint8Array(MAX_IMPORT_BYTES + 1))).toThrow(
-      "The file is larger than 2 MB. Split it into smaller files.",
-    );
-  });
-});
