@@ -1,9 +1,9 @@
 import { Check, Mail, Store, X, Phone } from "~/components/icons";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link, useFetcher, useRevalidator } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { PossibleDuplicates, type DuplicateItem } from "~/components/admin/wholesalers/possible-duplicates";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { toast } from "~/components/ui/use-toast";
+import { useActionToast } from "~/components/admin/use-action-toast";
 import type { ActionResult } from "~/http/action-result";
 import { SUBMITTER_ROLE_LABELS } from "~/services/submissions/business-form";
 import type { AdminSubmission, SubmissionStatus } from "~/services/submissions/types";
@@ -146,9 +146,7 @@ export function SubmissionCard({ submission }: { submission: SubmissionCardData 
  */
 function ReviewActions({ submission }: { submission: SubmissionCardData }) {
   const fetcher = useFetcher<ActionResult>();
-  const handled = useRef<ActionResult | undefined>(undefined);
   const confirmRef = useRef<HTMLButtonElement>(null);
-  const revalidator = useRevalidator();
   const result = fetcher.data;
   const duplicatesFound = result && !result.ok ? result.fieldErrors?.[CONFIRM_DUPLICATES_FIELD] : undefined;
   const busy = fetcher.state !== "idle";
@@ -162,17 +160,12 @@ function ReviewActions({ submission }: { submission: SubmissionCardData }) {
     confirmRef.current?.focus();
   }, [result, duplicatesFound, busy]);
 
-  useEffect(() => {
-    if (!result || handled.current === result) return;
-    handled.current = result;
-    if (duplicatesFound) return;
-    if (!result.ok) void revalidator.revalidate();
-    toast(
-      result.ok
-        ? { title: result.intent === "approve" ? "Approved" : "Rejected", description: result.message, variant: "success" }
-        : { title: "Could not update the listing request", description: result.message, variant: "destructive" },
-    );
-  }, [result, duplicatesFound, revalidator]);
+  // Possible duplicates are shown beside the buttons, not toasted.
+  useActionToast(duplicatesFound ? undefined : result, {
+    ok: (answer) => (answer.intent === "approve" ? "Approved" : "Rejected"),
+    failed: "Could not update the listing request",
+    revalidateOnFailure: true,
+  });
 
   const duplicates = submission.duplicates.length ? submission.duplicates : (duplicatesFound?.split("\n").map((text) => ({ text })) ?? []);
   const pendingIntent = busy ? String(fetcher.formData?.get("intent") ?? "") : "";

@@ -1,10 +1,9 @@
 import { Check, Pencil, X } from "~/components/icons";
-import { useEffect, useRef } from "react";
-import { Link, useFetcher, useRevalidator } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
 import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { Button } from "~/components/ui/button";
-import { toast } from "~/components/ui/use-toast";
+import { useActionToast } from "~/components/admin/use-action-toast";
 import { getDb } from "~/db/db.server";
 import { formatAdminTime, parseListParams } from "~/services/admin/list";
 import { reportKindLabel } from "~/services/reports/report-form";
@@ -82,21 +81,12 @@ const TOAST_TITLES: Record<string, string> = { resolve: "Resolved", dismiss: "Di
 
 function ReviewActions({ report }: { report: Row }) {
   const fetcher = useFetcher<ActionResult>();
-  const handled = useRef<ActionResult | undefined>(undefined);
-  const revalidator = useRevalidator();
-  // Acts as soon as the answer arrives: a closed report leaves the open list (and unmounts) once the list
-  // reloads. A refused review does not reload the list by itself, so it asks for the current state.
-  useEffect(() => {
-    const result = fetcher.data;
-    if (!result || handled.current === result) return;
-    handled.current = result;
-    if (!result.ok) void revalidator.revalidate();
-    toast(
-      result.ok
-        ? { title: TOAST_TITLES[result.intent] ?? "Saved", description: result.message, variant: "success" }
-        : { title: "Could not update the report", description: result.message, variant: "destructive" },
-    );
-  }, [fetcher.data, revalidator]);
+  // A closed report leaves the open list (and unmounts) once the list reloads.
+  useActionToast(fetcher.data, {
+    ok: (result) => TOAST_TITLES[result.intent] ?? "Saved",
+    failed: "Could not update the report",
+    revalidateOnFailure: true,
+  });
 
   if (report.status !== "open") return null;
   const busy = fetcher.state !== "idle";

@@ -1,10 +1,9 @@
 import { ExternalLink, Store, X } from "~/components/icons";
-import { useEffect, useRef } from "react";
-import { Link, useFetcher, useRevalidator } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
 import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { toast } from "~/components/ui/use-toast";
+import { useActionToast } from "~/components/admin/use-action-toast";
 import { getDb } from "~/db/db.server";
 import { formatAdminTime, parseListParams } from "~/services/admin/list";
 import {
@@ -67,21 +66,8 @@ type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 
 function ReviewActions({ suggestion }: { suggestion: Row }) {
   const fetcher = useFetcher<ActionResult>();
-  const handled = useRef<ActionResult | undefined>(undefined);
-  const revalidator = useRevalidator();
-  // Acts as soon as the answer arrives: a rejected row leaves the pending list (and unmounts) once the
-  // list reloads. A refused review does not reload the list by itself, so it asks for the current state.
-  useEffect(() => {
-    const result = fetcher.data;
-    if (!result || handled.current === result) return;
-    handled.current = result;
-    if (!result.ok) void revalidator.revalidate();
-    toast(
-      result.ok
-        ? { title: "Rejected", description: result.message, variant: "success" }
-        : { title: "Could not update the suggestion", description: result.message, variant: "destructive" },
-    );
-  }, [fetcher.data, revalidator]);
+  // A rejected row leaves the pending list (and unmounts) once the list reloads.
+  useActionToast(fetcher.data, { ok: "Rejected", failed: "Could not update the suggestion", revalidateOnFailure: true });
 
   const busy = fetcher.state !== "idle";
   return (

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
+import { useActionToast } from "~/components/admin/use-action-toast";
 import { deleteConfirmation } from "~/services/admin/list";
 import type { ActionResult } from "~/http/action-result";
 
@@ -105,17 +106,7 @@ const deleteResultOf = (data: ActionResult | undefined) => (data?.intent === "de
 /** Shows the toast of each delete's answer; rendered once, by the admin shell. */
 export function DeleteResultToasts() {
   const result = deleteResultOf(useFetcher<ActionResult>({ key: DELETE_FETCHER_KEY }).data);
-  // An answer that was already there when the shell mounted has had its toast.
-  const handled = useRef(result);
-  useEffect(() => {
-    if (!result || handled.current === result) return;
-    handled.current = result;
-    toast(
-      result.ok
-        ? { title: "Deleted", description: result.message, variant: "success" }
-        : { title: "Could not delete", description: result.message, variant: "destructive" },
-    );
-  }, [result]);
+  useActionToast(result, { ok: "Deleted", failed: "Could not delete", ignoreInitial: true });
   return null;
 }
 
