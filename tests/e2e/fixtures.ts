@@ -108,8 +108,9 @@ export const test = base.extend<{ pageErrors: string[]; serverChecks: void }, { 
       const lastAuditId = withDatabase((db) => lastId(db, "audit_log"));
       const lastAttemptId = withDatabase((db) => lastId(db, "login_attempts"));
       await use();
-      // A request's log line is written as its response finishes, so let the last one arrive.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // A request's log line is written as its response finishes, in order: once a request of our own is logged,
+      // the line of every request answered before it has arrived.
+      await logged(server, `/healthz?after-test=${crypto.randomUUID()}`);
       expect(server.takeUnexpectedLogs(), "warnings and errors the server logged").toEqual([]);
       const settingsBefore = fingerprint(before.settings ?? []);
       const settingsAfter = withDatabase((db) => {
@@ -194,5 +195,15 @@ export function withDatabase<T>(fn: (db: Database.Database) => T): T {
     return fn(db);
   } finally {
     db.close();
+  }
+}
+
+/** Sends a GET to the server and resolves once the server has logged it. */
+async function logged(server: RunningServer, url: string) {
+  await (await fetch(new URL(url, server.url))).arrayBuffer();
+  const deadline = Date.now() + 5_000;
+  while (!server.logs.some((entry) => (entry.req as { url?: string } | undefined)?.url === url)) {
+    if (Date.now() > deadline) throw new Error(`the server did not log ${url} within 5 s`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
