@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** What the build reads: the app, the server, the public files, the build's own scripts and configuration. */
-const SOURCE_FOLDERS = ["app", "server", "public"];
+const SOURCE_FOLDERS = ["app", "server", "public", "scripts/images"];
 const SOURCE_FILES = [
   "package-lock.json",
   "vite.config.ts",
