@@ -1,35 +1,19 @@
 import crypto from "node:crypto";
 import type SqliteDatabase from "better-sqlite3";
 import type { NextFunction, Request, Response } from "express";
-import { Redis } from "ioredis";
-import pg from "pg";
+import type { Redis } from "ioredis";
+import type pg from "pg";
 import type { Logger } from "pino";
-import { forgetUnreadablePages } from "~/db/client.server";
-import { isDatabaseUnavailable } from "~/db/unavailable.server";
 import { carriesSessionCookie } from "~/http/auth.server";
-import {
-  clearCaches,
-  invalidateEverywhere,
-  setCachesUsable,
-  setExternalChangeCheck,
-  setInvalidationBus,
-} from "~/services/tools/cache.server";
+import { clearCaches, invalidateEverywhere, setCachesUsable, setInvalidationBus } from "~/services/tools/cache.server";
+import { postgresTransport } from "./invalidation/postgres";
+import { redisTransport } from "./invalidation/redis";
+import { watchExternalChanges } from "./invalidation/this-process";
+import { RECONNECT_MS, type Transport } from "./invalidation/transport";
 
 /** This process, in its own messages, so that it does not clear its caches twice. */
 const SERVER_ID = crypto.randomUUID();
 
-/** The PostgreSQL channel (LISTEN/NOTIFY is per database, so two sites on one server never hear each other). */
-export const POSTGRES_CHANNEL = "wff_cache_invalidation";
-
-/** The Redis channel: pub/sub ignores database numbers, so the number is part of the name. */
-export function redisChannel(url: string): string {
-  const database = /^\/(\d+)$/.exec(new URL(url).pathname)?.[1] ?? "0";
-  return `wff:cache-invalidation:${database}`;
-}
-
-/** How often the PostgreSQL listener checks its connection, and how soon it reconnects after losing it. */
-const LISTENER_CHECK_MS = 2_000;
-const RECONNECT_MS = 1_000;
 /** How long the server waits at most at start for the bus to be ready (it starts with its caches bypassed otherwise). */
 const FIRST_CONNECT_MS = 10_000;
 
@@ -49,7 +33,7 @@ class BusHealth {
 
   constructor(
     private readonly logger: Logger,
-    private readonly transport: "Redis" | "PostgreSQL",
+    private readonly transport: Transport["name"],
     private readonly onUp: () => void,
   ) {}
 
@@ -83,7 +67,7 @@ class BusHealth {
 }
 
 export interface RunningBus {
-  transport: "Redis" | "PostgreSQL" | "this process";
+  transport: Transport["name"] | "this process";
   close(): Promise<void>;
 }
 
@@ -127,202 +111,79 @@ function firstConnection(health: BusHealth): Promise<void> {
 }
 
 /**
+ * Sends an invalidation. One that cannot be sent (the bus is down for this server) is sent again every
+ * second until it goes through: the others may be up and still holding what it invalidates. Warned once.
+ */
+function publisher(logger: Logger, health: BusHealth, send: (payload: string) => Promise<unknown>) {
+  let retry: NodeJS.Timeout | undefined;
+  let warned = false;
+  const publish = async (reason: string): Promise<void> => {
+    try {
+      await send(JSON.stringify({ from: SERVER_ID, reason } satisfies Message));
+      warned = false;
+    } catch (error) {
+      health.pendingReason = reason;
+      if (!warned) {
+        warned = true;
+        logger.warn({ err: error, reason }, "cache invalidation could not be sent to the other servers yet; it is sent again every second");
+      }
+      retry ??= setTimeout(() => {
+        retry = undefined;
+        sendPending();
+      }, RECONNECT_MS);
+    }
+  };
+  const sendPending = () => {
+    const reason = health.pendingReason;
+    health.pendingReason = undefined;
+    if (reason) void publish(reason);
+  };
+  return { publish, sendPending, stop: () => clearTimeout(retry) };
+}
+
+/**
  * The invalidation bus of issue #15: every server hears, within milliseconds, that another one cleared its
- * caches. Redis pub/sub on a subscriber connection of its own when REDIS_URL is set; else PostgreSQL
- * LISTEN/NOTIFY on a dedicated connection that reconnects; on SQLite (one server) nothing beyond this process.
+ * caches. Redis pub/sub on a subscriber connection of its own when REDIS_URL is set (invalidation/redis.ts); else
+ * PostgreSQL LISTEN/NOTIFY on a dedicated connection that reconnects (invalidation/postgres.ts); on SQLite (one
+ * server) nothing beyond this process (invalidation/this-process.ts).
  */
 export async function startInvalidationBus(options: BusOptions): Promise<RunningBus> {
   const { logger } = options;
-  /**
-   * Sends an invalidation. One that cannot be sent (the bus is down for this server) is sent again every
-   * second until it goes through: the others may be up and still holding what it invalidates. Warned once.
-   */
-  const publisher = (health: BusHealth, send: (payload: string) => Promise<unknown>) => {
-    let retry: NodeJS.Timeout | undefined;
-    let warned = false;
-    const publish = async (reason: string): Promise<void> => {
-      try {
-        await send(JSON.stringify({ from: SERVER_ID, reason } satisfies Message));
-        warned = false;
-      } catch (error) {
-        health.pendingReason = reason;
-        if (!warned) {
-          warned = true;
-          logger.warn(
-            { err: error, reason },
-            "cache invalidation could not be sent to the other servers yet; it is sent again every second",
-          );
-        }
-        retry ??= setTimeout(() => {
-          retry = undefined;
-          sendPending();
-        }, RECONNECT_MS);
-      }
-    };
-    const sendPending = () => {
-      const reason = health.pendingReason;
-      health.pendingReason = undefined;
-      if (reason) void publish(reason);
-    };
-    return { publish, sendPending, stop: () => clearTimeout(retry) };
-  };
-
-  if (options.redisUrl && options.redisClient) {
-    const channel = redisChannel(options.redisUrl);
-    const health = new BusHealth(logger, "Redis", () => sending.sendPending());
-    const sending = publisher(health, (payload) => options.redisClient!.publish(channel, payload));
-    let closing = false;
-    const subscriber = new Redis(options.redisUrl, {
-      lazyConnect: true,
-      // Subscribed again by hand on every connection, and only then is the bus up.
-      autoResubscribe: false,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      connectTimeout: 2_000,
-      retryStrategy: (attempt) => Math.min(attempt * 100, RECONNECT_MS),
-    });
-    subscriber.on("error", (error: Error) => health.down(error));
-    subscriber.on("close", () => {
-      if (!closing) health.down(new Error("the subscriber connection to Redis closed"));
-    });
-    subscriber.on("ready", () => {
-      subscriber.subscribe(channel).then(
-        () => health.up(),
-        (error: unknown) => health.down(error),
-      );
-    });
-    subscriber.on("message", (_channel: string, payload: string) => receive(logger, payload));
-    setCachesUsable(false);
-    subscriber.connect().catch(() => undefined);
-    await firstConnection(health);
-    setInvalidationBus({ publish: sending.publish });
-    logger.info({ channel }, "caches are invalidated across servers through Redis");
-    return {
-      transport: "Redis",
-      async close() {
-        closing = true;
-        setInvalidationBus(undefined);
-        sending.stop();
-        subscriber.disconnect();
-      },
-    };
-  }
-
-  if (options.databaseUrl && options.pool) {
-    const pool = options.pool;
-    const health = new BusHealth(logger, "PostgreSQL", () => sending.sendPending());
-    const sending = publisher(health, (payload) => pool.query("select pg_notify($1, $2)", [POSTGRES_CHANNEL, payload]));
-    let closing = false;
-    let listener: pg.Client | undefined;
-    let reconnect: NodeJS.Timeout | undefined;
-
-    const lost = (client: pg.Client, error: unknown) => {
-      if (listener !== client) return;
-      listener = undefined;
-      client.removeAllListeners("notification");
-      client.end().catch(() => undefined);
-      if (closing) return;
-      health.down(error);
-      reconnect ??= setTimeout(() => {
-        reconnect = undefined;
-        void connect();
-      }, RECONNECT_MS);
-    };
-    const connect = async () => {
-      const client = new pg.Client({
-        connectionString: options.databaseUrl,
-        keepAlive: true,
-        connectionTimeoutMillis: 2_000,
-        // The check below fails a connection only after 5 s without an answer: a busy machine can take a second.
-        query_timeout: 5_000,
-        application_name: "wff cache invalidation",
-      });
-      listener = client;
-      client.on("error", (error: Error) => lost(client, error));
-      client.on("end", () => lost(client, new Error("the listening connection to PostgreSQL ended")));
-      client.on("notification", (notification) => receive(logger, notification.payload));
-      try {
-        await client.connect();
-        await client.query(`LISTEN ${POSTGRES_CHANNEL}`);
-        if (listener === client) health.up();
-      } catch (error) {
-        lost(client, error);
-      }
-    };
-    // A connection can die without a word (a restarted server, a dropped route): it is asked a question now and then.
-    let checking = false;
-    const check = setInterval(() => {
-      const client = listener;
-      if (!client || !health.isUp || checking) return;
-      checking = true;
-      client
-        .query("select 1")
-        .catch((error: unknown) => lost(client, error))
-        .finally(() => {
-          checking = false;
-        });
-    }, LISTENER_CHECK_MS);
-    check.unref();
-
-    setCachesUsable(false);
-    void connect();
-    await firstConnection(health);
-    setInvalidationBus({ publish: sending.publish });
-    logger.info({ channel: POSTGRES_CHANNEL }, "caches are invalidated across servers through PostgreSQL LISTEN/NOTIFY");
-    return {
-      transport: "PostgreSQL",
-      async close() {
-        closing = true;
-        setInvalidationBus(undefined);
-        sending.stop();
-        clearInterval(check);
-        clearTimeout(reconnect);
-        const client = listener;
-        listener = undefined;
-        await client?.end().catch(() => undefined);
-      },
-    };
-  }
-
-  // One server on SQLite: its own writes clear its caches. A write by another program (the sqlite3 shell, a
-  // script) is seen by SQLite's data_version, which changes when another connection commits. It is asked at the
-  // first use of a cache in each turn of the event loop, and the other uses in that turn go by its answer: a commit
-  // is seen from the next turn on, and a request handled in the same turn as the question may still get what was
-  // there a moment before, as if it had come a moment earlier. Asked before every use, it cost about 34 µs of each
-  // answer from the page cache; asked once per turn, about 6 µs (CPU profiles of the cached zipcode search).
-  // A file that cannot be read is asked about again at every use.
-  const sqlite = options.sqlite;
-  if (sqlite) {
-    const dataVersion = sqlite.prepare("PRAGMA data_version").pluck();
-    let seen = dataVersion.get();
-    let askedThisTurn = false;
-    const nextTurn = () => {
-      askedThisTurn = false;
-    };
-    setExternalChangeCheck(() => {
-      if (askedThisTurn) return false;
-      let now: unknown;
-      try {
-        now = dataVersion.get();
-        askedThisTurn = true;
-        setImmediate(nextTurn);
-      } catch (error) {
-        if (!isDatabaseUnavailable(error)) throw error;
-        // The file cannot be read (SQLITE_NOTADB, SQLITE_IOERR...): nothing cached may be served for it, and the
-        // request goes on to its own queries, which fail the same way and answer the site's 503 page or JSON.
-        forgetUnreadablePages(sqlite, error);
-        return true;
-      }
-      if (now === seen) return false;
-      seen = now;
-      return true;
-    });
-  }
+  if (options.redisUrl && options.redisClient) return startTransport(logger, redisTransport(options.redisUrl, options.redisClient));
+  if (options.databaseUrl && options.pool) return startTransport(logger, postgresTransport(options.databaseUrl, options.pool));
+  // One server on SQLite: its own writes clear its caches, and another program's writes are seen by SQLite's data_version.
+  const stopWatching = watchExternalChanges(options.sqlite);
   setCachesUsable(true);
   return {
     transport: "this process",
     async close() {
-      setExternalChangeCheck(undefined);
+      stopWatching();
+    },
+  };
+}
+
+/** Starts a transport between servers, with this server's caches bypassed until it hears the others. */
+async function startTransport(logger: Logger, transport: Transport): Promise<RunningBus> {
+  const health = new BusHealth(logger, transport.name, () => sending.sendPending());
+  const sending = publisher(logger, health, transport.send);
+  setCachesUsable(false);
+  const stopListening = transport.listen({
+    up: () => health.up(),
+    down: (error) => health.down(error),
+    get isUp() {
+      return health.isUp;
+    },
+    receive: (payload) => receive(logger, payload),
+  });
+  await firstConnection(health);
+  setInvalidationBus({ publish: sending.publish });
+  logger.info({ channel: transport.channel }, `caches are invalidated across servers through ${transport.via}`);
+  return {
+    transport: transport.name,
+    async close() {
+      setInvalidationBus(undefined);
+      sending.stop();
+      await stopListening();
     },
   };
 }
