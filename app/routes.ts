@@ -21,7 +21,9 @@ export default [
     route("wholesalers/:id/report", "routes/public/report-problem.tsx"),
     route("wholesalers/:id/:slug?", "routes/public/wholesaler.tsx"),
     route("newsletter", "routes/public/newsletter.tsx"),
+    route("newsletter/confirm", "routes/public/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe", "routes/public/unsubscribe.tsx"),
+    route("newsletter/:issueId", "routes/public/newsletter-issue.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -31,6 +33,9 @@ export default [
 
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
+    // "Forgot password": asked for and used without a session, outside the layout's guard like the sign-in page.
+    route("forgot-password", "routes/admin/forgot-password.tsx"),
+    route("reset-password", "routes/admin/reset-password.tsx"),
     route("logout", "routes/admin/logout.ts"),
     // Every signed-in admin page, the CSV export and unknown admin paths: the layout's middleware guards them all.
     layout("routes/admin/layout.tsx", [
@@ -45,7 +50,11 @@ export default [
       route("states", "routes/admin/states.tsx"),
       route("grocery-stores", "routes/admin/grocery-stores.tsx"),
       route("subscribers", "routes/admin/subscribers.tsx"),
+      route("newsletter", "routes/admin/newsletter.tsx"),
+      route("newsletter/new", "routes/admin/newsletter.tsx", { id: "admin-newsletter-new" }),
       route("subscribers.csv", "routes/admin/subscribers-csv.ts"),
+      route("mail", "routes/admin/mail.tsx"),
+      route("mail/:id", "routes/admin/mail-message.tsx"),
       route("suggestions", "routes/admin/suggestions.tsx"),
       route("submissions", "routes/admin/submissions.tsx"),
       route("reports", "routes/admin/reports.tsx"),
@@ -60,6 +69,8 @@ export default [
     route("tools/optimise-images", "routes/admin/tools/optimise-images.ts"),
     // The background jobs' progress, polled by the Tools screen: GET only, 401 JSON without a session.
     route("tools/jobs", "routes/admin/tools/jobs.ts"),
+    // A newsletter send's progress, polled by the Newsletter screen: GET only, 401 JSON without a session.
+    route("newsletter/:issueId/progress", "routes/admin/newsletter-progress.ts"),
   ]),
 
   ...prefix("api", [

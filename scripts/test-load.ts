@@ -133,7 +133,7 @@ async function load(server: RunningServer, seconds: number, connections: number,
       {
         setupRequest: nextRequest,
         onResponse: (status, _body, context: { email?: string }) => {
-          if (status === 201 && context.email) acknowledged.push(context.email);
+          if (status === 202 && context.email) acknowledged.push(context.email);
         },
       },
     ],

@@ -7,6 +7,9 @@ import { checkDatabase } from "~/db/health.server";
 import { countQueries, setQueryListener, type QueryCount } from "~/db/query-count.server";
 import { ensureFirstAdmin } from "~/services/auth/admins.server";
 import { startJobQueue } from "~/services/jobs/queue.server";
+import { startMailSender } from "~/services/mail/sender.server";
+import { startPendingCleanup } from "~/services/newsletter/housekeeping.server";
+import { startAdminDigest } from "~/services/mail/digest.server";
 import { registerCalendarRoutes } from "~/http/calendar-routes.server";
 import { clientIpContext, cspNonceContext, rateLimitRefusalContext, renderedAtContext } from "~/http/request-context.server";
 import { RENDER_DEADLINE_MS } from "~/http/render-deadline.server";
@@ -69,6 +72,19 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     databaseUrl: env.DATABASE_URL,
     stepPauseMs: env.JOB_STEP_PAUSE_MS,
   });
+  // Mail goes through the outbox: sent through SMTP_URL by whichever server claims it, or kept for the admin to read.
+  const mail = await startMailSender({
+    db: database.db,
+    postgres: database.dialect === "postgres",
+    logger,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    siteUrl: env.SITE_URL,
+    leaseMs: env.MAIL_LEASE_SECONDS * 1000,
+  });
+  const pendingCleanup = startPendingCleanup(database.db, logger);
+  // The admins' daily digest: every server checks every 10 minutes; the one that claims it queues it.
+  const digest = await startAdminDigest({ db: database.db, logger, siteUrl: env.SITE_URL });
   // Every server hears every other's cache invalidations: through Redis, else PostgreSQL, else (SQLite) no one else.
   const bus = await startInvalidationBus({
     logger,
@@ -183,6 +199,16 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     ["/admin/login", "/admin/login.data"],
     limit("admin-login", { limit: 30, windowMs: 10 * MINUTE, message: tooMany }, { handToPage: true }),
   );
+  // "Forgot password": each request may send a message (the service also sends at most 3 links an hour per admin),
+  // and each new password costs a hash. Counted like the sign-in form, on the page's address and its data address.
+  app.post(
+    ["/admin/forgot-password", "/admin/forgot-password.data"],
+    limit("admin-forgot-password", { limit: 5, windowMs: 10 * MINUTE, message: tooMany }, { handToPage: true }),
+  );
+  app.post(
+    ["/admin/reset-password", "/admin/reset-password.data"],
+    limit("admin-reset-password", { limit: 20, windowMs: 10 * MINUTE, message: tooMany }, { handToPage: true }),
+  );
   // Public forms also count their saved requests per hour in their services; this bounds the refused ones too.
   // With JavaScript a form posts to its page's data address (`.data`), counted with the page's own.
   for (const [name, form] of [
@@ -241,6 +267,9 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   return {
     handler: app,
     async close() {
+      await digest.close();
+      pendingCleanup.stop();
+      await mail.close();
       await jobs.close();
       await bus.close();
       await redis?.close();

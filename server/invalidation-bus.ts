@@ -189,7 +189,7 @@ async function startTransport(logger: Logger, transport: Transport): Promise<Run
 }
 
 /** Addresses of the admin area whose writes change nothing a visitor sees: signing in and out. */
-const ADMIN_SESSION_ADDRESS = /^\/admin\/(login|logout)(\.data)?$/;
+const ADMIN_SESSION_ADDRESS = /^\/admin\/(login|logout|forgot-password|reset-password)(\.data)?$/;
 const ADMIN_ADDRESS = /^\/admin(\/|\.data$|$)/;
 const UPLOAD_ADDRESS = /^\/api\/upload\//;
 

@@ -8,6 +8,7 @@ import * as imageBlobs from "./migrations/0006-image-blobs.server";
 import * as jobs from "./migrations/0007-jobs.server";
 import * as queryIndexes from "./migrations/0008-query-indexes.server";
 import * as loginAttempts from "./migrations/0009-login-attempts.server";
+import * as mail from "./migrations/0010-mail.server";
 import type { Database } from "./schema";
 
 /** Every migration, in order. Imported statically so that the server bundle carries them. */
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0007-jobs": jobs,
   "0008-query-indexes": queryIndexes,
   "0009-login-attempts": loginAttempts,
+  "0010-mail": mail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

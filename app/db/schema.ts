@@ -117,6 +117,13 @@ export interface NewsletterSubscribersTable {
   unsubscribe_token: string;
   created_at: string;
   unsubscribed_at: string | null;
+  /** "pending" (not confirmed yet), "confirmed", "unsubscribed" or "undeliverable" (decision 039). */
+  status: Generated<string>;
+  /** The confirmation link's token while pending. */
+  confirm_token: string | null;
+  /** When the confirmation (or "already subscribed") message was last queued: at most one an hour. */
+  confirm_sent_at: string | null;
+  confirmed_at: string | null;
 }
 
 export interface LocationSuggestionsTable {
@@ -280,6 +287,70 @@ export interface JobsTable {
   finished_at: string | null;
 }
 
+/** One message to one recipient (decision 039). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  /** What the message is: confirm, already-subscribed, newsletter, receipt, decision, digest, password-reset, test. */
+  kind: string;
+  recipient: string;
+  recipient_normalized: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Extra headers as a JSON object (List-Unsubscribe on a newsletter). */
+  headers: Generated<string>;
+  /** "kept" (no SMTP server), "queued", "sending", "sent" or "failed". */
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** While sending: the claim's end; a row still sending after it was left by a server that died. */
+  lease_until: string | null;
+  /** When it was handed to the SMTP server (its last attempt). */
+  handed_at: string | null;
+  sent_at: string | null;
+  smtp_response: string | null;
+  last_error: string | null;
+  /** How many times a server died while this row was handed to SMTP (each such row is sent again). */
+  interrupted: Generated<number>;
+  /** The newsletter issue it belongs to. */
+  issue_id: number | null;
+  created_at: string;
+}
+
+export interface MailUndeliverableTable {
+  address_normalized: string;
+  reason: string;
+  created_at: string;
+}
+
+/** An issue of the newsletter (decision 039). */
+export interface NewsletterIssuesTable {
+  id: Generated<number>;
+  title: string;
+  /** Markdown. */
+  body: string;
+  /** JSON: { articles: number[], festivals: number[], listings: number[] }. */
+  featured: Generated<string>;
+  /** "draft", "sending" (its messages are queued) or "sent". */
+  status: Generated<string>;
+  /** Confirmed subscribers it was queued for. */
+  recipients: Generated<number>;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  admin_id: number;
+  /** SHA-256 of the link's token, hex. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   states: StatesTable;
   cities: CitiesTable;
@@ -300,6 +371,10 @@ export interface Database {
   rate_limits: RateLimitsTable;
   image_blobs: ImageBlobsTable;
   jobs: JobsTable;
+  mail_outbox: MailOutboxTable;
+  mail_undeliverable: MailUndeliverableTable;
+  password_resets: PasswordResetsTable;
+  newsletter_issues: NewsletterIssuesTable;
 }
 
 export const toDbBool = (value: boolean): number => (value ? 1 : 0);

@@ -31,6 +31,19 @@ function isRedisUrl(value: string): boolean {
   return /^rediss?:$/.test(url.protocol) && url.hostname !== "" && /^(\/\d{0,2})?$/.test(url.pathname) && !url.search && !url.hash;
 }
 
+/** An SMTP connection URL: smtp:// (STARTTLS when the server offers it) or smtps:// (TLS), with a host. */
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^smtps?:$/.test(url.protocol) && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** A sender: an address, or a name and an address in angle brackets ("Flower Finder <hello@example.com>"). */
+const MAIL_FROM = /^(?:[^<>\r\n]{1,100} )?<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce
@@ -90,6 +103,24 @@ const envSchema = z.object({
     .min(0, "must be 0 or more")
     .max(10_000, "must be at most 10000")
     .default(0),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(isSmtpUrl, "must be an smtp:// or smtps:// URL with a host, such as smtp://user:password@mail.example.com:587")
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().regex(MAIL_FROM, "must be an address, or a name and an address: Flower Finder <hello@example.com>").optional(),
+  ),
+  MAIL_LEASE_SECONDS: z.coerce
+    .number({ message: "must be a whole number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(2, "must be at least 2")
+    .max(3600, "must be at most 3600")
+    .default(30),
   UPLOADS_STORAGE: z.preprocess(
     (value) => (typeof value === "string" ? value.trim().toLowerCase() || undefined : value),
     z.enum(["disk", "database"], { message: "must be disk or database" }).default("disk"),

@@ -32,7 +32,7 @@ const adminRoutes = declared.filter((route) => route.path === "/admin" || route.
 const source = (route: DeclaredRoute) => fs.readFileSync(path.resolve(import.meta.dirname, "../../app", route.file), "utf8");
 const hasAction = (route: DeclaredRoute) => /export (async )?function action\b|export const action\b/.test(source(route));
 const isPage = (route: DeclaredRoute) => /export default function/.test(source(route));
-const OPEN = new Set(["/admin/login", "/admin/logout"]);
+const OPEN = new Set(["/admin/login", "/admin/logout", "/admin/forgot-password", "/admin/reset-password"]);
 
 /** A concrete URL for a declared path ("*" becomes an unknown page). */
 const concrete = (routePath: string) => routePath.replace("*", "no-such-admin-page");
@@ -74,6 +74,7 @@ const target = () =>
       ohio: row("the state ohio", db.prepare("select id, updated_at as version from states where id = 'ohio'").get()),
       general: setting("general"),
       seo: setting("seo"),
+      mail: setting("mail"),
       subscriber: row(
         "the walk's subscriber",
         db
@@ -209,6 +210,15 @@ function mutations(ids: Targets): Record<string, Form[]> {
         enableFestivals: "on",
       },
       { intent: "seo", version: ids.seo.version, metaTitle: "Hijacked", metaDescription: "Hijacked description of the whole site." },
+      { intent: "mail", version: ids.mail.version, sendRate: "1", postalAddress: "Hijacked", adminDigest: "off" },
+    ],
+    "/admin/mail": [{ intent: "test" }],
+    "/admin/newsletter": [
+      { intent: "create", title: "Walk Issue", body: "An issue the access walk tries to save." },
+      { intent: "preview", body: "# Hi" },
+      { intent: "preview-issue", id: "1" },
+      { intent: "send-test", id: "1" },
+      { intent: "send", id: "1" },
     ],
     "/admin/tools/backup": [{}],
     "/admin/tools/import": [{ intent: "dry-run" }, { intent: "import", fingerprint: "x" }],
@@ -216,7 +226,8 @@ function mutations(ids: Targets): Record<string, Form[]> {
     "/admin/tools/optimise-images": [{}],
   };
   // The /new pages open the add dialog of the same list, whose actions they share.
-  for (const list of ["/admin/wholesalers", "/admin/festivals", "/admin/blog"]) lists[`${list}/new`] = lists[list] ?? [];
+  for (const list of ["/admin/wholesalers", "/admin/festivals", "/admin/blog", "/admin/newsletter"])
+    lists[`${list}/new`] = lists[list] ?? [];
   return lists;
 }
 
@@ -251,11 +262,12 @@ const snapshot = (ids: Targets) =>
         count("select count(*) as n from blog_posts where title in ('Walk Post', 'Hijacked')"),
         count("select count(*) as n from grocery_stores where name in ('Walk Mart', 'Hijacked')"),
         count("select count(*) as n from settings where value like '%Hijacked%' or value like '%evil@example.com%'"),
+        count("select count(*) as n from mail_outbox where kind = 'test'"),
       ],
     };
   });
 
-const UNCHANGED = { targetsLeft: [1, 1, 1, 1, 1, 1, 1, 1, 1], walkMarks: [0, 0, 0, 0, 0] };
+const UNCHANGED = { targetsLeft: [1, 1, 1, 1, 1, 1, 1, 1, 1], walkMarks: [0, 0, 0, 0, 0, 0] };
 
 async function expectJsonRefusal(response: APIResponse, status: number, body: object, what: string) {
   expect(response.status(), what).toBe(status);
@@ -280,6 +292,7 @@ test.describe("admin access", () => {
           ohio: any,
           general: any,
           seo: any,
+          mail: any,
           subscriber: any,
           suggestion: any,
           submission: any,

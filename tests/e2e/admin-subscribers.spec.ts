@@ -6,32 +6,51 @@ import { expect, expectAccessible, test, withDatabase } from "./fixtures";
 const uniqueTag = () => `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const rows = (page: Page) => page.getByRole("table", { name: "Newsletter subscribers" }).locator("tbody tr");
 
-/** Adds subscribers straight to the database; `unsubscribed` ones carry an unsubscribe time. */
-function insertSubscribers(subscribers: { email: string; createdAt: string; unsubscribed?: boolean }[]) {
+type Status = "pending" | "confirmed" | "unsubscribed" | "undeliverable";
+
+/**
+ * Adds subscribers straight to the database, confirmed unless told otherwise: a confirmed one confirmed an hour
+ * after subscribing, an unsubscribed one carries an unsubscribe time, a pending one its confirmation token.
+ */
+function insertSubscribers(subscribers: { email: string; createdAt: string; status?: Status }[]) {
   withDatabase((db) => {
     const insert = db.prepare(
-      "insert into newsletter_subscribers (email, email_normalized, unsubscribe_token, created_at, unsubscribed_at) values (?, ?, ?, ?, ?)",
+      `insert into newsletter_subscribers (email, email_normalized, unsubscribe_token, created_at, status, confirm_token, confirmed_at, unsubscribed_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (const s of subscribers) {
+      const status = s.status ?? "confirmed";
       insert.run(
         s.email,
         s.email.toLowerCase(),
         crypto.randomBytes(24).toString("base64url"),
         s.createdAt,
-        s.unsubscribed ? "2026-03-01T00:00:00.000Z" : null,
+        status,
+        status === "pending" ? crypto.randomBytes(24).toString("base64url") : null,
+        status === "confirmed" ? confirmedAt(s.createdAt) : null,
+        status === "unsubscribed" ? "2026-03-01T00:00:00.000Z" : null,
       );
     }
   });
 }
 
+const confirmedAt = (createdAt: string) => new Date(Date.parse(createdAt) + 3_600_000).toISOString();
+const tokenOf = (email: string) =>
+  (
+    withDatabase((db) => db.prepare("select unsubscribe_token from newsletter_subscribers where email = ?").get(email)) as {
+      unsubscribe_token: string;
+    }
+  ).unsubscribe_token;
+
 test.describe("admin subscribers", () => {
-  test("lists subscribers newest first, 10 a page, searches by email and filters by status", async ({ page }) => {
+  test("lists subscribers newest first, 10 a page, searches by email and filters by each of the four statuses", async ({ page }) => {
     const tag = uniqueTag();
+    const statusOf = (i: number): Status => (i % 4 === 0 ? "unsubscribed" : i === 5 ? "pending" : i === 6 ? "undeliverable" : "confirmed");
     insertSubscribers(
       Array.from({ length: 12 }, (_, i) => ({
         email: `${tag}-${String(i).padStart(2, "0")}@example.com`,
         createdAt: `2026-02-${String(i + 1).padStart(2, "0")}T12:00:00.000Z`,
-        unsubscribed: i % 4 === 0,
+        status: statusOf(i),
       })),
     );
     await loginAsAdmin(page, "/admin/subscribers");
@@ -43,8 +62,19 @@ test.describe("admin subscribers", () => {
     await expect(page.getByText("12 subscribers match.", { exact: false })).toBeVisible();
     await expect(rows(page)).toHaveCount(10);
     await expect(rows(page).first()).toContainText(`${tag}-11@example.com`);
-    await expect(rows(page).first()).toContainText("Active");
+    await expect(rows(page).first()).toContainText("Confirmed");
     await expect(rows(page).first().locator("time").first()).toHaveAttribute("datetime", "2026-02-12T12:00:00.000Z");
+    // A confirmed subscriber shows when it confirmed; the others have no such line.
+    await expect(rows(page).first().locator("time").nth(1)).toHaveAttribute("datetime", "2026-02-12T13:00:00.000Z");
+    await expect(
+      rows(page)
+        .first()
+        .getByText(/^Confirmed \w{3} \d+, 2026/),
+    ).toBeVisible();
+    const pendingRow = rows(page).filter({ hasText: `${tag}-05@example.com` });
+    await expect(pendingRow).toContainText("Pending");
+    await expect(pendingRow.locator("time")).toHaveCount(1);
+    await expect(rows(page).filter({ hasText: `${tag}-06@example.com` })).toContainText("Undeliverable");
     const pagination = page.getByRole("navigation", { name: "Pagination" });
     await expect(pagination).toContainText("Page 1 of 2");
     await pagination.getByRole("link", { name: "Next" }).click();
@@ -52,13 +82,27 @@ test.describe("admin subscribers", () => {
     await expect(rows(page).last()).toContainText(`${tag}-00@example.com`);
     await expect(rows(page).last()).toContainText("Unsubscribed");
 
+    await expect(page.getByLabel("Status").locator("option")).toHaveText([
+      "All statuses",
+      "Pending",
+      "Confirmed",
+      "Unsubscribed",
+      "Undeliverable",
+    ]);
     await page.getByLabel("Status").selectOption("unsubscribed");
     await expect(page).toHaveURL(/status=unsubscribed/);
     await expect(rows(page)).toHaveCount(3);
     await expect(pagination).toHaveCount(0);
-    await page.getByLabel("Status").selectOption("active");
-    await expect(rows(page)).toHaveCount(9);
+    await page.getByLabel("Status").selectOption("confirmed");
+    await expect(page).toHaveURL(/status=confirmed/);
+    await expect(rows(page)).toHaveCount(7);
     await expect(pagination).toHaveCount(0);
+    await page.getByLabel("Status").selectOption("pending");
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toContainText(`${tag}-05@example.com`);
+    await page.getByLabel("Status").selectOption("undeliverable");
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toContainText(`${tag}-06@example.com`);
 
     await page.getByLabel("Search subscribers").fill(`${tag}-nobody`);
     await expect(page.getByText("No subscribers found matching your criteria")).toBeVisible();
@@ -90,16 +134,22 @@ test.describe("admin subscribers", () => {
     expect(audit).toEqual([{ action: "subscriber.delete", actor: "admin@example.com", details: JSON.stringify({ label: email }) }]);
   });
 
-  test("exports the listed subscribers as CSV, quoting fields and neutralising formulas", async ({ page }) => {
+  test("exports the listed subscribers as CSV with their status and unsubscribe links, quoting fields and neutralising formulas", async ({
+    page,
+  }) => {
     const tag = uniqueTag();
     const plain = `${tag}-plain@example.com`;
     const formula = `=${tag}@example.com`;
     const quoted = `"${tag},quoted"@example.com`;
+    const waiting = `${tag}-waiting@example.com`;
     insertSubscribers([
       { email: plain, createdAt: "2026-01-01T08:00:00.000Z" },
-      { email: formula, createdAt: "2026-01-02T08:00:00.000Z", unsubscribed: true },
+      { email: formula, createdAt: "2026-01-02T08:00:00.000Z", status: "unsubscribed" },
       { email: quoted, createdAt: "2026-01-03T08:00:00.000Z" },
+      { email: waiting, createdAt: "2026-01-04T08:00:00.000Z", status: "pending" },
     ]);
+    // The links are on the site's public origin (SITE_URL, its default on the test servers), not the server's own.
+    const unsubscribeUrl = (email: string) => `https://www.wholesaleflowerfinder.com/newsletter/unsubscribe?token=${tokenOf(email)}`;
     await loginAsAdmin(page, `/admin/subscribers?q=${tag}`);
     const link = page.getByRole("link", { name: "Export these as CSV" });
     await expect(link).toHaveAttribute("href", `/admin/subscribers.csv?q=${tag}`);
@@ -109,28 +159,29 @@ test.describe("admin subscribers", () => {
     expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
     expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(await response.text()).toBe(
-      "email,subscribed_at,status\r\n" +
-        `${plain},2026-01-01T08:00:00.000Z,active\r\n` +
-        `'${formula},2026-01-02T08:00:00.000Z,unsubscribed\r\n` +
-        `"""${tag},quoted""@example.com",2026-01-03T08:00:00.000Z,active\r\n`,
+      "email,subscribed_at,status,confirmed_at,unsubscribe_url\r\n" +
+        `${plain},2026-01-01T08:00:00.000Z,confirmed,2026-01-01T09:00:00.000Z,${unsubscribeUrl(plain)}\r\n` +
+        `'${formula},2026-01-02T08:00:00.000Z,unsubscribed,,\r\n` +
+        `"""${tag},quoted""@example.com",2026-01-03T08:00:00.000Z,confirmed,2026-01-03T09:00:00.000Z,${unsubscribeUrl(quoted)}\r\n` +
+        `${waiting},2026-01-04T08:00:00.000Z,pending,,\r\n`,
     );
 
     const unsubscribedOnly = await page.request.get(`/admin/subscribers.csv?q=${tag}&status=unsubscribed`);
     expect((await unsubscribedOnly.text()).split("\r\n")).toEqual([
-      "email,subscribed_at,status",
-      `'${formula},2026-01-02T08:00:00.000Z,unsubscribed`,
+      "email,subscribed_at,status,confirmed_at,unsubscribe_url",
+      `'${formula},2026-01-02T08:00:00.000Z,unsubscribed,,`,
       "",
     ]);
 
     const all = await (await page.request.get("/admin/subscribers.csv")).text();
-    expect(all.startsWith("email,subscribed_at,status\r\n")).toBe(true);
-    expect(all).toContain(`${plain},2026-01-01T08:00:00.000Z,active\r\n`);
+    expect(all.startsWith("email,subscribed_at,status,confirmed_at,unsubscribe_url\r\n")).toBe(true);
+    expect(all).toContain(`${plain},2026-01-01T08:00:00.000Z,confirmed,2026-01-01T09:00:00.000Z,${unsubscribeUrl(plain)}\r\n`);
 
     const exports = withDatabase((db) =>
       db.prepare("select actor, details from audit_log where action = 'subscriber.export' and details like ? order by id").all(`%${tag}%`),
     ) as { actor: string; details: string }[];
     expect(exports.map((e) => JSON.parse(e.details) as unknown)).toEqual([
-      { label: "3 subscribers", count: 3, q: tag },
+      { label: "4 subscribers", count: 4, q: tag },
       { label: "1 subscriber", count: 1, q: tag, status: "unsubscribed" },
     ]);
     expect(exports.every((e) => e.actor === "admin@example.com")).toBe(true);

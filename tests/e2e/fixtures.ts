@@ -37,6 +37,10 @@ const RESTORED_TABLES = [
   "business_submissions",
   "listing_reports",
   "admin_users",
+  "mail_outbox",
+  "mail_undeliverable",
+  "password_resets",
+  "newsletter_issues",
 ] as const;
 const GUARDED_TABLES = [...RESTORED_TABLES, "settings"] as const;
 /** Left out when comparing: an edit undone through the admin screen still counts as undone. */

@@ -94,7 +94,7 @@ test.describe("newsletter unsubscribe", () => {
   test("the link asks first, then unsubscribes on the button and confirms with the address", async ({ page }) => {
     const email = uniqueEmail("leaving");
     const subscribed = await page.request.post("/api/newsletter/subscribe", { data: { email } });
-    expect(subscribed.status()).toBe(201);
+    expect(subscribed.status()).toBe(202);
     const { unsubscribe_token: token } = subscriber(email);
 
     const response = await page.goto(`/newsletter/unsubscribe?token=${token}`);

@@ -268,16 +268,19 @@ for (const database of databases) {
       await expectJsonError(await get("/api/flower-festivals/abc"), 400);
     });
 
-    it("POST /api/newsletter/subscribe stores an address once, case-insensitively", async () => {
+    it("POST /api/newsletter/subscribe stores an address once, case-insensitively, and answers the same for a new and a known address", async () => {
       const post = (body: string, type = "application/json") =>
         get("/api/newsletter/subscribe", { method: "POST", headers: { "content-type": type }, body });
 
       const created = await post(JSON.stringify({ email: "Rose.Grower@example.com" }));
-      expect(created.status).toBe(201);
-      expect(((await created.json()) as { message: string }).message).toMatch(/subscribed/i);
+      expect(created.status).toBe(202);
+      const answer = (await created.json()) as { message: string };
+      expect(answer.message).toBe("Almost done: check your inbox and click the link we sent to confirm your subscription.");
 
-      const duplicate = await expectJsonError(await post(JSON.stringify({ email: "rose.grower@EXAMPLE.com" })), 409);
-      expect(duplicate.message).toBe("This email address is already subscribed to our newsletter.");
+      // No enumeration: a known address gets the very same answer (the mail that follows differs).
+      const again = await post(JSON.stringify({ email: "rose.grower@EXAMPLE.com" }));
+      expect(again.status).toBe(202);
+      expect(await again.json()).toEqual(answer);
 
       expect((await expectJsonError(await post(JSON.stringify({ email: "not-an-email" })), 400)).message).toBe(
         "Please enter a valid email address.",
@@ -304,7 +307,7 @@ for (const database of databases) {
           await expectJsonError(response, 429);
         }
       }
-      expect(statuses).toEqual([201, 201, 201, 429]);
+      expect(statuses).toEqual([202, 202, 202, 429]);
     });
 
     it("refuses a cross-site write with 403 before doing anything", async () => {
@@ -384,8 +387,8 @@ describe("server lifecycle", () => {
 
     request.end(body.slice(half));
     const { status, connection, body: text } = await answer;
-    expect(status).toBe(201);
-    expect((JSON.parse(text) as { message: string }).message).toMatch(/subscribed/i);
+    expect(status).toBe(202);
+    expect((JSON.parse(text) as { message: string }).message).toMatch(/confirm your subscription/i);
     // The connection is not kept alive, or the exit would wait for it to time out.
     expect(connection).toBe("close");
 

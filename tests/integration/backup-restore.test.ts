@@ -118,7 +118,7 @@ for (const database of DATABASES) {
       started.push(original);
       const originalTables = { sqliteFile: path.join(original.dataDir, "wholesale-flower-finder.db"), databaseUrl: originalUrl };
       const cookie = await signIn(original);
-      expect((await subscribe(original, "before-backup@example.com")).status).toBe(201);
+      expect((await subscribe(original, "before-backup@example.com")).status).toBe(202);
       const imageUrl = await uploadPhoto(original, cookie, 1);
       const photo = Buffer.from(await (await fetch(`${original.url}${imageUrl}`)).arrayBuffer());
       const uploadedFiles = fs.readdirSync(path.join(original.dataDir, "uploads")).sort();
@@ -137,7 +137,7 @@ for (const database of DATABASES) {
       fs.writeFileSync(archive, Buffer.from(await response.arrayBuffer()));
       const atBackup = await readTables(originalTables);
       // A change after the backup is not in it.
-      expect((await subscribe(original, "after-backup@example.com")).status).toBe(201);
+      expect((await subscribe(original, "after-backup@example.com")).status).toBe(202);
 
       const restoredDir = tmp("wff-restored-");
       const restoredUrl = await newDatabaseUrl();
@@ -188,7 +188,7 @@ for (const database of DATABASES) {
       expect(restored.logs.some((entry) => String(entry.msg).startsWith("No admin existed"))).toBe(false);
       expect(fs.existsSync(path.join(restoredDir, "initial-admin-password"))).toBe(false);
       // New rows get new ids after the restored ones.
-      expect((await subscribe(restored, "after-restore@example.com")).status).toBe(201);
+      expect((await subscribe(restored, "after-restore@example.com")).status).toBe(202);
 
       // Restoring again over the running, restored site is refused, and says why; so is a damaged archive.
       const again = await runRestore([archive], { DATA_DIR: restoredDir, DATABASE_URL: restoredUrl });

@@ -1,7 +1,10 @@
+import path from "node:path";
 import { gzipSync } from "node:zlib";
+import Sqlite from "better-sqlite3";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
+import { SQLITE_FILE_NAME } from "~/db/client.server";
 import { listingPath } from "~/services/wholesalers/slug";
 import { queryRows } from "../support/page-requests";
 import { startServer, type RunningServer } from "../support/server";
@@ -108,12 +111,21 @@ describe("the weight of every public page", () => {
       body: JSON.stringify({ email: "budget-reader@example.com" }),
     });
     if (subscribed.status >= 400) throw new Error(`subscribing answered ${subscribed.status}`);
-    const [subscriber] = await queryRows<{ unsubscribe_token: string }>(
+    const [subscriber] = await queryRows<{ unsubscribe_token: string; confirm_token: string }>(
       server,
       undefined,
-      "select unsubscribe_token from newsletter_subscribers where email = ?",
+      "select unsubscribe_token, confirm_token from newsletter_subscribers where email = ?",
       ["budget-reader@example.com"],
     );
+    // An issue of the newsletter as its send leaves it (the admin's send is tested in newsletter-send.test.ts).
+    const writer = new Sqlite(path.join(server.dataDir, SQLITE_FILE_NAME));
+    const now = new Date().toISOString();
+    const issue = writer
+      .prepare(
+        "insert into newsletter_issues (title, body, featured, status, recipients, created_by, created_at, updated_at, sent_at) values (?, ?, '{}', 'sent', 1, 'admin@example.com', ?, ?, ?)",
+      )
+      .run("Peonies are in season", "## Peonies\n\nBuy them closed, a week before the day.", now, now, now);
+    writer.close();
     samples = {
       "/state/:stateId": "/state/california",
       "/blog/:postId": `/blog/${post.id}`,
@@ -123,6 +135,8 @@ describe("the weight of every public page", () => {
       "/near": "/near?zip=90014&radius=50",
       "/search": "/search?q=roses",
       "/newsletter/unsubscribe": `/newsletter/unsubscribe?token=${subscriber!.unsubscribe_token}`,
+      "/newsletter/confirm": `/newsletter/confirm?token=${subscriber!.confirm_token}`,
+      "/newsletter/:issueId": `/newsletter/${Number(issue.lastInsertRowid)}`,
       "/*": "/no-such-page",
     };
 

@@ -82,7 +82,7 @@ for (const database of ["sqlite", "postgres"] as const) {
           headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${i + 1}` },
           body: JSON.stringify({ email }),
         });
-        expect(subscribed.status, email).toBe(201);
+        expect(subscribed.status, email).toBe(202);
       }
     });
     afterAll(async () => {
@@ -129,7 +129,7 @@ for (const database of ["sqlite", "postgres"] as const) {
 
     it("the subscribers export guards addresses that start with + or -", async () => {
       const [header, ...rows] = parseCsv(await get("/admin/subscribers.csv"));
-      expect(header).toEqual(["email", "subscribed_at", "status"]);
+      expect(header).toEqual(["email", "subscribed_at", "status", "confirmed_at", "unsubscribe_url"]);
       expect(rows.map((cells) => cells[0])).toEqual(SUBSCRIBERS.map((email) => `'${email}`));
     });
 

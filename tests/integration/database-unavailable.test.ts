@@ -4,7 +4,7 @@ import SqliteDatabase from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SQLITE_FILE_NAME } from "~/db/client.server";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "~/db/unavailable.server";
-import { SUBSCRIBED_MESSAGE } from "~/services/newsletter/newsletter.server";
+import { CHECK_INBOX_MESSAGE } from "~/services/newsletter/newsletter.server";
 import { postgresBinaries, startOwnPostgres, type OwnPostgres } from "../support/own-postgres";
 import { startServer, untilLogged, type RunningServer } from "../support/server";
 
@@ -115,7 +115,7 @@ describe.runIf(process.env.CI === "true" || postgresBinaries() !== undefined)("P
     expect(statePage.status).toBe(200);
     expect(statePage.html).toContain("California");
     expect((await json(server, "/api/states")).status).toBe(200);
-    expect(await subscribe(server, "back@example.com")).toMatchObject({ status: 201, body: { message: SUBSCRIBED_MESSAGE } });
+    expect(await subscribe(server, "back@example.com")).toMatchObject({ status: 202, body: { message: CHECK_INBOX_MESSAGE } });
   }, 60_000);
 });
 
@@ -151,7 +151,7 @@ describe("the SQLite file locked by another process, then released", () => {
     } finally {
       holder.exec("COMMIT");
     }
-    expect(await subscribe(server, "locked@example.com")).toMatchObject({ status: 201, body: { message: SUBSCRIBED_MESSAGE } });
+    expect(await subscribe(server, "locked@example.com")).toMatchObject({ status: 202, body: { message: CHECK_INBOX_MESSAGE } });
     expect((await json(server, "/healthz")).status).toBe(200);
   }, 30_000);
 });
@@ -214,7 +214,7 @@ describe("the SQLite file unreadable, then restored", () => {
     expect(statePage.status).toBe(200);
     expect(statePage.html).toContain("Oregon");
     expect((await json(server, "/api/states")).status).toBe(200);
-    expect(await subscribe(server, "restored@example.com")).toMatchObject({ status: 201, body: { message: SUBSCRIBED_MESSAGE } });
+    expect(await subscribe(server, "restored@example.com")).toMatchObject({ status: 202, body: { message: CHECK_INBOX_MESSAGE } });
     const check = new SqliteDatabase(file, { readonly: true });
     try {
       expect(check.pragma("integrity_check")).toEqual([{ integrity_check: "ok" }]);

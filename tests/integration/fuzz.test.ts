@@ -510,6 +510,14 @@ const TARGETS: Target[] = [
       fieldsArb({ token: "0".repeat(64) }),
     ),
   },
+  {
+    name: "POST /newsletter/confirm",
+    share: 0.5,
+    arb: post(
+      queryArb(["token"]).map((q) => `/newsletter/confirm${q}`),
+      fieldsArb({ token: "0".repeat(32) }),
+    ),
+  },
   { name: "POST /about", share: 1.5, arb: post(fc.constant("/about"), fieldsArb(VALID.suggestion)) },
   {
     name: "POST /list-your-business",
@@ -544,6 +552,19 @@ const TARGETS: Target[] = [
     share: 0.1,
     mayWrite: ["audit_log"],
     arb: post(fc.constant("/admin/login"), fieldsArb({ email: "nobody@example.com", password: "wrong-password", next: "/admin" })),
+  },
+  {
+    name: "POST /admin/forgot-password",
+    share: 0.1,
+    arb: post(fc.constant("/admin/forgot-password"), fieldsArb({ email: "nobody@example.com" })),
+  },
+  {
+    name: "POST /admin/reset-password",
+    share: 0.2,
+    arb: post(
+      queryArb(["token"]).map((q) => `/admin/reset-password${q}`),
+      fieldsArb({ token: "0".repeat(43), password: "a-new-password-for-fuzz", confirm: "a-new-password-for-fuzz" }),
+    ),
   },
   // Public pages
   {
@@ -589,6 +610,17 @@ const TARGETS: Target[] = [
         segment.map((s) => `/${s}`),
       ),
       ["q", "page", "date", "month", "state", "zip", "radius", "lat", "lng", "type", "access", "open", "token", "next", "category"],
+    ),
+  },
+  {
+    name: "GET the newsletter's and the password reset's pages",
+    share: 0.5,
+    arb: get(
+      fc.oneof(
+        fc.constantFrom("/newsletter/confirm", "/admin/forgot-password", "/admin/reset-password"),
+        segment.map((s) => `/newsletter/${s}`),
+      ),
+      ["token"],
     ),
   },
   // Admin, signed in
@@ -654,6 +686,31 @@ const TARGETS: Target[] = [
         fieldsArb(VALID.record, { intent: intents("update", "delete"), id: hostileId }),
       ),
     ),
+  },
+  {
+    name: "POST /admin/newsletter",
+    share: 1,
+    admin: true,
+    arb: post(
+      fc.constantFrom("/admin/newsletter", "/admin/newsletter/new"),
+      fc.oneof(
+        fieldsArb(
+          { intent: "create", title: "Fuzz issue", body: "## Peonies\n\nIn season." },
+          { articles: hostileId, festivals: hostileId, listings: hostileId },
+        ),
+        fieldsArb(
+          { intent: "preview", body: "**hi**" },
+          { body: fc.oneof(hostileText, anyOf("[x](javascript:alert(1))", "x".repeat(60_000))) },
+        ),
+        fieldsArb(VALID.record, { intent: intents("update", "delete", "preview-issue", "send-test", "send"), id: hostileId }),
+      ),
+    ),
+  },
+  {
+    name: "POST /admin/mail",
+    share: 0.2,
+    admin: true,
+    arb: post(fc.constant("/admin/mail"), fieldsArb({ intent: "test" }, { intent: intents("test") })),
   },
   { name: "POST /admin/states", share: 1, admin: true, arb: post(fc.constant("/admin/states"), fieldsArb(VALID.state, { id: stateIds })) },
   {
@@ -750,6 +807,9 @@ const TARGETS: Target[] = [
           "/admin/reports",
           "/admin/settings",
           "/admin/image-manager",
+          "/admin/mail",
+          "/admin/newsletter",
+          "/admin/newsletter/new",
           "/admin/wholesalers/new",
           "/admin/festivals/new",
           "/admin/blog/new",
@@ -760,9 +820,11 @@ const TARGETS: Target[] = [
           "/admin/tools/clear-cache",
           "/admin/tools/optimise-images",
         ),
+        segment.map((s) => `/admin/mail/${s}`),
+        segment.map((s) => `/admin/newsletter/${s}/progress`),
         segment.map((s) => `/admin/${s}`),
       ),
-      ["q", "page", "type", "state", "access", "verification", "status", "edit", "suggestion", "sort", "next"],
+      ["q", "page", "type", "state", "access", "verification", "status", "kind", "edit", "suggestion", "sort", "next"],
     ),
   },
 ];
@@ -1154,6 +1216,10 @@ const TABLES = [
   "settings",
   "admin_users",
   "audit_log",
+  "mail_outbox",
+  "mail_undeliverable",
+  "password_resets",
+  "newsletter_issues",
 ];
 
 interface Snapshotter {

@@ -411,7 +411,7 @@ describe("an answer sent before the request's body was read", () => {
       }
       // A request whose body was read keeps its connection open.
       const subscribed = await send(agent, "POST", "/api/newsletter/subscribe", JSON.stringify({ email: "kept-alive@example.com" }), json);
-      expect(subscribed.status).toBe(201);
+      expect(subscribed.status).toBe(202);
       expect(subscribed.headers.connection).toBe("keep-alive");
       const health = await send(agent, "GET", "/healthz", "", {});
       expect(health.status).toBe(200);
@@ -487,7 +487,7 @@ describe("an answer sent before the request's body was read", () => {
           json,
           options,
         );
-        expect(subscribed.status, `subscription ${n}`).toBe(201);
+        expect(subscribed.status, `subscription ${n}`).toBe(202);
       }
       const refused = await send(
         agent,
@@ -654,7 +654,7 @@ describe("an unexpected error (a table gone from under the server)", () => {
       });
     // Working before: the error comes from the dropped tables, not from the requests.
     expect((await fetch(`${server.url}/api/states`)).status).toBe(200);
-    expect((await subscribeForm("before@example.com")).status).toBe(200);
+    expect((await subscribeForm("before@example.com")).status).toBe(202);
 
     // What the server logs about these failures is the point of this test; nothing else may appear.
     server.expectLog(/^\/(\?after-drop|_root\.data\?after-drop|api\/states|newsletter|api\/newsletter\/subscribe)$/);
@@ -712,7 +712,7 @@ describe("abuse limits per client address", () => {
     servers.push(server);
     const statuses: number[] = [];
     for (let n = 1; n <= 11; n++) statuses.push(await subscribeFrom(server, `203.0.113.${n}`, n));
-    expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
+    expect(statuses).toEqual([...Array<number>(10).fill(202), 429]);
   });
 
   /**
@@ -730,10 +730,10 @@ describe("abuse limits per client address", () => {
     const server = await behindTrustedProxy();
     const spread: number[] = [];
     for (let n = 1; n <= 11; n++) spread.push(await subscribeFrom(server, `203.0.113.${n}`, n));
-    expect(spread).toEqual(Array<number>(11).fill(201));
+    expect(spread).toEqual(Array<number>(11).fill(202));
     const same: number[] = [];
     for (let n = 1; n <= 11; n++) same.push(await subscribeFrom(server, "198.51.100.7", n));
-    expect(same).toEqual([...Array<number>(10).fill(201), 429]);
+    expect(same).toEqual([...Array<number>(10).fill(202), 429]);
   });
 
   /**

@@ -251,7 +251,11 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
         "listing_reports",
         "location_suggestions",
         "login_attempts",
+        "mail_outbox",
+        "mail_undeliverable",
+        "newsletter_issues",
         "newsletter_subscribers",
+        "password_resets",
         "rate_limits",
         "sessions",
         "settings",
@@ -344,6 +348,7 @@ describe("migrations", () => {
       "0007-jobs",
       "0008-query-indexes",
       "0009-login-attempts",
+      "0010-mail",
     ]);
     expect(await migrateToLatest(sqlite.db)).toEqual([]);
   });
@@ -393,6 +398,7 @@ describe("migrations", () => {
         "0007-jobs",
         "0008-query-indexes",
         "0009-login-attempts",
+        "0010-mail",
       ]);
       const everything = { blog: true, festivals: true };
       expect((await searchSite(db, "leis", everything)).wholesalers.items.map((w) => w.name)).toEqual(["Lei Stand"]);

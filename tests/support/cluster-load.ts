@@ -12,7 +12,7 @@ export interface ClusterLoadFigures {
   statuses: Record<number, number>;
   /** Requests that got no answer at all (the proxy closed the connection, or fetch failed). */
   clientErrors: string[];
-  /** Subscriptions answered 201, by email. */
+  /** Subscriptions answered 202, by email. */
   acknowledged: string[];
   p50: number;
   p99: number;
@@ -85,7 +85,7 @@ export function startClusterLoad({
         });
         await response.arrayBuffer();
         figures.statuses[response.status] = (figures.statuses[response.status] ?? 0) + 1;
-        if (email && response.status === 201) figures.acknowledged.push(email);
+        if (email && response.status === 202) figures.acknowledged.push(email);
         answerTimes.push(Date.now());
       } catch (error) {
         figures.clientErrors.push(`${email ? "POST /api/newsletter/subscribe" : `GET ${page}`}: ${(error as Error).message}`);

@@ -10,7 +10,9 @@ import {
   type IconComponent,
   Flag,
   Mail,
+  Megaphone,
   Newspaper,
+  Send,
   Store,
 } from "~/components/icons";
 
@@ -36,6 +38,8 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/blog", label: "Blog", icon: Newspaper },
   { to: "/admin/grocery-stores", label: "Grocery Stores", icon: ShoppingBasket },
   { to: "/admin/subscribers", label: "Subscribers", icon: Mail },
+  { to: "/admin/newsletter", label: "Newsletter", icon: Megaphone },
+  { to: "/admin/mail", label: "Mail", icon: Send },
   { to: "/admin/suggestions", label: "Suggestions", icon: Lightbulb, count: "pendingSuggestions", countLabel: "pending" },
   { to: "/admin/submissions", label: "Business listings", icon: ClipboardList, count: "pendingSubmissions", countLabel: "pending" },
   { to: "/admin/reports", label: "Reports", icon: Flag, count: "openReports", countLabel: "open" },

@@ -17,7 +17,8 @@ export function NewsletterSection() {
               Fresh deals and arranging tips
             </h2>
             <p className="mt-3 max-w-xl text-base leading-relaxed text-white/90 sm:text-lg">
-              New wholesale listings, seasonal flower guides and money-saving tips, about once a month. Unsubscribe any time.
+              New wholesale listings, seasonal flower guides and money-saving tips, about once a month. We email you a link to confirm
+              first; unsubscribe any time, in one click.
             </p>
           </div>
           <NewsletterSignup />

@@ -5,7 +5,11 @@ import { Button } from "../ui/button";
 import { Input, Label } from "../ui/input";
 import { toast } from "../ui/use-toast";
 
-export const SUBSCRIBE_SUCCESS = { title: "Thanks for subscribing!", description: "You'll receive our flower updates and tips soon." };
+/** The title of SPEC.md; the server's answer says what happens next (a link to confirm is on its way). */
+export const SUBSCRIBE_SUCCESS = {
+  title: "Thanks for subscribing!",
+  description: "Almost done: check your inbox and click the link we sent to confirm your subscription.",
+};
 export const SUBSCRIBE_REJECTED = {
   title: "Subscription Notice",
   description: "There was an issue with your subscription. Please try again.",
@@ -43,7 +47,11 @@ export function NewsletterSignup({ className }: { className?: string }) {
         body: JSON.stringify({ email }),
       });
       if (response.ok) {
-        toast({ ...SUBSCRIBE_SUCCESS, variant: "success" });
+        toast({
+          title: SUBSCRIBE_SUCCESS.title,
+          description: (await messageOf(response)) ?? SUBSCRIBE_SUCCESS.description,
+          variant: "success",
+        });
         setEmail("");
       } else {
         toast({

@@ -86,7 +86,7 @@ const STATS: { key: keyof DashboardCounts; label: string; hint: string | ((count
   },
   { key: "upcomingFestivals", label: "Upcoming Festivals", hint: "Festivals that have not ended", icon: CalendarDays },
   { key: "publishedPosts", label: "Published Posts", hint: "Articles live on the blog", icon: Newspaper },
-  { key: "activeSubscribers", label: "Subscribers", hint: "Active newsletter subscribers", icon: Mail },
+  { key: "activeSubscribers", label: "Subscribers", hint: "Confirmed newsletter subscribers", icon: Mail },
   { key: "pendingSuggestions", label: "Pending Suggestions", hint: "Submitted locations to review", icon: Lightbulb },
 ];
 

@@ -1,12 +1,13 @@
-import { CircleAlert, Flower2 } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { adminHeaders, adminMeta } from "~/http/admin-meta";
+import { FormAlert, FormNotice, SignInFrame } from "~/components/admin/sign-in-frame";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { getDb } from "~/db/db.server";
 import { INVALID_CREDENTIALS_MESSAGE, signIn } from "~/services/auth/admins.server";
 import { PASSWORD_HASHING_BUSY_MESSAGE } from "~/services/auth/password.server";
+import { FORGOT_PASSWORD_PATH, PASSWORD_CHANGED_MESSAGE, PASSWORD_CHANGED_PARAM } from "~/services/auth/password-reset-form";
 import { accountSlowedMessage, LOGIN_THROTTLED_MESSAGE } from "~/services/auth/throttle.server";
 import { commitDeviceCookie, commitSessionCookie, getOptionalAdmin, readDeviceId, safeAdminRedirect } from "~/http/auth.server";
 import { clientIpContext, rateLimitRefusalContext } from "~/http/request-context.server";
@@ -17,9 +18,12 @@ import type { Route } from "./+types/login";
 const MISSING_FIELDS_MESSAGE = "Enter your email address and password.";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const next = new URL(request.url).searchParams.get("next");
+  const params = new URL(request.url).searchParams;
+  const next = params.get("next");
   if (await getOptionalAdmin(request)) throw redirect(safeAdminRedirect(next));
-  return { next: safeAdminRedirect(next) };
+  // After a new password was set through a "Forgot password" link (routes/admin/reset-password.tsx).
+  const notice = params.get(PASSWORD_CHANGED_PARAM.name) === PASSWORD_CHANGED_PARAM.value ? PASSWORD_CHANGED_MESSAGE : null;
+  return { next: safeAdminRedirect(next), notice };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -82,63 +86,48 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   }, [actionData]);
 
   return (
-    <main id="main" className="flex min-h-screen items-center justify-center bg-cream px-4 py-12">
-      <div className="w-full max-w-sm">
-        <div className="flex flex-col items-center text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-rose-brand text-white shadow-sm">
-            <Flower2 className="size-6" aria-hidden="true" />
-          </span>
-          <h1 className="mt-4 font-serif text-3xl font-semibold text-ink">Admin sign-in</h1>
-          <p className="mt-2 text-sm text-muted">Manage listings, festivals, posts and settings.</p>
+    <SignInFrame title="Admin sign-in" intro="Manage listings, festivals, posts and settings.">
+      <Form method="post">
+        <input type="hidden" name="next" value={loaderData.next} />
+        {actionData?.error ? (
+          <FormAlert>{actionData.error}</FormAlert>
+        ) : loaderData.notice ? (
+          <FormNotice>{loaderData.notice}</FormNotice>
+        ) : null}
+        <div>
+          <Label htmlFor="email">Email</Label>
+          <Input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            defaultValue={actionData?.email}
+            aria-invalid={actionData?.error ? true : undefined}
+          />
         </div>
-
-        <Form method="post" className="mt-8 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
-          <input type="hidden" name="next" value={loaderData.next} />
-          {actionData?.error ? (
-            <div
-              role="alert"
-              className="mb-5 flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-            >
-              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span>{actionData.error}</span>
-            </div>
-          ) : null}
-          <div>
-            <Label htmlFor="email">Email</Label>
-            <Input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              autoFocus
-              defaultValue={actionData?.email}
-              aria-invalid={actionData?.error ? true : undefined}
-            />
-          </div>
-          <div className="mt-4">
-            <Label htmlFor="password">Password</Label>
-            <Input
-              ref={password}
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              aria-invalid={actionData?.error ? true : undefined}
-            />
-          </div>
-          <Button type="submit" className="mt-6 w-full" disabled={submitting}>
-            {submitting ? "Signing in..." : "Sign in"}
-          </Button>
-        </Form>
-
-        <p className="mt-6 text-center text-sm">
-          <Link to="/" className="font-medium text-muted hover:text-rose-brand">
-            ← Back to the site
-          </Link>
-        </p>
-      </div>
-    </main>
+        <div className="mt-4">
+          <Label htmlFor="password">Password</Label>
+          <Input
+            ref={password}
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={actionData?.error ? true : undefined}
+          />
+        </div>
+        <Button type="submit" className="mt-6 w-full" disabled={submitting}>
+          {submitting ? "Signing in..." : "Sign in"}
+        </Button>
+      </Form>
+      <p className="mt-5 text-center text-sm">
+        <Link to={FORGOT_PASSWORD_PATH} className="font-medium text-rose-brand underline-offset-4 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
+    </SignInFrame>
   );
 }

@@ -2,13 +2,14 @@ import { ArrowLeft } from "~/components/icons";
 import { Switch, Tabs } from "radix-ui";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
-import { TextAreaField, TextField } from "~/components/admin/list/fields";
+import { SelectField, TextAreaField, TextField } from "~/components/admin/list/fields";
 import { AdminPageHeader } from "~/components/admin/list/list-page";
 import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { getDb } from "~/db/db.server";
-import { getSettingsForEditing, updateGeneralSettings, updateSeoSettings } from "~/services/settings/settings.server";
+import { DIGEST_FREQUENCIES, DIGEST_LABELS } from "~/services/settings/settings-form";
+import { getSettingsForEditing, updateGeneralSettings, updateMailSettings, updateSeoSettings } from "~/services/settings/settings.server";
 import { formToObject, runAdminAction, type ActionResult } from "~/http/admin-action.server";
 import { requireAdmin } from "~/http/auth.server";
 import { cn } from "~/utils/cn";
@@ -18,7 +19,10 @@ import type { Route } from "./+types/settings";
 const SETTINGS_TOASTS = {
   general: { title: "Settings updated", description: "Your general settings have been saved successfully." },
   seo: { title: "Meta settings updated", description: "Your SEO settings have been saved successfully." },
+  mail: { title: "Mail settings updated", description: "Your mail settings have been saved successfully." },
 } as const;
+
+type SettingsGroup = keyof typeof SETTINGS_TOASTS;
 
 const FEATURE_TOGGLES = [
   { name: "enableFeaturedWholesalers", label: "Featured Wholesalers", description: "Show featured wholesalers on the homepage" },
@@ -58,11 +62,16 @@ export function action({ request, context }: Route.ActionArgs) {
       await updateSeoSettings(db, { metaTitle, metaDescription, googleAnalyticsId }, version("version"), actor);
       return { id: "seo", message: SETTINGS_TOASTS.seo.description };
     },
+    mail: async ({ form, actor, version }) => {
+      const { sendRate, postalAddress, adminDigest } = formToObject(form);
+      await updateMailSettings(db, { sendRate, postalAddress, adminDigest }, version("version"), actor);
+      return { id: "mail", message: SETTINGS_TOASTS.mail.description };
+    },
   });
 }
 
 /** Submits one settings group without leaving the page: field errors in place, the spec's toast on success. */
-function useSettingsForm(intent: "general" | "seo") {
+function useSettingsForm(intent: SettingsGroup) {
   const fetcher = useFetcher<ActionResult>();
   // A form posted before the page's scripts ran arrives as the page's own action data.
   const posted = useActionData<ActionResult>();
@@ -244,6 +253,56 @@ function SeoSettingsForm({ settings, version }: { settings: Route.ComponentProps
   );
 }
 
+function MailSettingsForm({ settings, version }: { settings: Route.ComponentProps["loaderData"]["settings"]["mail"]; version: string }) {
+  const { fetcher, busy, errors, formError } = useSettingsForm("mail");
+  return (
+    <Card
+      title="Mail"
+      description="How fast the site sends its messages, the postal line of the newsletter, and the digest mailed to admins."
+    >
+      <fetcher.Form method="post" noValidate className="grid gap-5">
+        <input type="hidden" name="intent" value="mail" />
+        <input type="hidden" name="version" value={version} />
+        <TextField
+          name="sendRate"
+          label="Messages per second"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={1000}
+          step={1}
+          defaultValue={settings.sendRate}
+          error={errors.sendRate}
+          hint="0 sends as fast as the SMTP server accepts"
+        />
+        <TextField
+          name="postalAddress"
+          label="Postal address"
+          defaultValue={settings.postalAddress}
+          maxLength={200}
+          autoComplete="street-address"
+          error={errors.postalAddress}
+          hint="Printed at the foot of every newsletter. The CAN-SPAM Act asks for a valid physical postal address."
+        />
+        <SelectField
+          name="adminDigest"
+          label="Admin digest"
+          defaultValue={settings.adminDigest}
+          options={DIGEST_FREQUENCIES.map((value) => ({ value, label: DIGEST_LABELS[value] }))}
+          error={errors.adminDigest}
+          hint="New listing requests, reports and suggestions, mailed to every admin."
+        />
+        <FormError>{formError}</FormError>
+        <div>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving..." : "Save Mail Settings"}
+          </Button>
+        </div>
+      </fetcher.Form>
+    </Card>
+  );
+}
+
 const tabTrigger =
   "rounded-full px-4 py-2 text-sm font-medium text-muted transition-colors hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm";
 
@@ -269,13 +328,19 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           <Tabs.Trigger value="seo" className={tabTrigger}>
             SEO &amp; Meta
           </Tabs.Trigger>
+          <Tabs.Trigger value="mail" className={tabTrigger}>
+            Mail
+          </Tabs.Trigger>
         </Tabs.List>
-        {/* Both forms stay mounted, so switching tabs keeps what was typed but not yet saved. */}
+        {/* The forms stay mounted, so switching tabs keeps what was typed but not yet saved. */}
         <Tabs.Content value="general" forceMount className="mt-6 max-w-3xl outline-none data-[state=inactive]:hidden">
           <GeneralSettingsForm settings={settings.general} version={versions.general} />
         </Tabs.Content>
         <Tabs.Content value="seo" forceMount className="mt-6 max-w-3xl outline-none data-[state=inactive]:hidden">
           <SeoSettingsForm settings={settings.seo} version={versions.seo} />
+        </Tabs.Content>
+        <Tabs.Content value="mail" forceMount className="mt-6 max-w-3xl outline-none data-[state=inactive]:hidden">
+          <MailSettingsForm settings={settings.mail} version={versions.mail} />
         </Tabs.Content>
       </Tabs.Root>
     </div>

@@ -17,6 +17,7 @@ import { describeDuplicate } from "~/services/wholesalers/duplicates";
 import { findPossibleDuplicates } from "~/services/wholesalers/duplicates.server";
 import { formatWeeklyHours } from "~/services/wholesalers/opening-hours";
 import { CONFIRM_DUPLICATES_FIELD } from "~/services/wholesalers/duplicates";
+import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/submissions";
 
 const FILTER_LABELS: Record<SubmissionFilter, string> = { ...SUBMISSION_STATUS_LABELS, all: "All" };
@@ -59,16 +60,18 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Bus
 
 export function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
+  // The submitter is told of the decision by mail, with links on the public origin.
+  const notify = { siteUrl: getEnv().SITE_URL };
   return runAdminAction(request, context, {
     approve: async ({ actor, recordId, version, text }) => {
       const id = recordId("Unknown listing request.");
       const confirmed = text(CONFIRM_DUPLICATES_FIELD) === "1";
-      const { submission } = await approveSubmission(db, id, { expectedStatus: version("status"), confirmed }, actor);
+      const { submission } = await approveSubmission(db, id, { expectedStatus: version("status"), confirmed }, actor, notify);
       return { id, message: `${submission.name} is now listed.` };
     },
     reject: async ({ actor, recordId, version }) => {
       const id = recordId("Unknown listing request.");
-      const submission = await rejectSubmission(db, id, version("status"), actor);
+      const submission = await rejectSubmission(db, id, version("status"), actor, notify);
       return { id, message: `${submission.name} was rejected.` };
     },
   });

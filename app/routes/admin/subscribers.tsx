@@ -6,13 +6,33 @@ import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
 import { deleteConfirmation, formatAdminTime, parseListParams } from "~/services/admin/list";
-import { deleteSubscriber, listSubscribersForAdmin, SUBSCRIBER_ENTITY } from "~/services/newsletter/admin.server";
+import {
+  deleteSubscriber,
+  listSubscribersForAdmin,
+  SUBSCRIBER_ENTITY,
+  SUBSCRIBER_STATUSES,
+  type SubscriberStatus,
+} from "~/services/newsletter/admin.server";
 import { runAdminAction } from "~/http/admin-action.server";
 import { requireAdmin } from "~/http/auth.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/subscribers";
 
 const EMPTY_TEXT = "No subscribers found matching your criteria";
+
+const STATUS_LABELS: Record<SubscriberStatus, string> = {
+  pending: "Pending",
+  confirmed: "Confirmed",
+  unsubscribed: "Unsubscribed",
+  undeliverable: "Undeliverable",
+};
+
+const STATUS_BADGE: Record<SubscriberStatus, string> = {
+  pending: "bg-amber-50 text-amber-900 ring-amber-200",
+  confirmed: "bg-green-50 text-green-800 ring-green-200",
+  unsubscribed: "bg-stone-100 text-stone-700 ring-stone-200",
+  undeliverable: "bg-red-50 text-red-800 ring-red-200",
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context);
@@ -26,11 +46,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       rows: list.rows.map((s) => ({
         ...s,
         subscribedWhen: formatAdminTime(s.subscribedAt),
+        confirmedWhen: s.confirmedAt ? formatAdminTime(s.confirmedAt) : null,
         unsubscribedWhen: s.unsubscribedAt ? formatAdminTime(s.unsubscribedAt) : null,
       })),
     },
     // The page gets the service's vocabulary from here: server modules never reach the browser bundle.
     entity: SUBSCRIBER_ENTITY,
+    statuses: [...SUBSCRIBER_STATUSES],
   };
 }
 
@@ -61,7 +83,7 @@ function exportHref(params: URLSearchParams) {
 }
 
 export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
-  const { list, entity } = loaderData;
+  const { list, entity, statuses } = loaderData;
   const [params] = useSearchParams();
   const filtered = Boolean(params.get("q") || params.get("status"));
 
@@ -81,23 +103,23 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
     },
     {
       header: "Status",
-      cell: (s) =>
-        s.status === "active" ? (
-          <span className="inline-flex rounded-full bg-green-50 px-2.5 py-0.5 text-xs font-medium text-green-800 ring-1 ring-green-200">
-            Active
+      cell: (s) => (
+        <div>
+          <span className={cn("inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium ring-1", STATUS_BADGE[s.status])}>
+            {STATUS_LABELS[s.status]}
           </span>
-        ) : (
-          <div>
-            <span className="inline-flex rounded-full bg-stone-100 px-2.5 py-0.5 text-xs font-medium text-stone-700 ring-1 ring-stone-200">
-              Unsubscribed
-            </span>
-            {s.unsubscribedAt ? (
-              <p className="mt-1 text-xs text-muted">
-                <time dateTime={s.unsubscribedAt}>{s.unsubscribedWhen}</time>
-              </p>
-            ) : null}
-          </div>
-        ),
+          {s.status === "confirmed" && s.confirmedAt ? (
+            <p className="mt-1 text-xs text-muted">
+              Confirmed <time dateTime={s.confirmedAt}>{s.confirmedWhen}</time>
+            </p>
+          ) : null}
+          {s.status === "unsubscribed" && s.unsubscribedAt ? (
+            <p className="mt-1 text-xs text-muted">
+              <time dateTime={s.unsubscribedAt}>{s.unsubscribedWhen}</time>
+            </p>
+          ) : null}
+        </div>
+      ),
     },
     {
       header: "Actions",
@@ -137,11 +159,7 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
           {
             name: "status",
             label: "Status",
-            options: [
-              { value: "", label: "All statuses" },
-              { value: "active", label: "Active" },
-              { value: "unsubscribed", label: "Unsubscribed" },
-            ],
+            options: [{ value: "", label: "All statuses" }, ...statuses.map((value) => ({ value, label: STATUS_LABELS[value] }))],
           },
         ]}
       />

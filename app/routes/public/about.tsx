@@ -6,6 +6,7 @@ import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE } from "~/http/form-body.s
 import { formRefusal, runPublicForm } from "~/http/public-form.server";
 import { SUGGESTION_FIELDS, SUGGESTION_MESSAGES } from "~/services/suggestions/suggestion-form";
 import { createLocationSuggestion } from "~/services/suggestions/suggestions.server";
+import { getEnv } from "~/utils/env.server";
 import { getDirectoryCoverage } from "~/services/wholesalers/wholesalers.server";
 import { faqPageJsonLd } from "~/services/seo/json-ld";
 import { pageMeta } from "~/http/meta";
@@ -34,7 +35,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const key = crypto.randomUUID();
   const form = { fields: SUGGESTION_FIELDS, maxBytes: MAX_PUBLIC_FORM_BYTES, tooLarge: PUBLIC_FORM_TOO_LARGE };
-  const outcome = await runPublicForm(request, context, form, (input, ip) => createLocationSuggestion(getDb(), input, ip));
+  const outcome = await runPublicForm(request, context, form, (input, ip) =>
+    createLocationSuggestion(getDb(), input, ip, new Date(), { siteUrl: getEnv().SITE_URL }),
+  );
   if (outcome.ok) return { status: "saved", message: SUGGESTION_MESSAGES.saved, key } satisfies SuggestionFormResult;
   // Bad input, a body that is not a form (400) or too large (413), too many sent (429): the message beside the form.
   return data(formRefusal(outcome, key) satisfies SuggestionFormResult, { status: outcome.status });

@@ -7,6 +7,7 @@ import { formRefusal, runPublicForm } from "~/http/public-form.server";
 import { listStateNames } from "~/services/states/states.server";
 import { LIST_YOUR_BUSINESS_PATH, SUBMISSION_FIELDS, submissionReceivedMessage, LIST_YOUR_BUSINESS } from "~/services/submissions/business-form";
 import { createBusinessSubmission } from "~/services/submissions/submissions.server";
+import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/list-your-business";
 import { BadgeCheck, ClipboardList, Search } from "~/components/icons";
 import { PageIntro } from "~/components/blog/page-intro";
@@ -27,7 +28,9 @@ export async function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const key = crypto.randomUUID();
   const form = { fields: SUBMISSION_FIELDS, maxBytes: MAX_PUBLIC_FORM_BYTES, tooLarge: PUBLIC_FORM_TOO_LARGE };
-  const outcome = await runPublicForm(request, context, form, (input, ip) => createBusinessSubmission(getDb(), input, ip));
+  const outcome = await runPublicForm(request, context, form, (input, ip) =>
+    createBusinessSubmission(getDb(), input, ip, new Date(), { siteUrl: getEnv().SITE_URL }),
+  );
   if (outcome.ok) {
     const email = outcome.values.submitterEmail?.trim() ?? "";
     return { status: "saved", message: submissionReceivedMessage(outcome.saved.name), email, key } satisfies BusinessFormResult;
@@ -38,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const STEPS = [
   { icon: ClipboardList, title: "Tell us about your business", text: "Where it is, who may buy and when you are open." },
-  { icon: Search, title: "We check the details", text: "Our team confirms the listing, and emails you if anything is unclear." },
+  { icon: Search, title: "We check the details", text: "Our team confirms the listing and emails you the decision." },
   { icon: BadgeCheck, title: "It goes live", text: "Your business appears on its state's page, marked as verified." },
 ];
 

@@ -31,7 +31,8 @@ export default function Privacy() {
           <p>You can use the whole site without an account. We only collect what you choose to send us and what any web server records:</p>
           <ul>
             <li>
-              <strong>Newsletter:</strong> the email address you subscribe with and the date you subscribed (or unsubscribed).
+              <strong>Newsletter:</strong> the email address you subscribe with, when you subscribed, confirmed (or
+              unsubscribed), and a copy of each email we send you.
             </li>
             <li>
               <strong>Location suggestions:</strong> what you enter in the Submit a Location form (business name and address,
@@ -50,7 +51,11 @@ export default function Privacy() {
       heading: "How we use it",
       body: (
         <ul>
-          <li>To send the newsletter you asked for: flower deals, seasonal guides and arranging tips.</li>
+          <li>
+            To send the newsletter you asked for (flower deals, seasonal guides and arranging tips), once you have confirmed
+            your address with the link we email you. Our emails carry no tracking pixels and their links are not rewritten.
+          </li>
+          <li>To send a receipt for a listing request, and our decision on it, to the address you gave.</li>
           <li>To review your suggestion and, if needed, contact you about it. Business details may be published in the directory; your name and email never are.</li>
           <li>
             To keep the site secure and working: logs and IP addresses help us detect abuse, and we accept at most{" "}
@@ -88,7 +93,10 @@ export default function Privacy() {
       heading: "How long we keep it",
       body: (
         <ul>
-          <li>Newsletter addresses: until you unsubscribe, using the link in every email.</li>
+          <li>
+            Newsletter addresses: until you unsubscribe, in one click, with the link in every email. An address never
+            confirmed is deleted after 14 days.
+          </li>
           <li>Suggestions: while we review them and for as long as they are useful to keep the directory accurate.</li>
           <li>Server logs: only as long as needed for security and troubleshooting.</li>
         </ul>

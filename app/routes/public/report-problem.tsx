@@ -7,6 +7,7 @@ import { REPORT_FIELDS, REPORT_MESSAGES, type ReportResult, reportPath, reportRe
 import { createListingReport } from "~/services/reports/reports.server";
 import { findListing } from "~/services/wholesalers/listing.server";
 import { listingPath } from "~/services/wholesalers/slug";
+import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/report-problem";
 import { CircleAlert, CheckCircle2, Send } from "~/components/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -46,7 +47,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<ReportResult>({ ok: false, message: REPORT_MESSAGES.listingGone, fieldErrors: {}, values: {} }, { status: 404, headers: noStore });
   }
   const form = { fields: REPORT_FIELDS, maxBytes: MAX_FORM_BYTES, tooLarge: REPORT_MESSAGES.tooLarge, notAForm: REPORT_MESSAGES.notAForm };
-  const outcome = await runPublicForm(request, context, form, (input, ip) => createListingReport(getDb(), wholesalerId, input, ip));
+  const outcome = await runPublicForm(request, context, form, (input, ip) =>
+    createListingReport(getDb(), wholesalerId, input, ip, new Date(), { siteUrl: getEnv().SITE_URL }),
+  );
   if (outcome.ok) return data<ReportResult>({ ok: true, message: REPORT_MESSAGES.saved }, { headers: noStore });
   const { error, status, values } = outcome;
   return data<ReportResult>({ ok: false, message: error.message, fieldErrors: error.fieldErrors ?? {}, values }, { status, headers: noStore });

@@ -1,6 +1,7 @@
 import { getDb } from "~/db/db.server";
 import { listPublishedPosts } from "~/services/blog/blog.server";
 import { listFestivals } from "~/services/festivals/festivals.server";
+import { listSentIssues } from "~/services/newsletter/issues.server";
 import { getSiteSettings } from "~/services/settings/settings.server";
 import { listStates, REGIONS } from "~/services/states/states.server";
 import { listListingLinks } from "~/services/wholesalers/listing.server";
@@ -24,11 +25,12 @@ export async function loader() {
   const settings = await getSiteSettings(db);
   const blog = isFeatureEnabled(settings, "blog");
   const festivals = isFeatureEnabled(settings, "festivals");
-  const [states, listings, posts, festivalList] = await Promise.all([
+  const [states, listings, posts, festivalList, issues] = await Promise.all([
     listStates(db),
     listListingLinks(db),
     blog ? listPublishedPosts(db) : [],
     festivals ? listFestivals(db) : [],
+    listSentIssues(db),
   ]);
 
   const main: PageLink[] = [
@@ -63,6 +65,7 @@ export async function loader() {
     listingsByState,
     posts: posts.map((post) => ({ label: post.title, to: `/blog/${post.id}` })),
     festivals: festivalList.map((festival) => ({ label: `${festival.name} (${festival.city}, ${festival.state})`, to: `/festivals/${festival.id}` })),
+    issues: issues.map((issue) => ({ label: issue.title, to: `/newsletter/${issue.id}` })),
   };
 }
 
@@ -101,7 +104,7 @@ function Group({ id, title, children }: { id: string; title: string; children: R
 
 /** The site index. */
 export default function Sitemap({ loaderData }: Route.ComponentProps) {
-  const { main, regions, listingsByState, posts, festivals } = loaderData;
+  const { main, regions, listingsByState, posts, festivals, issues } = loaderData;
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
       <PageIntro eyebrow="Site index" title={SITEMAP_TITLE}>
@@ -142,6 +145,11 @@ export default function Sitemap({ loaderData }: Route.ComponentProps) {
         {festivals.length > 0 ? (
           <Group id="sitemap-festivals" title="Flower festivals">
             <LinkList links={festivals} columns="md:grid-cols-2" />
+          </Group>
+        ) : null}
+        {issues.length > 0 ? (
+          <Group id="sitemap-newsletter" title="Newsletter issues">
+            <LinkList links={[{ label: "Newsletter archive", to: "/newsletter" }, ...issues]} columns="md:grid-cols-2" />
           </Group>
         ) : null}
       </div>

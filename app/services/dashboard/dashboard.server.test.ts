@@ -72,16 +72,22 @@ beforeAll(async () => {
     .insertInto("blog_posts")
     .values([post("live", "published"), post("live too", "published"), post("draft", "draft")])
     .execute();
-  const subscriber = (email: string, unsubscribedAt: string | null) => ({
+  const subscriber = (email: string, status: string) => ({
     email,
     email_normalized: email,
     unsubscribe_token: `token-${email}`,
     created_at: now,
-    unsubscribed_at: unsubscribedAt,
+    status,
+    unsubscribed_at: status === "unsubscribed" ? now : null,
   });
   await db
     .insertInto("newsletter_subscribers")
-    .values([subscriber("a@x.com", null), subscriber("b@x.com", now)])
+    .values([
+      subscriber("a@x.com", "confirmed"),
+      subscriber("b@x.com", "unsubscribed"),
+      subscriber("c@x.com", "pending"),
+      subscriber("d@x.com", "undeliverable"),
+    ])
     .execute();
   const suggestion = (name: string, status: string) => ({ business_name: name, business_address: "1 Road", status, created_at: now });
   await db
@@ -96,7 +102,7 @@ afterAll(async () => {
 });
 
 describe("getDashboardCounts", () => {
-  it("counts listings, covered states, listings verified in the last 12 months, festivals not yet ended, published posts, active subscribers and pending suggestions", async () => {
+  it("counts listings, covered states, listings verified in the last 12 months, festivals not yet ended, published posts, confirmed subscribers and pending suggestions", async () => {
     expect(await getDashboardCounts(db, "2026-04-01")).toEqual({
       wholesalers: 3,
       statesCovered: 2,

@@ -46,7 +46,8 @@ export async function getDashboardCounts(db: Kysely<Database>, today: string = t
     db
       .selectFrom("newsletter_subscribers")
       .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("unsubscribed_at", "is", null)
+      // Those the newsletter goes to: confirmed, not pending, unsubscribed or undeliverable.
+      .where("status", "=", "confirmed")
       .executeTakeFirstOrThrow(),
     countPendingSuggestions(db),
   ]);

@@ -22,12 +22,23 @@ for (const database of TEST_DATABASES) {
     });
     afterAll(() => cleanup());
 
-    const subscriber = (email: string, createdAt: string, unsubscribedAt: string | null = null) => ({
+    const SITE_URL = "https://flowers.example";
+    const tokenOf = (email: string) => `token-${email.replace(/[^a-z0-9]/gi, "")}-0123456789`;
+
+    /** A subscriber in one of the four statuses; a confirmed one was confirmed a day after subscribing. */
+    const subscriber = (
+      email: string,
+      createdAt: string,
+      status: "pending" | "confirmed" | "unsubscribed" | "undeliverable" = "confirmed",
+    ) => ({
       email,
       email_normalized: email.toLowerCase(),
-      unsubscribe_token: `token-${email.replace(/[^a-z0-9]/gi, "")}-0123456789`,
+      unsubscribe_token: tokenOf(email),
       created_at: createdAt,
-      unsubscribed_at: unsubscribedAt,
+      status,
+      confirm_token: status === "pending" ? `confirm-${tokenOf(email)}` : null,
+      confirmed_at: status === "confirmed" ? createdAt.replace("T10:", "T11:") : null,
+      unsubscribed_at: status === "unsubscribed" ? "2026-02-01T00:00:00.000Z" : null,
     });
 
     beforeEach(async () => {
@@ -37,8 +48,10 @@ for (const database of TEST_DATABASES) {
         .insertInto("newsletter_subscribers")
         .values([
           subscriber("first@example.com", "2026-01-02T10:00:00.000Z"),
-          subscriber("Gone_Away@example.com", "2026-01-03T10:00:00.000Z", "2026-02-01T00:00:00.000Z"),
+          subscriber("Gone_Away@example.com", "2026-01-03T10:00:00.000Z", "unsubscribed"),
           subscriber("=cmd@example.com", "2026-01-04T10:00:00.000Z"),
+          subscriber("waiting@example.com", "2026-01-05T10:00:00.000Z", "pending"),
+          subscriber("bounced@example.com", "2026-01-06T10:00:00.000Z", "undeliverable"),
         ])
         .execute();
     });
@@ -46,15 +59,31 @@ for (const database of TEST_DATABASES) {
     const auditRows = () => db.selectFrom("audit_log").selectAll().orderBy("id").execute();
 
     describe("listSubscribersForAdmin", () => {
-      it("lists newest first with their status", async () => {
+      it("lists newest first with the status of each, read from its status column", async () => {
         const page = await listSubscribersForAdmin(db, { page: 1 });
-        expect(page).toMatchObject({ total: 3, page: 1, pageCount: 1 });
-        expect(page.rows.map((s) => [s.email, s.status])).toEqual([
-          ["=cmd@example.com", "active"],
-          ["Gone_Away@example.com", "unsubscribed"],
-          ["first@example.com", "active"],
+        expect(page).toMatchObject({ total: 5, page: 1, pageCount: 1 });
+        expect(page.rows.map((s) => [s.email, s.status, s.confirmedAt])).toEqual([
+          ["bounced@example.com", "undeliverable", null],
+          ["waiting@example.com", "pending", null],
+          ["=cmd@example.com", "confirmed", "2026-01-04T11:00:00.000Z"],
+          ["Gone_Away@example.com", "unsubscribed", null],
+          ["first@example.com", "confirmed", "2026-01-02T11:00:00.000Z"],
         ]);
-        expect(page.rows[1]).toMatchObject({ subscribedAt: "2026-01-03T10:00:00.000Z", unsubscribedAt: "2026-02-01T00:00:00.000Z" });
+        expect(page.rows[3]).toMatchObject({ subscribedAt: "2026-01-03T10:00:00.000Z", unsubscribedAt: "2026-02-01T00:00:00.000Z" });
+      });
+
+      it("goes by the status column, not by unsubscribed_at", async () => {
+        // An address that unsubscribed once and subscribed again is pending; its old unsubscribe time says nothing.
+        await db
+          .updateTable("newsletter_subscribers")
+          .set({ status: "pending", unsubscribed_at: "2026-02-01T00:00:00.000Z" })
+          .where("email", "=", "first@example.com")
+          .execute();
+        const first = (await listSubscribersForAdmin(db, { q: "first", page: 1 })).rows[0];
+        expect(first).toMatchObject({ status: "pending" });
+        expect((await listSubscribersForAdmin(db, { status: "unsubscribed", page: 1 })).rows.map((s) => s.email)).toEqual([
+          "Gone_Away@example.com",
+        ]);
       });
 
       it("searches the email case-insensitively (with _ literal) and filters by status", async () => {
@@ -62,10 +91,15 @@ for (const database of TEST_DATABASES) {
           (await listSubscribersForAdmin(db, { ...query, page: 1 })).rows.map((s) => s.email);
         expect(await emails({ q: "GONE_" })).toEqual(["Gone_Away@example.com"]);
         expect(await emails({ q: "t_" })).toEqual([]);
-        expect(await emails({ status: "active" })).toEqual(["=cmd@example.com", "first@example.com"]);
+        expect(await emails({ status: "pending" })).toEqual(["waiting@example.com"]);
+        expect(await emails({ status: "confirmed" })).toEqual(["=cmd@example.com", "first@example.com"]);
         expect(await emails({ status: "unsubscribed" })).toEqual(["Gone_Away@example.com"]);
-        expect(await emails({ status: "bogus" })).toHaveLength(3);
+        expect(await emails({ status: "undeliverable" })).toEqual(["bounced@example.com"]);
+        // "active" was the old word: it filters nothing now, like any other unknown status.
+        expect(await emails({ status: "active" })).toHaveLength(5);
+        expect(await emails({ status: "bogus" })).toHaveLength(5);
         expect(await emails({ q: "first", status: "unsubscribed" })).toEqual([]);
+        expect(await emails({ q: "first", status: "confirmed" })).toEqual(["first@example.com"]);
       });
 
       it("pages by 10, counting pages from the filtered rows", async () => {
@@ -77,7 +111,7 @@ for (const database of TEST_DATABASES) {
             ),
           )
           .execute();
-        expect(await listSubscribersForAdmin(db, { page: 2 })).toMatchObject({ total: 14, page: 2, pageCount: 2 });
+        expect(await listSubscribersForAdmin(db, { page: 2 })).toMatchObject({ total: 16, page: 2, pageCount: 2 });
         expect(await listSubscribersForAdmin(db, { status: "unsubscribed", page: 2 })).toMatchObject({ total: 1, page: 1, pageCount: 1 });
       });
     });
@@ -114,25 +148,46 @@ for (const database of TEST_DATABASES) {
     });
 
     describe("exportSubscribersCsv", () => {
+      const HEADER = "email,subscribed_at,status,confirmed_at,unsubscribe_url\r\n";
+      const unsubscribeLink = (email: string) => `${SITE_URL}/newsletter/unsubscribe?token=${tokenOf(email)}`;
+
       it("writes the header and one row per subscriber, oldest first, neutralising formulas, and logs the export", async () => {
-        const { csv, count } = await exportSubscribersCsv(db, {}, actor);
-        expect(count).toBe(3);
+        const { csv, count } = await exportSubscribersCsv(db, {}, actor, SITE_URL);
+        expect(count).toBe(5);
         expect(csv).toBe(
-          "email,subscribed_at,status\r\n" +
-            "first@example.com,2026-01-02T10:00:00.000Z,active\r\n" +
-            "Gone_Away@example.com,2026-01-03T10:00:00.000Z,unsubscribed\r\n" +
-            "'=cmd@example.com,2026-01-04T10:00:00.000Z,active\r\n",
+          HEADER +
+            `first@example.com,2026-01-02T10:00:00.000Z,confirmed,2026-01-02T11:00:00.000Z,${unsubscribeLink("first@example.com")}\r\n` +
+            "Gone_Away@example.com,2026-01-03T10:00:00.000Z,unsubscribed,,\r\n" +
+            `'=cmd@example.com,2026-01-04T10:00:00.000Z,confirmed,2026-01-04T11:00:00.000Z,${unsubscribeLink("=cmd@example.com")}\r\n` +
+            "waiting@example.com,2026-01-05T10:00:00.000Z,pending,,\r\n" +
+            "bounced@example.com,2026-01-06T10:00:00.000Z,undeliverable,,\r\n",
         );
         const [entry] = await auditRows();
         expect(entry).toMatchObject({ action: "subscriber.export", admin_id: actor.adminId, ip: actor.ip });
-        expect(JSON.parse(entry!.details!)).toEqual({ label: "3 subscribers", count: 3 });
+        expect(JSON.parse(entry!.details!)).toEqual({ label: "5 subscribers", count: 5 });
+      });
+
+      it("gives the unsubscribe link on the site URL it is given, without a doubled slash, its token encoded", async () => {
+        await db
+          .updateTable("newsletter_subscribers")
+          .set({ unsubscribe_token: "a+b/c=" })
+          .where("email", "=", "first@example.com")
+          .execute();
+        const { csv } = await exportSubscribersCsv(db, { q: "first" }, actor, "http://localhost:3000/");
+        expect(csv).toBe(
+          HEADER +
+            "first@example.com,2026-01-02T10:00:00.000Z,confirmed,2026-01-02T11:00:00.000Z,http://localhost:3000/newsletter/unsubscribe?token=a%2Bb%2Fc%3D\r\n",
+        );
       });
 
       it("exports only the subscribers matching the search and status", async () => {
-        const { csv } = await exportSubscribersCsv(db, { status: "unsubscribed" }, actor);
-        expect(csv).toBe("email,subscribed_at,status\r\nGone_Away@example.com,2026-01-03T10:00:00.000Z,unsubscribed\r\n");
+        const { csv } = await exportSubscribersCsv(db, { status: "unsubscribed" }, actor, SITE_URL);
+        expect(csv).toBe(HEADER + "Gone_Away@example.com,2026-01-03T10:00:00.000Z,unsubscribed,,\r\n");
         const [entry] = await auditRows();
         expect(JSON.parse(entry!.details!)).toEqual({ label: "1 subscriber", count: 1, status: "unsubscribed" });
+
+        const pending = await exportSubscribersCsv(db, { q: "WAIT", status: "pending" }, actor, SITE_URL);
+        expect(pending).toEqual({ csv: HEADER + "waiting@example.com,2026-01-05T10:00:00.000Z,pending,,\r\n", count: 1 });
       });
     });
   });

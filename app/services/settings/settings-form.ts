@@ -29,5 +29,27 @@ export const seoSettingsSchema = z.object({
     .transform((value) => value || undefined),
 });
 
+export const DIGEST_FREQUENCIES = ["off", "daily", "instant"] as const;
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+export const DIGEST_LABELS: Record<DigestFrequency, string> = {
+  off: "Off",
+  daily: "Once a day",
+  instant: "At once, for each new item",
+};
+
+/** The mail channel's settings (decision 039). */
+export const mailSettingsSchema = z.object({
+  // 0: as fast as the SMTP server takes them.
+  sendRate: z.coerce
+    .number({ message: "Enter a whole number of messages per second, 0 for no limit." })
+    .int("Enter a whole number of messages per second, 0 for no limit.")
+    .min(0, "Enter 0 (no limit) or more.")
+    .max(1000, "At most 1000 messages per second."),
+  // The postal line every newsletter carries (the CAN-SPAM Act asks for a valid physical postal address).
+  postalAddress: z.string().trim().max(200, "The postal address must be at most 200 characters."),
+  adminDigest: z.enum(DIGEST_FREQUENCIES, { message: "Choose off, once a day or at once." }),
+});
+
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
+export type MailSettings = z.infer<typeof mailSettingsSchema>;
 export type SeoSettings = z.infer<typeof seoSettingsSchema>;

@@ -47,7 +47,7 @@ for (const database of TEST_DATABASES) {
       expect(DEFAULT_SETTINGS.seo.metaTitle).toBe("Find Wholesale Flowers | Wholesale Flower Finder");
       expect(DEFAULT_SETTINGS.seo.metaDescription.length).toBeGreaterThanOrEqual(150);
       expect(DEFAULT_SETTINGS.seo.metaDescription.length).toBeLessThanOrEqual(160);
-      expect((await getSettingsForEditing(db)).versions).toEqual({ general: "", seo: "" });
+      expect((await getSettingsForEditing(db)).versions).toEqual({ general: "", seo: "", mail: "" });
     });
 
     it("refuses invalid values with the spec's messages and saves nothing", async () => {
@@ -62,7 +62,7 @@ for (const database of TEST_DATABASES) {
         metaTitle: "Meta title must be at least 5 characters.",
         metaDescription: "Meta description must be at least 10 characters.",
       });
-      expect((await getSettingsForEditing(db)).versions).toEqual({ general: "", seo: "" });
+      expect((await getSettingsForEditing(db)).versions).toEqual({ general: "", seo: "", mail: "" });
     });
 
     it("accepts only a Google Analytics measurement id, since it is written into a script tag", async () => {

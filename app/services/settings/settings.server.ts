@@ -6,11 +6,18 @@ import { recordAudit } from "../audit/audit.server";
 import { AppError, badRequest } from "../errors";
 import { cachesUsable, invalidateEverywhere, registerCache } from "../tools/cache.server";
 import { fieldErrorsOf } from "../form-fields";
-import { generalSettingsSchema, seoSettingsSchema, type GeneralSettings, type SeoSettings } from "./settings-form";
+import {
+  generalSettingsSchema,
+  mailSettingsSchema,
+  seoSettingsSchema,
+  type GeneralSettings,
+  type MailSettings,
+  type SeoSettings,
+} from "./settings-form";
 import type { SiteSettings } from "./types";
 
 // The settings forms' rules live in ./settings-form and the types in ./types (both browser-safe).
-export type { GeneralSettings, SeoSettings } from "./settings-form";
+export type { GeneralSettings, MailSettings, SeoSettings } from "./settings-form";
 export type { SiteSettings } from "./types";
 
 export const PRODUCT_NAME = "Wholesale Flower Finder";
@@ -31,6 +38,8 @@ export const DEFAULT_SETTINGS: SiteSettings = {
       "Find affordable wholesale flower suppliers near you. Search flower markets by zipcode or state, compare grocery store flowers and arrange flowers on a budget.",
     googleAnalyticsId: undefined,
   },
+  // No postal address is known until an owner enters one: the site never makes one up.
+  mail: { sendRate: 0, postalAddress: "", adminDigest: "daily" },
 };
 
 function parseStored<T>(schema: z.ZodType<T>, raw: string | undefined, fallback: T): T {
@@ -43,8 +52,8 @@ function parseStored<T>(schema: z.ZodType<T>, raw: string | undefined, fallback:
   }
 }
 
-export type SettingsKey = "general" | "seo";
-const SETTINGS_KEYS: SettingsKey[] = ["general", "seo"];
+export type SettingsKey = "general" | "seo" | "mail";
+const SETTINGS_KEYS: SettingsKey[] = ["general", "seo", "mail"];
 
 async function readSettings(db: Kysely<Database>) {
   const rows = await db.selectFrom("settings").select(["key", "value", "updated_at"]).where("key", "in", SETTINGS_KEYS).execute();
@@ -52,11 +61,13 @@ async function readSettings(db: Kysely<Database>) {
   const settings: SiteSettings = {
     general: parseStored(generalSettingsSchema, byKey.get("general")?.value, DEFAULT_SETTINGS.general),
     seo: parseStored(seoSettingsSchema, byKey.get("seo")?.value, DEFAULT_SETTINGS.seo),
+    mail: parseStored(mailSettingsSchema, byKey.get("mail")?.value, DEFAULT_SETTINGS.mail),
   };
   // "" stands for "never saved": the version an editor of the defaults started from.
   const versions: Record<SettingsKey, string> = {
     general: byKey.get("general")?.updated_at ?? "",
     seo: byKey.get("seo")?.updated_at ?? "",
+    mail: byKey.get("mail")?.updated_at ?? "",
   };
   return { settings, versions };
 }
@@ -97,7 +108,7 @@ export async function getSettingsForEditing(db: Kysely<Database>) {
   return readSettings(db);
 }
 
-export async function saveSetting(db: Kysely<Database>, key: SettingsKey, value: GeneralSettings | SeoSettings) {
+export async function saveSetting(db: Kysely<Database>, key: SettingsKey, value: GeneralSettings | SeoSettings | MailSettings) {
   const row = { key, value: JSON.stringify(value), updated_at: nowIso() };
   await db
     .insertInto("settings")
@@ -116,7 +127,7 @@ export interface SettingsActor {
   ip: string;
 }
 
-const GROUP_LABELS: Record<SettingsKey, string> = { general: "General settings", seo: "SEO & Meta settings" };
+const GROUP_LABELS: Record<SettingsKey, string> = { general: "General settings", seo: "SEO & Meta settings", mail: "Mail settings" };
 
 /** A new version stamp that differs from the one being replaced, even within the same millisecond. */
 function nextVersion(previous: string): string {
@@ -128,7 +139,7 @@ function nextVersion(previous: string): string {
  * Saves one settings group edited from version `expectedVersion` ("" when the editor saw the defaults),
  * with its audit entry, and refuses when someone saved the group in between.
  */
-async function updateSettingsGroup<T extends GeneralSettings | SeoSettings>(
+async function updateSettingsGroup<T extends GeneralSettings | SeoSettings | MailSettings>(
   db: Kysely<Database>,
   key: SettingsKey,
   schema: z.ZodType<T>,
@@ -176,3 +187,6 @@ export const updateGeneralSettings = (db: Kysely<Database>, raw: unknown, expect
 
 export const updateSeoSettings = (db: Kysely<Database>, raw: unknown, expectedVersion: string, actor: SettingsActor) =>
   updateSettingsGroup(db, "seo", seoSettingsSchema, raw, expectedVersion, actor);
+
+export const updateMailSettings = (db: Kysely<Database>, raw: unknown, expectedVersion: string, actor: SettingsActor) =>
+  updateSettingsGroup(db, "mail", mailSettingsSchema, raw, expectedVersion, actor);

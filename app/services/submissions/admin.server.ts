@@ -6,10 +6,15 @@ import { loadPage } from "../admin/page.server";
 import { containsText } from "../admin/search.server";
 import { recordAdminChange } from "../audit/audit.server";
 import { AppError, badRequest, notFound } from "../errors";
+import { mailContext } from "../mail/context.server";
+import type { MailNotify } from "../mail/digest.server";
+import { listingApprovedMail, listingDeclinedMail } from "../mail/listing-messages.server";
+import { enqueueMail, wakeMailSender } from "../mail/outbox.server";
 import { WHOLESALER_ACCESS, WHOLESALER_TYPES, type WholesalerAccess, type WholesalerType } from "../wholesalers/constants";
 import { createWholesaler } from "../wholesalers/admin.server";
 import { refuseUnconfirmedDuplicates } from "../wholesalers/duplicates.server";
 import { parseWeeklyHours } from "../wholesalers/opening-hours-schema";
+import { listingPath } from "../wholesalers/slug";
 import { SUBMITTER_ROLE_LABELS, SUBMITTER_ROLES, type SubmitterRole } from "./business-form";
 import { SUBMISSION_STATUSES, type AdminSubmission, type SubmissionStatus } from "./types";
 
@@ -149,15 +154,18 @@ async function markReviewed(db: Kysely<Database>, id: number, status: "approved"
  * Approves a pending request: creates the listing from what the business sent, verified today, with the
  * source "Submitted by the business" and the submitter in the admin note, and marks the request approved,
  * all in one transaction with both audit rows. While the listing may already exist (findPossibleDuplicates)
- * and `confirmed` is false, nothing is written and the admin is asked to confirm (409).
+ * and `confirmed` is false, nothing is written and the admin is asked to confirm (409). With `notify` (the
+ * route's SITE_URL), the submitter's message with the listing's public address is queued in that transaction.
  */
 export async function approveSubmission(
   db: Kysely<Database>,
   id: number,
   { expectedStatus, confirmed }: { expectedStatus: string; confirmed: boolean },
   actor: Actor,
+  notify?: MailNotify,
 ): Promise<{ submission: AdminSubmission; wholesalerId: number }> {
-  return db.transaction().execute(async (trx) => {
+  const context = notify ? await mailContext(db, notify.siteUrl) : undefined;
+  const result = await db.transaction().execute(async (trx) => {
     const submission = await pendingSubmission(trx, id, expectedStatus);
     await refuseUnconfirmedDuplicates(trx, submission, confirmed);
     const listing = {
@@ -190,16 +198,35 @@ export async function approveSubmission(
     }
     const reviewedAt = await markReviewed(trx, id, "approved", wholesalerId);
     await recordAdminChange(trx, actor, { entity: AUDIT_ENTITY, verb: "approve", id, details: { label: submission.name, wholesalerId } });
-    return { submission: { ...submission, status: "approved", wholesalerId, reviewedAt }, wholesalerId };
+    if (context) {
+      const listingUrl = `${context.siteUrl}${listingPath({ id: wholesalerId, name: submission.name })}`;
+      await enqueueMail(trx, await listingApprovedMail(context, submission, listingUrl));
+    }
+    return { submission: { ...submission, status: "approved" as const, wholesalerId, reviewedAt }, wholesalerId };
   });
+  if (context) wakeMailSender();
+  return result;
 }
 
-/** Rejects a pending request, audited; nothing of it becomes public. */
-export async function rejectSubmission(db: Kysely<Database>, id: number, expectedStatus: string, actor: Actor): Promise<AdminSubmission> {
-  return db.transaction().execute(async (trx) => {
+/**
+ * Rejects a pending request, audited; nothing of it becomes public. With `notify`, the submitter's message that
+ * it was declined is queued in the same transaction (the admin gives no reason, so the message states none).
+ */
+export async function rejectSubmission(
+  db: Kysely<Database>,
+  id: number,
+  expectedStatus: string,
+  actor: Actor,
+  notify?: MailNotify,
+): Promise<AdminSubmission> {
+  const context = notify ? await mailContext(db, notify.siteUrl) : undefined;
+  const result = await db.transaction().execute(async (trx) => {
     const submission = await pendingSubmission(trx, id, expectedStatus);
     const reviewedAt = await markReviewed(trx, id, "rejected", null);
     await recordAdminChange(trx, actor, { entity: AUDIT_ENTITY, verb: "reject", id, details: { label: submission.name } });
-    return { ...submission, status: "rejected", reviewedAt };
+    if (context) await enqueueMail(trx, await listingDeclinedMail(context, submission));
+    return { ...submission, status: "rejected" as const, reviewedAt };
   });
+  if (context) wakeMailSender();
+  return result;
 }

@@ -61,6 +61,6 @@ export const SUBMISSION_MESSAGES = {
   tooMany: `You have already sent ${SUBMISSIONS_PER_HOUR} listings in the last hour. Thank you! Please try again later.`,
 } as const;
 
-/** The confirmation a business sees once its listing is stored. */
+/** The confirmation a business sees once its listing is stored (its receipt is queued with it). */
 export const submissionReceivedMessage = (businessName: string) =>
-  `Thank you! We have received the listing for ${businessName}. We check every listing before it appears in the directory.`;
+  `Thank you! We have received the listing for ${businessName}. We check every listing before it appears in the directory. A receipt is on its way to your inbox, and we will write again with our decision.`;

@@ -1,8 +1,13 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "~/db/schema";
+import { inTransaction } from "../admin/versioned.server";
 import { AppError, badRequest } from "../errors";
 import { fieldErrorsOf } from "../form-fields";
+import { mailContext } from "../mail/context.server";
+import { newItemNotices, type MailNotify } from "../mail/digest.server";
+import { listingReceiptMail } from "../mail/listing-messages.server";
+import { enqueueMail, wakeMailSender } from "../mail/outbox.server";
 import { WHOLESALER_ACCESS } from "../wholesalers/constants";
 import { resolveLocation, wholesalerInputSchema } from "../wholesalers/admin.server";
 import {
@@ -54,25 +59,31 @@ async function parseSubmission(db: Kysely<Database>, input: BusinessSubmissionIn
     };
     throw badRequest(SUBMISSION_MESSAGES.invalid, errors);
   }
+  let state: { name: string; code: string };
   try {
-    await resolveLocation(db, business.data);
+    ({ state } = await resolveLocation(db, business.data));
   } catch (error) {
     if (error instanceof AppError) throw badRequest(SUBMISSION_MESSAGES.invalid, error.fieldErrors);
     throw error;
   }
-  return { ...business.data, ...submitter.data };
+  return { ...business.data, ...submitter.data, stateName: state.name, stateCode: state.code };
 }
 
 /**
  * Stores a business's request to be listed, pending until an admin approves it: nothing of it is public
  * before. A filled honeypot is answered as a success but stores nothing, so a bot learns nothing; at most
  * SUBMISSIONS_PER_HOUR are accepted per client address each hour.
+ *
+ * With `notify` (the route's SITE_URL), the submitter's receipt, and with the admin digest set to "instant" a
+ * message to each admin, are queued in the transaction that stores the request: both exist exactly when it does.
+ * `db` must not be a transaction (the settings are read through their cache).
  */
 export async function createBusinessSubmission(
   db: Kysely<Database>,
   input: BusinessSubmissionInput,
   ip: string,
   now: Date = new Date(),
+  notify?: MailNotify,
 ): Promise<{ stored: boolean; name: string }> {
   if (input[HONEYPOT_FIELD]?.trim()) return { stored: false, name: input.name?.trim() ?? "" };
 
@@ -87,31 +98,55 @@ export async function createBusinessSubmission(
     .executeTakeFirstOrThrow();
   if (Number(n) >= SUBMISSIONS_PER_HOUR) throw new AppError("too_many_requests", SUBMISSION_MESSAGES.tooMany);
 
-  await db
-    .insertInto("business_submissions")
-    .values({
-      name: submission.name,
-      address: submission.address,
-      city: submission.city,
-      state_id: submission.stateId,
-      zipcode: submission.zipcode,
-      type: submission.type,
-      access: submission.access,
-      access_note: submission.accessNote ?? null,
-      phone: submission.phone ?? null,
-      website: submission.website ?? null,
-      opening_hours: submission.openingHours ? JSON.stringify(submission.openingHours) : null,
-      hours: "",
-      description: submission.description ?? "",
-      submitter_name: submission.submitterName,
-      submitter_email: submission.submitterEmail,
-      submitter_role: submission.submitterRole,
-      status: "pending",
-      wholesaler_id: null,
-      ip,
-      created_at: now.toISOString(),
-      reviewed_at: null,
-    })
-    .execute();
+  const mails = notify
+    ? [
+        await listingReceiptMail(await mailContext(db, notify.siteUrl), {
+          name: submission.name,
+          address: submission.address,
+          city: submission.city,
+          state: submission.stateName,
+          zipcode: submission.zipcode,
+          phone: submission.phone ?? null,
+          website: submission.website ?? null,
+          openingHours: submission.openingHours ?? null,
+          submitterEmail: submission.submitterEmail,
+        }),
+        ...(await newItemNotices(db, notify, {
+          kind: "submission",
+          name: submission.name,
+          place: `${submission.city}, ${submission.stateCode}`,
+          submitter: `${submission.submitterName}, ${submission.submitterEmail}`,
+        })),
+      ]
+    : [];
+
+  const row = {
+    name: submission.name,
+    address: submission.address,
+    city: submission.city,
+    state_id: submission.stateId,
+    zipcode: submission.zipcode,
+    type: submission.type,
+    access: submission.access,
+    access_note: submission.accessNote ?? null,
+    phone: submission.phone ?? null,
+    website: submission.website ?? null,
+    opening_hours: submission.openingHours ? JSON.stringify(submission.openingHours) : null,
+    hours: "",
+    description: submission.description ?? "",
+    submitter_name: submission.submitterName,
+    submitter_email: submission.submitterEmail,
+    submitter_role: submission.submitterRole,
+    status: "pending",
+    wholesaler_id: null,
+    ip,
+    created_at: now.toISOString(),
+    reviewed_at: null,
+  };
+  await inTransaction(db, async (trx) => {
+    await trx.insertInto("business_submissions").values(row).execute();
+    await enqueueMail(trx, mails, now);
+  });
+  if (mails.length > 0) wakeMailSender();
   return { stored: true, name: submission.name };
 }

@@ -1,8 +1,11 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "~/db/schema";
+import { inTransaction } from "../admin/versioned.server";
 import { AppError, badRequest } from "../errors";
 import { fieldErrorsOf, optionalText } from "../form-fields";
+import { newItemNotices, type MailNotify } from "../mail/digest.server";
+import { enqueueMail, wakeMailSender } from "../mail/outbox.server";
 import {
   HONEYPOT_FIELD,
   SUGGESTION_LIMITS,
@@ -47,13 +50,15 @@ export interface LocationSuggestionInput extends Partial<Record<LocationSuggesti
 /**
  * Stores a visitor's suggestion of a missing wholesaler for the admins to review. A filled honeypot is
  * answered as a success but stores nothing, so a bot learns nothing; at most SUGGESTIONS_PER_HOUR are
- * accepted per client address each hour.
+ * accepted per client address each hour. With `notify` (the route's SITE_URL) and the admin digest set to "instant",
+ * a message to each admin is queued in the suggestion's transaction.
  */
 export async function createLocationSuggestion(
   db: Kysely<Database>,
   input: LocationSuggestionInput,
   ip: string,
   now: Date = new Date(),
+  notify?: MailNotify,
 ): Promise<{ stored: boolean }> {
   if (input[HONEYPOT_FIELD]?.trim()) return { stored: false };
 
@@ -70,19 +75,28 @@ export async function createLocationSuggestion(
   if (Number(n) >= SUGGESTIONS_PER_HOUR) throw new AppError("too_many_requests", SUGGESTION_MESSAGES.tooMany);
 
   const suggestion = parsed.data;
-  await db
-    .insertInto("location_suggestions")
-    .values({
-      business_name: suggestion.businessName,
-      contact_name: suggestion.contactName,
-      email: suggestion.email,
-      business_address: suggestion.businessAddress,
-      additional_info: suggestion.additionalInfo,
-      status: "pending",
-      ip,
-      created_at: now.toISOString(),
-      reviewed_at: null,
-    })
-    .execute();
+  const mails = await newItemNotices(db, notify, {
+    kind: "suggestion",
+    name: suggestion.businessName,
+    address: suggestion.businessAddress,
+  });
+  await inTransaction(db, async (trx) => {
+    await trx
+      .insertInto("location_suggestions")
+      .values({
+        business_name: suggestion.businessName,
+        contact_name: suggestion.contactName,
+        email: suggestion.email,
+        business_address: suggestion.businessAddress,
+        additional_info: suggestion.additionalInfo,
+        status: "pending",
+        ip,
+        created_at: now.toISOString(),
+        reviewed_at: null,
+      })
+      .execute();
+    await enqueueMail(trx, mails, now);
+  });
+  if (mails.length > 0) wakeMailSender();
   return { stored: true };
 }

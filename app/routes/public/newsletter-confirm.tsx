@@ -1,0 +1,99 @@
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { getDb } from "~/db/db.server";
+import { confirmSubscription, findConfirmation } from "~/services/newsletter/newsletter.server";
+import { pageMeta } from "~/http/meta";
+import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/http/form-body.server";
+import type { Route } from "./+types/newsletter-confirm";
+import { CheckCircle2, Mail, MailQuestion } from "~/components/icons";
+import { EmailAddress, NoticeCard } from "~/components/newsletter/notice-card";
+import { Button, buttonVariants } from "~/components/ui/button";
+
+/**
+ * The confirmation link's page. Its GET changes nothing: mail scanners and link checkers open links without the
+ * reader, and must not subscribe anyone. The Confirm button posts; a browser with JavaScript presses it itself.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const found = await findConfirmation(getDb(), token);
+  if (found.state === "unknown") return data({ state: "unknown" as const }, { status: 404 });
+  return { state: found.state, email: found.email, token };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await readFormWithLimit(request, MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE).catch(() => undefined);
+  const token = form?.get("token");
+  if (typeof token !== "string") return data({ state: "unknown" as const }, { status: 400 });
+  const result = await confirmSubscription(getDb(), token);
+  if (result.state === "unknown") return data(result, { status: 404 });
+  return result;
+}
+
+/** The link is the subscriber's alone and the page shows their address: no browser or proxy may keep it. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Confirm Your Subscription", path: "/newsletter/confirm", noindex: true });
+
+export const CONFIRM_TEXTS = {
+  pendingTitle: "Confirm your subscription",
+  button: "Confirm my subscription",
+  doneTitle: "You're subscribed",
+  unknownTitle: "Confirmation Link Not Found",
+  unknownText:
+    "This link is not valid any more: it may be older than 14 days, or the subscription was cancelled. Subscribe again and use the link in the newest email.",
+} as const;
+
+/** The confirmation page. */
+export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const result = actionData ?? loaderData;
+  const pending = result.state === "pending";
+
+  // Opened in a browser (scripts run): the person clicked the link, so the button is pressed for them.
+  useEffect(() => {
+    if (pending && !actionData && form.current) void submit(form.current);
+  }, [pending, actionData, submit]);
+
+  if (result.state === "unknown") {
+    return (
+      <NoticeCard icon={<MailQuestion className="size-7" aria-hidden="true" />} title={CONFIRM_TEXTS.unknownTitle}>
+        <p>{CONFIRM_TEXTS.unknownText}</p>
+        <Link to="/newsletter" className={buttonVariants({ variant: "secondary", className: "mt-8" })}>
+          Subscribe again
+        </Link>
+      </NoticeCard>
+    );
+  }
+
+  if (result.state === "confirmed") {
+    return (
+      <NoticeCard icon={<CheckCircle2 className="size-7" aria-hidden="true" />} title={CONFIRM_TEXTS.doneTitle}>
+        <p role="status">
+          <EmailAddress email={result.email} /> will receive our newsletter, about once a month. Every issue has a link to
+          unsubscribe in one click.
+        </p>
+        <Link to="/" className={buttonVariants({ className: "mt-8" })}>
+          Back to the home page
+        </Link>
+      </NoticeCard>
+    );
+  }
+
+  const submitting = navigation.state !== "idle";
+  return (
+    <NoticeCard icon={<Mail className="size-7" aria-hidden="true" />} title={CONFIRM_TEXTS.pendingTitle}>
+      <p>
+        Send our newsletter to <EmailAddress email={result.email} />?
+      </p>
+      <Form ref={form} method="post" className="mt-8 flex justify-center">
+        <input type="hidden" name="token" value={"token" in result ? String(result.token) : ""} />
+        <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
+          {submitting ? "Confirming..." : CONFIRM_TEXTS.button}
+        </Button>
+      </Form>
+    </NoticeCard>
+  );
+}
