@@ -140,7 +140,7 @@ test.describe("admin mail", () => {
   }) => {
     await loginAsAdmin(page, "/admin/mail");
     await page.getByRole("button", { name: "Send a test message to me" }).click();
-    await expect(page.getByText(`Test message queued for ${E2E_ADMIN.email}.`)).toBeVisible();
+    await expect(page.getByText(`Test message queued for ${E2E_ADMIN.email}.`, { exact: true })).toBeVisible();
     const { id } = withDatabase((db) => db.prepare("select id from mail_outbox where kind = 'test' order by id desc").get()) as {
       id: number;
     };
@@ -331,7 +331,7 @@ test.describe("admin mail", () => {
 
       await page.goto("/admin/mail");
       await page.getByRole("button", { name: "Send a test message to me" }).click();
-      await expect(page.getByText(`Test message queued for ${E2E_ADMIN.email}.`)).toBeVisible();
+      await expect(page.getByText(`Test message queued for ${E2E_ADMIN.email}.`, { exact: true })).toBeVisible();
       await outbox(page)
         .first()
         .getByRole("link", { name: /Test message from / })
