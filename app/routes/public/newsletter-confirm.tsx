@@ -1,13 +1,12 @@
-import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { data, Link } from "react-router";
 import { getDb } from "~/db/db.server";
 import { confirmSubscription, findConfirmation } from "~/services/newsletter/newsletter.server";
 import { pageMeta } from "~/http/meta";
 import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/http/form-body.server";
 import type { Route } from "./+types/newsletter-confirm";
 import { CheckCircle2, Mail, MailQuestion } from "~/components/icons";
-import { EmailAddress, NoticeCard } from "~/components/newsletter/notice-card";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { EmailAddress, LinkActionForm, NoticeCard } from "~/components/newsletter/notice-card";
+import { buttonVariants } from "~/components/ui/button";
 
 /**
  * The confirmation link's page. Its GET changes nothing: mail scanners and link checkers open links without the
@@ -46,16 +45,7 @@ export const CONFIRM_TEXTS = {
 
 /** The confirmation page. */
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const submit = useSubmit();
-  const form = useRef<HTMLFormElement>(null);
   const result = actionData ?? loaderData;
-  const pending = result.state === "pending";
-
-  // Opened in a browser (scripts run): the person clicked the link, so the button is pressed for them.
-  useEffect(() => {
-    if (pending && !actionData && form.current) void submit(form.current);
-  }, [pending, actionData, submit]);
 
   if (result.state === "unknown") {
     return (
@@ -82,18 +72,12 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
     );
   }
 
-  const submitting = navigation.state !== "idle";
   return (
     <NoticeCard icon={<Mail className="size-7" aria-hidden="true" />} title={CONFIRM_TEXTS.pendingTitle}>
       <p>
         Send our newsletter to <EmailAddress email={result.email} />?
       </p>
-      <Form ref={form} method="post" className="mt-8 flex justify-center">
-        <input type="hidden" name="token" value={"token" in result ? String(result.token) : ""} />
-        <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
-          {submitting ? "Confirming..." : CONFIRM_TEXTS.button}
-        </Button>
-      </Form>
+      <LinkActionForm token={"token" in result ? String(result.token) : ""} label={CONFIRM_TEXTS.button} busyLabel="Confirming..." />
     </NoticeCard>
   );
 }

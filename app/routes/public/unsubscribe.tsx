@@ -1,13 +1,12 @@
-import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { data, Link } from "react-router";
 import { getDb } from "~/db/db.server";
 import { findSubscriptionByToken, unsubscribe } from "~/services/newsletter/newsletter.server";
 import { pageMeta } from "~/http/meta";
 import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/http/form-body.server";
 import type { Route } from "./+types/unsubscribe";
 import { CheckCircle2, MailQuestion, MailX } from "~/components/icons";
-import { EmailAddress, NoticeCard } from "~/components/newsletter/notice-card";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { EmailAddress, LinkActionForm, NoticeCard } from "~/components/newsletter/notice-card";
+import { buttonVariants } from "~/components/ui/button";
 
 /**
  * Reads, never changes: mail scanners and link checkers open the links of a message without the reader. The page
@@ -50,16 +49,7 @@ const UNSUBSCRIBE_TEXTS = {
 
 /** The unsubscribe page. */
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const submit = useSubmit();
-  const form = useRef<HTMLFormElement>(null);
   const result = actionData ?? loaderData;
-  const subscribed = result.state === "subscribed";
-
-  // Opened in a browser: the reader clicked "Unsubscribe" in the message, which is all the asking there is.
-  useEffect(() => {
-    if (subscribed && !actionData && form.current) void submit(form.current);
-  }, [subscribed, actionData, submit]);
 
   if (result.state === "unknown") {
     return (
@@ -86,18 +76,12 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
     );
   }
 
-  const submitting = navigation.state !== "idle";
   return (
     <NoticeCard icon={<MailX className="size-7" aria-hidden="true" />} title={UNSUBSCRIBE_TEXTS.confirmTitle}>
       <p>
         <EmailAddress email={result.email} /> will stop receiving flower deals, seasonal guides and arranging tips.
       </p>
-      <Form ref={form} method="post" className="mt-8 flex justify-center">
-        <input type="hidden" name="token" value={result.token} />
-        <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
-          {submitting ? "Unsubscribing..." : UNSUBSCRIBE_TEXTS.button}
-        </Button>
-      </Form>
+      <LinkActionForm token={result.token} label={UNSUBSCRIBE_TEXTS.button} busyLabel="Unsubscribing..." />
     </NoticeCard>
   );
 }

@@ -218,8 +218,11 @@ export async function startMailSender(options: MailSenderOptions): Promise<MailS
       });
   };
 
+  // A dead server's rows are free only once their lease has run out: looked for twice a lease, not every poll.
+  let lastTakeover = 0;
   const poll = async () => {
-    if (options.postgres) {
+    if (options.postgres && Date.now() - lastTakeover >= leaseMs / 2) {
+      lastTakeover = Date.now();
       const taken = await requeueAbandonedMail(db, { all: false }).catch((error: unknown) => {
         trouble(error);
         return 0;
