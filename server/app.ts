@@ -72,8 +72,10 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     databaseUrl: env.DATABASE_URL,
     stepPauseMs: env.JOB_STEP_PAUSE_MS,
   });
-  // Mail goes through the outbox: sent through SMTP_URL by whichever server claims it, or kept for the admin to read.
+  // Mail goes through the outbox: sent through SMTP_URL by the job queue's workers (pg-boss on PostgreSQL, this
+  // process on SQLite), or kept for the admin to read.
   const mail = await startMailSender({
+    jobs,
     db: database.db,
     postgres: database.dialect === "postgres",
     logger,

@@ -67,7 +67,7 @@ function migratedTemplate(): Promise<string> {
 export async function openTestDatabase(
   kind: (typeof TEST_DATABASES)[number]["name"],
   prefix: string,
-): Promise<{ handle: DatabaseHandle; cleanup(): Promise<void> }> {
+): Promise<{ handle: DatabaseHandle; cleanup(): Promise<void>; /** PostgreSQL's connection string. */ url?: string }> {
   if (kind === "PostgreSQL") {
     const created = await createTestDatabase({ template: await migratedTemplate() });
     const handle = openDatabase({ DATABASE_URL: created.url, DATA_DIR: os.tmpdir() });
@@ -75,6 +75,7 @@ export async function openTestDatabase(
     await migrateToLatest(handle.db);
     return {
       handle,
+      url: created.url,
       async cleanup() {
         await handle.close();
         await created.drop();

@@ -22,6 +22,7 @@ import {
   type JobRun,
   type NewJob,
 } from "./jobs.server";
+import { inProcessChannel, WORK_QUEUES, type WorkChannel, type WorkQueue } from "./channel.server";
 import { executeJob, type JobContext } from "./run.server";
 import type { JobView } from "./types";
 
@@ -38,6 +39,8 @@ export interface JobQueue {
   kind: "in-process" | "pg-boss";
   /** Hands a queued job to whichever server will run it. */
   dispatch(job: JobRow): Promise<void>;
+  /** Work any server may do when asked (the mail that is due): pg-boss carries the requests, or this process runs them. */
+  channel(queue: WorkQueue, run: () => Promise<void>, onError: (error: unknown) => void): Promise<WorkChannel>;
   close(): Promise<void>;
 }
 
@@ -157,6 +160,7 @@ async function startInProcessQueue(db: Kysely<Database>, options: QueueOptions):
     async dispatch() {
       kick();
     },
+    channel: async (_queue, run, onError) => inProcessChannel(run, onError),
     async close() {
       await tracker.stop();
       await draining;
@@ -204,6 +208,18 @@ async function startPgBossQueue(handle: DatabaseHandle, databaseUrl: string, opt
       // A backstop: the stall check takes a dead server's job over long before this.
       expireInSeconds: 6 * 60 * 60,
     });
+    for (const queue of WORK_QUEUES) {
+      await boss.createQueue(queue, {
+        name: queue,
+        // At most one request waiting (per time it falls due): a burst of requests is one run. Runs are not limited:
+        // servers fetching requests at once share the work (the mail sender's claims skip each other's rows).
+        policy: "short",
+        // A run that fails is asked for again by its sender's next check, not retried here.
+        retryLimit: 0,
+        // A run ends itself within a minute or two; this frees pg-boss's record of one whose server died.
+        expireInSeconds: 15 * 60,
+      });
+    }
   });
 
   await boss.work<{ jobId: number }>(JOB_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
@@ -249,9 +265,34 @@ async function startPgBossQueue(handle: DatabaseHandle, databaseUrl: string, opt
   }, STALL_CHECK_MS);
   stallTimer.unref();
 
+  const channel = async (queue: WorkQueue, run: () => Promise<void>, onError: (error: unknown) => void): Promise<WorkChannel> => {
+    let running: Promise<void> | undefined;
+    const workerId = await boss.work(queue, { pollingIntervalSeconds: 1, batchSize: 1 }, async () => {
+      running = run().catch(onError);
+      await running;
+      running = undefined;
+    });
+    return {
+      request(at) {
+        const later = at !== undefined && at.getTime() > Date.now();
+        // A request for later is kept by its time, so that it does not take the place of one for now.
+        const options = later ? { startAfter: at, singletonKey: `at-${at.toISOString()}` } : {};
+        boss.send(queue, {}, options).then(() => {
+          // This server's worker looks at once instead of at its next poll (it may take the request, or another may).
+          if (!later) boss.notifyWorker(workerId);
+        }, onError);
+      },
+      async close() {
+        await boss.offWork(queue);
+        while (running) await running;
+      },
+    };
+  };
+
   return {
     kind: "pg-boss",
     dispatch,
+    channel,
     async close() {
       clearInterval(stallTimer);
       await checking;

@@ -95,6 +95,18 @@ export async function enqueueMail(db: Kysely<Database>, mails: OutgoingMail | Ou
   return ids;
 }
 
+/** Whether a queued message is due: a read, which takes no write lock. */
+export async function isMailDue(db: Kysely<Database>, now = new Date()): Promise<boolean> {
+  const waiting = await db
+    .selectFrom("mail_outbox")
+    .select("id")
+    .where("status", "=", "queued")
+    .where("next_attempt_at", "<=", now.toISOString())
+    .limit(1)
+    .executeTakeFirst();
+  return waiting !== undefined;
+}
+
 /**
  * Takes up to `limit` messages that are due, oldest first, for this server to send until `leaseMs` from now. On
  * PostgreSQL, servers claiming at once skip each other's rows; SQLite has one writer.
@@ -106,14 +118,7 @@ export async function claimDueMail(
   const now = options.now ?? new Date();
   // Read first: most polls find nothing, and a read takes no write lock (on SQLite, a write waiting on another
   // process's lock would hold the server's one connection, and with it every request, for the busy timeout).
-  const waiting = await db
-    .selectFrom("mail_outbox")
-    .select("id")
-    .where("status", "=", "queued")
-    .where("next_attempt_at", "<=", now.toISOString())
-    .limit(1)
-    .executeTakeFirst();
-  if (!waiting) return [];
+  if (!(await isMailDue(db, now))) return [];
   const due = db
     .selectFrom("mail_outbox")
     .select("id")
@@ -174,20 +179,31 @@ export async function markSent(db: Kysely<Database>, id: number, response: strin
     .execute();
 }
 
-/** A temporary failure: tried again after a growing wait, or given up after MAX_MAIL_ATTEMPTS. */
-export async function markRetry(db: Kysely<Database>, row: OutboxRow, error: string, retryDelaysMs = RETRY_DELAYS_MS, now = new Date()) {
+/**
+ * A temporary failure: tried again after a growing wait, or given up after MAX_MAIL_ATTEMPTS. Answers when the
+ * next attempt falls due, or null once given up.
+ */
+export async function markRetry(
+  db: Kysely<Database>,
+  row: OutboxRow,
+  error: string,
+  retryDelaysMs = RETRY_DELAYS_MS,
+  now = new Date(),
+): Promise<Date | null> {
   const giveUp = row.attempts >= MAX_MAIL_ATTEMPTS;
   const delay = retryDelaysMs[Math.min(row.attempts - 1, retryDelaysMs.length - 1)] ?? 60_000;
+  const due = new Date(now.getTime() + delay);
   await db
     .updateTable("mail_outbox")
     .set({
       status: giveUp ? "failed" : "queued",
-      next_attempt_at: new Date(now.getTime() + delay).toISOString(),
+      next_attempt_at: due.toISOString(),
       lease_until: null,
       last_error: giveUp ? `Given up after ${row.attempts} attempts. Last: ${error}`.slice(0, 500) : error.slice(0, 500),
     })
     .where("id", "=", row.id)
     .execute();
+  return giveUp ? null : due;
 }
 
 /**

@@ -1,10 +1,12 @@
-import type { Kysely } from "kysely";
+import os from "node:os";
+import { sql, type Kysely } from "kysely";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { Database } from "~/db/schema";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { openTestDatabase, TEST_DATABASES } from "../../../tests/support/test-databases";
+import { startJobQueue, type JobQueue } from "../jobs/queue.server";
 import { clearCaches } from "../tools/cache.server";
 import { enqueueMail, MAX_MAIL_ATTEMPTS, type OutgoingMail } from "./outbox.server";
 import { refusesRecipient, startMailSender, type MailSender } from "./sender.server";
@@ -44,6 +46,7 @@ for (const database of TEST_DATABASES) {
     let cleanup: () => Promise<void>;
     let sink: SmtpSink;
     let sender: MailSender | undefined;
+    let jobs: JobQueue;
     const logger = pino({ level: "silent" });
 
     beforeAll(async () => {
@@ -52,8 +55,12 @@ for (const database of TEST_DATABASES) {
       db = handle.db;
       cleanup = opened.cleanup;
       sink = await startSmtpSink();
+      // The job machinery the server runs: pg-boss on PostgreSQL (its workers do the sending), this process on SQLite.
+      jobs = await startJobQueue(handle, { dataDir: os.tmpdir(), logger, databaseUrl: opened.url });
+      expect(jobs.kind).toBe(database.name === "PostgreSQL" ? "pg-boss" : "in-process");
     });
     afterAll(async () => {
+      await jobs.close();
       await sink.close();
       await cleanup();
     });
@@ -72,6 +79,7 @@ for (const database of TEST_DATABASES) {
 
     const start = (overrides: Partial<Parameters<typeof startMailSender>[0]> = {}) =>
       startMailSender({
+        jobs,
         db,
         postgres: handle.dialect === "postgres",
         logger,
@@ -136,6 +144,24 @@ for (const database of TEST_DATABASES) {
       // Not the address's fault: it is not marked undeliverable.
       expect(await db.selectFrom("mail_undeliverable").selectAll().execute()).toEqual([]);
     }, 30_000);
+
+    it("sends a retry when it falls due through the job queue's request for later (pg-boss on PostgreSQL), with no poll", async () => {
+      let refusals = 1;
+      sink.onMessage = () => (refusals-- > 0 ? { accept: false, code: 451, message: "Try again later" } : { accept: true });
+      await enqueueMail(db, mail("soon@example.com"));
+      // No check falls in the test's time: only the request made for the retry's time can send it.
+      sender = await start({ pollMs: 600_000, retryDelaysMs: [300] });
+      await sink.waitFor(1, 5_000);
+      await until(async () => (await rows())[0]?.status === "sent", 5_000);
+      expect((await rows())[0]).toMatchObject({ status: "sent", attempts: 2 });
+      if (handle.dialect === "postgres") {
+        // The request for later is pg-boss's job, started after it was made.
+        const { rows: later } = await sql<{ n: string }>`
+          select count(*) as n from pgboss.job where name = 'mail-outbox' and start_after > created_on and state = 'completed'
+        `.execute(db);
+        expect(Number(later[0]!.n)).toBeGreaterThan(0);
+      }
+    });
 
     it("marks an address refused for good (5xx) undeliverable: its subscription says so and nothing more goes to it", async () => {
       await db

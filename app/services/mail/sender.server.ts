@@ -2,9 +2,12 @@ import type { Kysely } from "kysely";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { Database } from "~/db/schema";
+import { inProcessChannel, type WorkChannel } from "../jobs/channel.server";
+import type { JobQueue } from "../jobs/queue.server";
 import { getSiteSettings } from "../settings/settings.server";
 import {
   claimDueMail,
+  isMailDue,
   keepQueuedMail,
   markHanded,
   markRetry,
@@ -20,8 +23,13 @@ import {
 
 /** How long a server may hold the messages it claimed before another takes them over (MAIL_LEASE_SECONDS). */
 export const DEFAULT_MAIL_LEASE_MS = 30_000;
-/** How often each server looks for due messages besides being woken (retries fall due, other servers queue). */
+/**
+ * How often a server on SQLite looks for due messages besides being asked. On PostgreSQL pg-boss carries the
+ * requests and each server looks twice a lease (a dead server's messages, a request lost with its server).
+ */
 const POLL_MS = 1_000;
+/** A run sends for at most this long, then asks for another: servers share a long send, and pg-boss sees runs end. */
+const RUN_MS = 60_000;
 /** Messages claimed at a time; at a set rate, no more than 10 seconds' worth, well inside the lease. */
 const BATCH = 50;
 /** SMTP connections the pool keeps open to the server. */
@@ -40,14 +48,14 @@ export interface MailSenderOptions {
   leaseMs?: number;
   retryDelaysMs?: number[];
   pollMs?: number;
+  /** The background-job queue whose workers send (pg-boss on PostgreSQL); without it, this process sends. */
+  jobs?: Pick<JobQueue, "channel">;
 }
 
 export interface MailSender {
   kind: "smtp" | "kept";
-  /** Looks for due messages now. */
+  /** Asks for the due messages to be sent now. */
   wake(): void;
-  /** Resolves once nothing is being sent and nothing due is left (tests, benchmarks). */
-  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -86,7 +94,6 @@ export async function startMailSender(options: MailSenderOptions): Promise<MailS
     return {
       kind: "kept",
       wake: () => undefined,
-      async idle() {},
       async close() {
         registerMailSender(undefined);
       },
@@ -107,8 +114,6 @@ export async function startMailSender(options: MailSenderOptions): Promise<MailS
   const retryDelays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
   const host = new URL(options.siteUrl).hostname;
   let stopping = false;
-  let running: Promise<void> | undefined;
-  let again = false;
   let nextSlot = 0;
   // The rows this server has claimed and not finished: their lease is renewed while it works on them.
   const held = new Set<number>();
@@ -161,14 +166,17 @@ export async function startMailSender(options: MailSenderOptions): Promise<MailS
         await markUndeliverable(db, row, reason);
       } else {
         logger.warn({ mail: row.id, attempt: row.attempts, reason }, "mail not sent, to be tried again");
-        await markRetry(db, row, reason, retryDelays);
+        const due = await markRetry(db, row, reason, retryDelays);
+        if (due) request(due);
       }
     }
   };
 
-  const drain = async () => {
+  /** Sends what is due until nothing is, or until `deadline`; answers whether it stopped with more to send. */
+  const drain = async (deadline: number): Promise<boolean> => {
     for (;;) {
-      if (stopping) return;
+      if (stopping) return false;
+      if (Date.now() >= deadline) return true;
       const settings = await getSiteSettings(db);
       const rate = settings.mail.sendRate;
       const from = options.mailFrom ?? `"${settings.general.siteName.replace(/["\\]/g, "")}" <${settings.general.contactEmail}>`;
@@ -177,7 +185,7 @@ export async function startMailSender(options: MailSenderOptions): Promise<MailS
         leaseMs,
         postgres: options.postgres,
       });
-      if (rows.length === 0) return;
+      if (rows.length === 0) return false;
       for (const row of rows) held.add(row.id);
       // As many at once as the pool has connections: a row is handed over as its connection takes it.
       let next = 0;
@@ -201,37 +209,40 @@ export async function startMailSender(options: MailSenderOptions): Promise<MailS
     logger.info("mail sending running again");
   };
 
-  const wake = () => {
+  // One run: whichever server the request reaches (pg-boss on PostgreSQL), or this one.
+  const run = async () => {
     if (stopping) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .then(healthy, trouble)
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          wake();
-        }
-      });
+    const more = await drain(Date.now() + RUN_MS);
+    healthy();
+    if (more) request();
   };
+  // pg-boss may hand this server a request before the channel is returned: what is asked for then is asked for
+  // again by the start's wake and the checks below.
+  const started: { channel?: WorkChannel } = {};
+  const request = (at?: Date) => {
+    if (!stopping) started.channel?.request(at);
+  };
+  started.channel = options.jobs ? await options.jobs.channel("mail-outbox", run, trouble) : inProcessChannel(run, trouble);
+  const wake = () => request();
 
-  // A dead server's rows are free only once their lease has run out: looked for twice a lease, not every poll.
-  let lastTakeover = 0;
-  const poll = async () => {
-    if (options.postgres && Date.now() - lastTakeover >= leaseMs / 2) {
-      lastTakeover = Date.now();
-      const taken = await requeueAbandonedMail(db, { all: false }).catch((error: unknown) => {
-        trouble(error);
-        return 0;
-      });
+  // A dead server's rows are free only once their lease has run out: looked for twice a lease. A request lost
+  // with the server that made it (it died between the commit and the request) is made again here.
+  const check = async () => {
+    if (options.postgres) {
+      const taken = await requeueAbandonedMail(db, { all: false });
       if (taken > 0) logger.warn({ messages: taken }, "took over mail whose server stopped sending it");
     }
-    wake();
+    if (await isMailDue(db)) wake();
   };
-  const timer = setInterval(() => void poll(), options.pollMs ?? POLL_MS);
+  let checking: Promise<void> | undefined;
+  const timer = setInterval(
+    () => {
+      checking ??= check()
+        .catch(trouble)
+        .finally(() => (checking = undefined));
+    },
+    options.pollMs ?? (options.postgres ? leaseMs / 2 : POLL_MS),
+  );
   timer.unref();
   // A third of a lease: a server that is alive never loses its rows to another, however slow its SMTP server.
   const renewal = setInterval(() => {
@@ -242,25 +253,19 @@ export async function startMailSender(options: MailSenderOptions): Promise<MailS
   }, leaseMs / 3);
   renewal.unref();
   registerMailSender({ wake, keeps: false });
-  logger.info("mail is sent through SMTP_URL");
+  logger.info(options.jobs ? "mail is sent through SMTP_URL by the background-job queue" : "mail is sent through SMTP_URL");
   wake();
 
   return {
     kind: "smtp",
     wake,
-    async idle() {
-      while (running) {
-        await running;
-      }
-    },
     async close() {
       stopping = true;
       clearInterval(timer);
       clearInterval(renewal);
       registerMailSender(undefined);
-      while (running) {
-        await running;
-      }
+      await checking;
+      await started.channel?.close();
       transport.close();
     },
   };
