@@ -25,7 +25,6 @@ import { takingTurns } from "./render-turns";
 import { readiness } from "./readiness";
 import { connectRedis } from "./redis";
 import { uploadsFromDatabase } from "./uploads-from-database";
-import { series } from "./series";
 
 export interface AppOptions {
   env: Env;
@@ -102,16 +101,14 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   // server/main.ts's application holds the settings (trust proxy).
   const app = express.Router();
   app.use(
-    series(
-      originCheck({ siteUrl: env.SITE_URL }),
-      // The request's database queries are counted; the request log line says how many (dbQueries).
-      (_req, res, next) => {
-        const count: QueryCount = { queries: 0 };
-        res.locals.dbQueries = count;
-        countQueries(count, next);
-      },
-      invalidateAfterAdminWrites(logger),
-    ),
+    originCheck({ siteUrl: env.SITE_URL }),
+    // The request's database queries are counted; the request log line says how many (dbQueries).
+    (_req, res, next) => {
+      const count: QueryCount = { queries: 0 };
+      res.locals.dbQueries = count;
+      countQueries(count, next);
+    },
+    invalidateAfterAdminWrites(logger),
   );
 
   // Images stored in the database (UPLOADS_STORAGE=database; disk mode serves them in server/main.ts). Like the
@@ -159,6 +156,8 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     {
       limit: PAGES_AT_ONCE,
       holdLimitMs: TURN_HOLD_LIMIT_MS,
+      // The admin's downloads (app/routes.ts): sent at the admin's speed, without a turn.
+      downloads: /^\/admin\/(wholesalers\.csv|subscribers\.csv|tools\/backup)$/,
       onOverdue: (req, heldMs) =>
         logger.warn({ req: { method: req.method, url: req.originalUrl }, heldMs }, "render turn held past its limit: given to the next"),
     },

@@ -10,6 +10,7 @@ import { postgresTransport } from "./invalidation/postgres";
 import { redisTransport } from "./invalidation/redis";
 import { watchExternalChanges } from "./invalidation/this-process";
 import { RECONNECT_MS, type Transport } from "./invalidation/transport";
+import { beforeHead } from "./response-lifecycle";
 
 /** This process, in its own messages, so that it does not clear its caches twice. */
 const SERVER_ID = crypto.randomUUID();
@@ -205,18 +206,13 @@ export function invalidateAfterAdminWrites(logger: Logger) {
     const signedIn = carriesSessionCookie(req.headers.cookie);
     const adminAddress = ADMIN_ADDRESS.test(req.path) || UPLOAD_ADDRESS.test(req.path);
     if (!signedIn && !adminAddress) return next();
-    const writeHead = res.writeHead;
-    let done = false;
-    res.writeHead = function (this: Response, ...args: unknown[]) {
-      const status = typeof args[0] === "number" ? args[0] : this.statusCode;
-      if (!done && status < 400) {
-        done = true;
+    beforeHead(res, (_res, args) => {
+      const status = typeof args[0] === "number" ? args[0] : res.statusCode;
+      if (status < 400)
         invalidateEverywhere(`${req.method} ${req.path}`).catch((error: unknown) =>
           logger.error({ err: error }, "could not invalidate the caches after an admin write"),
         );
-      }
-      return writeHead.apply(this, args as Parameters<typeof writeHead>);
-    } as typeof writeHead;
+    });
     next();
   };
 }

@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import { carriesSessionCookie } from "~/http/auth.server";
 import { cacheGeneration, cachesUsable, registerCache } from "~/services/tools/cache.server";
 import { isApiPath, PAGE_CACHE } from "./page-etag";
+import { beforeHead, collectBody } from "./response-lifecycle";
 import { codingWeights, matchesEtag } from "./static-files";
 
 const brotliCompress = promisify(zlib.brotliCompress);
@@ -89,7 +90,8 @@ interface Entry {
 const carriesAppCookie = (req: Request) => carriesSessionCookie(req.headers.cookie);
 
 /** Response#end, bound, with its overloads flattened. */
-type End = (chunk?: unknown, ...rest: unknown[]) => Response;
+/** Ends the response with this body, or none. */
+type End = (body?: Buffer) => unknown;
 
 function sendEntry(req: Request, res: Response, entry: Entry, state: CacheState, end: End) {
   // Compressed once when kept: compression (server/compress.ts) leaves it alone, if it wrapped this response.
@@ -202,12 +204,10 @@ export function pageCache(options: PageCacheOptions) {
     const generation = cacheGeneration();
     // Whatever was set before this point (security and rate-limit headers) belongs to this response only.
     const earlierHeaders = new Set(res.getHeaderNames());
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: Response, ...args: unknown[]) {
-      if (!this.getHeader("X-Cache") && (isApiPath(req.path) || String(this.getHeader("Content-Type") ?? "").startsWith("text/html")))
-        this.setHeader("X-Cache", state);
-      return writeHead.apply(this, args as Parameters<typeof writeHead>);
-    } as typeof writeHead;
+    beforeHead(res, () => {
+      if (!res.getHeader("X-Cache") && (isApiPath(req.path) || String(res.getHeader("Content-Type") ?? "").startsWith("text/html")))
+        res.setHeader("X-Cache", state);
+    });
     if (!eligible || req.method !== "GET") return next();
 
     let settle: (entry: Entry | undefined) => void = () => undefined;
@@ -223,70 +223,69 @@ export function pageCache(options: PageCacheOptions) {
       res.once("close", () => settle(undefined));
     }
 
-    const end = res.end.bind(res) as End;
-    res.end = function (chunk?: unknown, ...rest: unknown[]) {
-      const vary = String(res.getHeader("Vary") ?? "")
-        .split(",")
-        .map((name) => name.trim().toLowerCase())
-        .filter((name) => name && name !== "accept-encoding");
-      const etag = res.getHeader("ETag");
-      const storable =
-        res.statusCode === 200 &&
-        !res.headersSent &&
-        Buffer.isBuffer(chunk) &&
-        typeof etag === "string" &&
-        res.getHeader("Cache-Control") === PAGE_CACHE &&
-        keepableType(req, String(res.getHeader("Content-Type") ?? "")) &&
-        res.getHeader("Set-Cookie") === undefined &&
-        vary.length === 0;
-      if (!storable) {
-        settle(undefined);
-        return end(chunk, ...rest);
-      }
-      const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
-      const headers = res
-        .getHeaderNames()
-        .filter((name) => !earlierHeaders.has(name) && !NOT_KEPT.has(name))
-        .map((name): Entry["headers"][number] => [name, res.getHeader(name)!]);
-      const identity = chunk;
-      Promise.all([
-        brotliCompress(identity, {
-          params: {
-            // Quality 6 compresses a 200 KB page in a few milliseconds, within a few percent of the slowest setting.
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
-            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-          },
-        }),
-        gzip(identity, { level: 6 }),
-      ]).then(
-        ([br, gzipped]) => {
-          const smaller = (copy: Buffer) => (copy.length < identity.length ? copy : undefined);
-          const entry: Entry = {
-            headers,
-            contentSecurityPolicy: String(res.getHeader("Content-Security-Policy") ?? ""),
-            etag,
-            identity,
-            br: smaller(br),
-            gzip: smaller(gzipped),
-            bytes: identity.length + br.length + gzipped.length,
-            expiresAt: Date.now() + options.ttlMs,
-          };
-          // A page rendered while a clear happened may show what the clear was for: sent, not kept.
-          const current = generation === cacheGeneration() && cachesUsable();
-          if (current) keep(key, entry);
-          settle(current ? entry : undefined);
-          sendEntry(req, res, entry, "miss", end);
-          callback?.();
-        },
-        (error: unknown) => {
-          options.logger.error({ err: error }, "could not compress a page for the page cache");
+    // The page as tagged (server/page-etag.ts), whole: kept when it may be, then sent from what was kept.
+    collectBody(res, "keep", {
+      take: (chunk, pass, end) => {
+        const vary = String(res.getHeader("Vary") ?? "")
+          .split(",")
+          .map((name) => name.trim().toLowerCase())
+          .filter((name) => name && name !== "accept-encoding");
+        const etag = res.getHeader("ETag");
+        const storable =
+          res.statusCode === 200 &&
+          !res.headersSent &&
+          chunk !== undefined &&
+          typeof etag === "string" &&
+          res.getHeader("Cache-Control") === PAGE_CACHE &&
+          keepableType(req, String(res.getHeader("Content-Type") ?? "")) &&
+          res.getHeader("Set-Cookie") === undefined &&
+          vary.length === 0;
+        if (!storable) {
           settle(undefined);
-          end(chunk, ...rest);
-        },
-      );
-      return res;
-    } as Response["end"];
+          return pass(chunk);
+        }
+        const headers = res
+          .getHeaderNames()
+          .filter((name) => !earlierHeaders.has(name) && !NOT_KEPT.has(name))
+          .map((name): Entry["headers"][number] => [name, res.getHeader(name)!]);
+        const identity = chunk;
+        Promise.all([
+          brotliCompress(identity, {
+            params: {
+              // Quality 6 compresses a 200 KB page in a few milliseconds, within a few percent of the slowest setting.
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+            },
+          }),
+          gzip(identity, { level: 6 }),
+        ]).then(
+          ([br, gzipped]) => {
+            const smaller = (copy: Buffer) => (copy.length < identity.length ? copy : undefined);
+            const entry: Entry = {
+              headers,
+              contentSecurityPolicy: String(res.getHeader("Content-Security-Policy") ?? ""),
+              etag,
+              identity,
+              br: smaller(br),
+              gzip: smaller(gzipped),
+              bytes: identity.length + br.length + gzipped.length,
+              expiresAt: Date.now() + options.ttlMs,
+            };
+            // A page rendered while a clear happened may show what the clear was for: sent, not kept.
+            const current = generation === cacheGeneration() && cachesUsable();
+            if (current) keep(key, entry);
+            settle(current ? entry : undefined);
+            sendEntry(req, res, entry, "miss", end);
+          },
+          (error: unknown) => {
+            options.logger.error({ err: error }, "could not compress a page for the page cache");
+            settle(undefined);
+            pass(identity);
+          },
+        );
+      },
+    });
     next();
   }
 }

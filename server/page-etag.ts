@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { collectBody } from "./response-lifecycle";
 import { matchesEtag } from "./static-files";
 
 /** Whether a request is for the JSON API under /api. */
@@ -50,56 +51,27 @@ export function pageEtag(html: Buffer, perRequestValues: string[]): string {
 export function pageEtags() {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
-    const end = res.end.bind(res) as (chunk?: unknown, ...rest: unknown[]) => Response;
-    let decided: "collect" | "pass" | undefined;
-    const chunks: Buffer[] = [];
-    const decide = () => {
-      if (decided) return decided;
-      const contentType = String(res.getHeader("Content-Type") ?? "");
-      const tagged = contentType.startsWith("text/html") || (isApiPath(req.path) && contentType.startsWith("application/json"));
-      const eligible = res.statusCode === 200 && tagged && !res.getHeader("Cache-Control");
-      decided = eligible ? "collect" : "pass";
-      if (eligible) {
-        // React Router flushes the compressor after every chunk; a collected page is compressed once, whole.
-        res.flush = () => undefined;
-      }
-      return decided;
-    };
-    const collect = (chunk: unknown, encoding: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-      chunks.push(
-        typeof chunk === "string"
-          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
-          : Buffer.from(chunk as Uint8Array),
-      );
-    };
-
-    res.write = function (chunk: unknown, ...rest: unknown[]) {
-      if (decide() === "pass") return write(chunk, ...rest);
-      collect(chunk, rest[0]);
-      const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
-      if (callback) process.nextTick(callback);
-      return true;
-    } as Response["write"];
-
-    res.end = function (chunk?: unknown, ...rest: unknown[]) {
-      if (decide() === "pass") return end(chunk, ...rest);
-      collect(chunk, rest[0]);
-      const callback = [chunk, ...rest].find((arg) => typeof arg === "function") as (() => void) | undefined;
-      const body = Buffer.concat(chunks);
-      const etag = pageEtag(body, [String(res.locals.cspNonce ?? ""), String(res.locals.renderedAt ?? "")]);
-      res.setHeader("ETag", etag);
-      res.setHeader("Cache-Control", PAGE_CACHE);
-      if (matchesEtag(req.headers["if-none-match"], etag)) {
-        res.statusCode = 304;
-        res.vary("Accept-Encoding");
-        for (const header of ["Content-Type", "Content-Length", "Content-Security-Policy"]) res.removeHeader(header);
-        return end(callback);
-      }
-      res.setHeader("Content-Length", body.length);
-      return end(body, callback);
-    } as Response["end"];
+    collectBody(res, "tag", {
+      wants: () => {
+        const contentType = String(res.getHeader("Content-Type") ?? "");
+        const tagged = contentType.startsWith("text/html") || (isApiPath(req.path) && contentType.startsWith("application/json"));
+        return res.statusCode === 200 && tagged && !res.getHeader("Cache-Control");
+      },
+      take: (body, pass) => {
+        const whole = body ?? Buffer.alloc(0);
+        const etag = pageEtag(whole, [String(res.locals.cspNonce ?? ""), String(res.locals.renderedAt ?? "")]);
+        res.setHeader("ETag", etag);
+        res.setHeader("Cache-Control", PAGE_CACHE);
+        if (matchesEtag(req.headers["if-none-match"], etag)) {
+          res.statusCode = 304;
+          res.vary("Accept-Encoding");
+          for (const header of ["Content-Type", "Content-Length", "Content-Security-Policy"]) res.removeHeader(header);
+          return pass(undefined);
+        }
+        res.setHeader("Content-Length", whole.length);
+        pass(whole);
+      },
+    });
     next();
   };
 }

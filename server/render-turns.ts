@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { whenSettled } from "./response-lifecycle";
 
 /**
  * At most `limit` holders at once; the others wait their turn, first come, first served.
@@ -39,19 +40,14 @@ export function turns(limit: number, now: () => number = Date.now) {
 
 export type Turns = ReturnType<typeof turns>;
 
-/** Answers that keep their turn until they are sent: pages and the JSON API. */
-const KEEPS_ITS_TURN = /^\s*(text\/html|application\/json)\b/i;
-
-/** The Content-Type an answer is sent with: set on it, or given to `writeHead` with the status. */
-function contentTypeOf(res: Response, args: unknown[]): string {
-  const given = args.find((arg): arg is Record<string, unknown> => typeof arg === "object" && arg !== null && !Array.isArray(arg));
-  const name = given && Object.keys(given).find((key) => key.toLowerCase() === "content-type");
-  return String((name && given[name]) ?? res.getHeader("Content-Type") ?? "");
-}
-
 export interface TakingTurnsOptions {
   /** How many GET and HEAD requests are answered at once. */
   limit: number;
+  /**
+   * Addresses whose answers are downloads (a backup, a CSV export): they take no turn, so that a client that
+   * reads slowly never holds one, and few are ever asked for at once (the admin's).
+   */
+  downloads?: RegExp;
   /**
    * The longest a request may hold its turn: past it the turn goes to the next in line and `onOverdue` is told.
    * The render deadline (entry.server.tsx) stops a render before then; what is left is a client reading slowly.
@@ -70,16 +66,16 @@ export interface TakingTurnsOptions {
  * - A turn ends however the request ends: its answer sent (`finish`), its response closed, its request
  *   destroyed (the connection closed: a request pipelined behind another on a connection its client closed
  *   never gets the socket, so its response fires neither `finish` nor `close`; Node destroys the request),
- *   or `holdLimitMs` passed. A download (neither HTML nor JSON) ends its turn when its headers go. A client that
- *   leaves while waiting gives its turn on at once, and its page is never rendered.
+ *   or `holdLimitMs` passed. A client that leaves while waiting gives its turn on at once, and its page is never
+ *   rendered.
  * - A response that will never be sent (its connection is gone and it never had the socket) is closed, so that
  *   React Router aborts its request and stops its render.
- * - Other methods never wait: a slow upload must not hold a turn that pages need.
+ * - Other methods never wait: a slow upload must not hold a turn that pages need. Nor do downloads (`downloads`).
  */
 export function takingTurns(handler: RequestHandler, options: TakingTurnsOptions): RequestHandler & { turns: Turns } {
   const pages = turns(options.limit);
   const taking = (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return handler(req, res, next);
+    if ((req.method !== "GET" && req.method !== "HEAD") || options.downloads?.test(req.path)) return handler(req, res, next);
     let release: (() => void) | undefined;
     let over = false;
     let overdue: NodeJS.Timeout | undefined;
@@ -88,26 +84,10 @@ export function takingTurns(handler: RequestHandler, options: TakingTurnsOptions
       clearTimeout(overdue);
       release?.();
     };
-    res.once("finish", end);
-    res.once("close", end);
-    req.once("close", () => {
-      if (res.writableFinished) return;
-      end();
-      // Queued behind another answer on a connection that is gone: Node will never give it the socket nor close it.
-      if (!res.socket && !res.destroyed) {
-        res.destroy();
-        process.nextTick(() => res.emit("close"));
-      }
-    });
-    // A download (a backup, a CSV) ends its turn once its headers go: its client's speed must not hold a turn.
     // A page or an API answer keeps its turn until it is sent: ended at its headers, which go only once it is
     // whole and being compressed (server/page-etag.ts), it let the next pages start beside its compression and
     // brought the 6 s tails at 100 connections back (measured, decision 036).
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
-      if (!KEEPS_ITS_TURN.test(contentTypeOf(this, args))) end();
-      return writeHead.apply(this, args);
-    } as Response["writeHead"];
+    whenSettled(req, res, end);
     pages
       .take()
       .then((giveBack) => {

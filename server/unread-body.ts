@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
+import { beforeHead } from "./response-lifecycle";
 
 /** The most of an unread body that is read and thrown away so that its connection can serve the next request. */
 export const MAX_DISCARDED_BODY_BYTES = 8 * 1024 * 1024;
@@ -62,25 +63,23 @@ function hasBody(req: IncomingMessage): boolean {
  */
 export function closeOnUnreadBody() {
   return (req: Request, res: Response, next: NextFunction) => {
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: Response, ...args: unknown[]) {
-      if (hasBody(req) && !req.complete && !this.headersSent) {
+    beforeHead(res, () => {
+      if (hasBody(req) && !req.complete) {
         // A body sent in chunks declares no length: it could be larger than the bound, found out only after the
         // answer went out as keep-alive, and cutting it then would reset the client's connection.
         const length = req.headers["content-length"];
         const declared = length === undefined ? Number.POSITIVE_INFINITY : Number(length);
         if (req.destroyed) {
-          this.setHeader("Connection", "close");
+          res.setHeader("Connection", "close");
         } else if (!(declared <= MAX_DISCARDED_BODY_BYTES)) {
-          this.setHeader("Connection", "close");
+          res.setHeader("Connection", "close");
           lingerThenClose(req.socket);
           discardRest(req);
         } else {
           discardRest(req, MAX_DISCARDED_BODY_BYTES);
         }
       }
-      return writeHead.apply(this, args as Parameters<typeof writeHead>);
-    } as typeof writeHead;
+    });
     next();
   };
 }

@@ -296,7 +296,7 @@ describe.runIf(runPostgres)("/healthz and /readyz when PostgreSQL goes away", ()
 });
 
 describe("a slow reader of a large compressed page", () => {
-  it("gets the whole page, and the server piles up no 'drain' listeners (MaxListenersExceededWarning, server/drain.ts)", async () => {
+  it("gets the whole page, and the server piles up no 'drain' listeners (MaxListenersExceededWarning, server/response-lifecycle.ts)", async () => {
     const { status, encoding, body } = await new Promise<{ status: number; encoding: string | undefined; body: Buffer }>(
       (resolve, reject) => {
         const request = http.get(`${server.url}/festivals`, { headers: { accept: BROWSER_ACCEPT, "accept-encoding": "br" } });

@@ -3,7 +3,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compressResponses } from "../../server/compress";
 import { pageCache } from "../../server/page-cache";
-import { PAGE_CACHE } from "../../server/page-etag";
+import { pageEtags } from "../../server/page-etag";
 import { setCachesUsable } from "~/services/tools/cache.server";
 import { htmlOf, rawGet, rawPost } from "../support/page-requests";
 import { listenOnFreePort } from "../support/listen";
@@ -11,7 +11,7 @@ import { listenOnFreePort } from "../support/listen";
 /**
  * Where compression happens (server/compress.ts, docs/decisions/032): the page cache runs it for every request
  * it does not answer from memory, and an answer from memory skips it. The cache and the compression are the
- * real ones; the page is a route of this test's own, rendered with the headers server/page-etag.ts gives a page.
+ * real ones, and so are the page's ETags (server/page-etag.ts); the page is a route of this test's own.
  */
 describe("the page cache and compression", () => {
   const compressed: string[] = [];
@@ -28,10 +28,11 @@ describe("the page cache and compression", () => {
     };
     const app = express();
     app.use(pageCache({ maxEntries: 10, maxBytes: 1024 * 1024, ttlMs: 60_000, logger: pino({ level: "silent" }), compress: counted }));
+    // Tagged by the real ETag step (server/page-etag.ts), whose whole body the cache keeps.
+    app.use(pageEtags());
     app.all("/{*path}", (req, res) => {
       const found = req.path === "/page";
       res.status(found ? 200 : 404).setHeader("Content-Type", "text/html; charset=utf-8");
-      if (found) res.setHeader("ETag", '"page"').setHeader("Cache-Control", PAGE_CACHE);
       res.end(Buffer.from(found ? page : page.replace("Wholesale roses", "No such page")));
     });
     ({ url, close } = await listenOnFreePort(app));
