@@ -2,8 +2,8 @@ import { CircleAlert, CheckCircle2, Send } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
-import { HONEYPOT_FIELD, SUGGESTION_LIMITS, type LocationSuggestionField } from "~/services/suggestions/suggestion-form";
+import { Honeypot, TextAreaField, TextField } from "~/components/ui/field";
+import { SUGGESTION_LIMITS, type LocationSuggestionField } from "~/services/suggestions/suggestion-form";
 
 export const SUBMIT_LOCATION = "Submit a Location";
 
@@ -105,44 +105,27 @@ export function LocationForm({ result }: { result: SuggestionFormResult | undefi
 
       <div className="grid gap-5 sm:grid-cols-2">
         {SUGGESTION_FORM_FIELDS.map((field) => {
-          const id = `suggestion-${field.name}`;
-          const error = errors[field.name];
-          const props = {
-            id,
+          const common = {
+            id: `suggestion-${field.name}`,
+            label: field.label,
+            mark: field.required ? ("required" as const) : ("optional" as const),
+            error: errors[field.name],
+            className: field.name !== "contactName" && field.name !== "email" ? "sm:col-span-2" : undefined,
             name: field.name,
             autoComplete: field.autoComplete,
             placeholder: field.placeholder,
             maxLength: SUGGESTION_LIMITS[field.name],
             defaultValue: values[field.name] ?? "",
-            "aria-required": field.required ? true : undefined,
-            "aria-invalid": error ? true : undefined,
-            "aria-describedby": error ? `${id}-error` : undefined,
           };
-          const wide = field.name !== "contactName" && field.name !== "email";
-          return (
-            <div key={field.name} className={wide ? "sm:col-span-2" : undefined}>
-              <Label htmlFor={id}>
-                {field.label}
-                {field.required ? (
-                  <span className="ml-1 text-rose-brand" aria-hidden="true">
-                    *
-                  </span>
-                ) : (
-                  <span className="ml-1.5 font-normal text-muted">(optional)</span>
-                )}
-              </Label>
-              {field.multiline ? <Textarea rows={4} {...props} /> : <Input type={field.type ?? "text"} {...props} />}
-              <FieldError id={`${id}-error`}>{error}</FieldError>
-            </div>
+          return field.multiline ? (
+            <TextAreaField key={field.name} rows={4} {...common} />
+          ) : (
+            <TextField key={field.name} type={field.type ?? "text"} {...common} />
           );
         })}
       </div>
 
-      {/* Bots fill every field they find; people never see this one. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
-        <label htmlFor={HONEYPOT_FIELD}>Website (leave this empty)</label>
-        <input id={HONEYPOT_FIELD} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted">

@@ -1,5 +1,6 @@
 import { useId, type ComponentProps, type ReactNode } from "react";
-import { FieldError, fieldClass, Input, Label, Textarea } from "~/components/ui/input";
+import { RequiredMark, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { FieldError } from "~/components/ui/input";
 import type { SubmissionField } from "~/services/submissions/business-form";
 import { cn } from "~/utils/cn";
 
@@ -27,100 +28,26 @@ interface FieldProps {
   className?: string;
 }
 
-/** A field's props and its control's own attributes. */
-type ControlProps<Control extends "input" | "textarea" | "select"> = FieldProps & Omit<ComponentProps<Control>, "name">;
+/** A field of the form: its id from its name, its label marked required or optional (components/ui/field.tsx). */
+const frame = ({ name, required }: FieldProps) => ({
+  id: `business-${name}`,
+  name,
+  mark: required ? ("required" as const) : ("optional" as const),
+});
 
-function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
-  return (
-    <Label htmlFor={htmlFor}>
-      {label}
-      {required ? (
-        <span className="ml-1 text-rose-brand" aria-hidden="true">
-          *
-        </span>
-      ) : (
-        <>
-          {" "}
-          <span className="font-normal text-muted">(optional)</span>
-        </>
-      )}
-    </Label>
-  );
+export function TextInput({ required, ...props }: FieldProps & Omit<ComponentProps<"input">, "name" | "required">) {
+  return <TextField {...props} {...frame({ ...props, required })} />;
 }
 
-/** The attributes that tie a field to its hint and error, for assistive technology. */
-function described(id: string, error?: string, hint?: string) {
-  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
-  return { "aria-invalid": error ? true : undefined, "aria-describedby": ids || undefined };
-}
-
-function Hint({ id, children }: { id: string; children?: string }) {
-  return children ? (
-    <p id={`${id}-hint`} className="mt-1.5 text-sm text-muted">
-      {children}
-    </p>
-  ) : null;
-}
-
-/** A field's frame around its control (whose id is `id`): the label, then the hint and the error under it. */
-function Field({ id, label, error, hint, required, className, children }: Omit<FieldProps, "name"> & { id: string; children: ReactNode }) {
-  return (
-    <div className={cn("min-w-0", className)}>
-      <FieldLabel htmlFor={id} label={label} required={required} />
-      {children}
-      <Hint id={id}>{hint}</Hint>
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
-  );
-}
-
-export function TextInput({ name, label, error, hint, required, className, ...props }: ControlProps<"input">) {
-  const id = `business-${name}`;
-  return (
-    <Field id={id} label={label} error={error} hint={hint} required={required} className={className}>
-      <Input id={id} name={name} aria-required={required || undefined} {...described(id, error, hint)} {...props} />
-    </Field>
-  );
-}
-
-export function TextArea({ name, label, error, hint, required, className, ...props }: ControlProps<"textarea">) {
-  const id = `business-${name}`;
-  return (
-    <Field id={id} label={label} error={error} hint={hint} required={required} className={className}>
-      <Textarea id={id} name={name} rows={4} aria-required={required || undefined} {...described(id, error, hint)} {...props} />
-    </Field>
-  );
+export function TextArea({ required, ...props }: FieldProps & Omit<ComponentProps<"textarea">, "name" | "required">) {
+  return <TextAreaField rows={4} {...props} {...frame({ ...props, required })} />;
 }
 
 export function SelectInput({
-  name,
-  label,
-  error,
-  hint,
   required,
-  className,
-  options,
   ...props
-}: ControlProps<"select"> & { options: { value: string; label: string }[] }) {
-  const id = `business-${name}`;
-  return (
-    <Field id={id} label={label} error={error} hint={hint} required={required} className={className}>
-      <select
-        id={id}
-        name={name}
-        aria-required={required || undefined}
-        className={cn(fieldClass, "h-11")}
-        {...described(id, error, hint)}
-        {...props}
-      >
-        {options.map(({ value, label: text }) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
+}: FieldProps & Omit<ComponentProps<"select">, "name" | "required"> & { options: { value: string; label: string }[] }) {
+  return <SelectField {...props} {...frame({ ...props, required })} />;
 }
 
 /** A required choice as radio cards: each option with a line on what it means. */
@@ -148,9 +75,7 @@ export function ChoiceGroup({
     <fieldset className={cn("min-w-0", className)} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className={cn("mb-1.5 text-sm font-medium text-ink", hideLegend && "sr-only")}>
         {legend}
-        <span className="ml-1 text-rose-brand" aria-hidden="true">
-          *
-        </span>
+        <RequiredMark />
       </legend>
       <div className={cn("grid gap-3", columns)}>
         {options.map((option) => (

@@ -2,9 +2,9 @@ import { CircleAlert, CheckCircle2, Send } from "~/components/icons";
 import { useEffect, useRef, type RefObject } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { Honeypot } from "~/components/ui/field";
 import { ACCESS_HINT } from "~/components/wholesalers/listing-facts";
 import {
-  HONEYPOT_FIELD,
   LIST_YOUR_BUSINESS_PATH,
   SUBMISSION_LIMITS,
   SUBMITTER_ROLE_LABELS,
@@ -212,10 +212,7 @@ export function BusinessForm({ states, result }: { states: { id: string; name: s
       </Section>
 
       {/* Bots fill every field they find; people never see this one. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
-        <label htmlFor={HONEYPOT_FIELD}>Website (leave this empty)</label>
-        <input id={HONEYPOT_FIELD} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot />
 
       <div className="flex flex-col gap-4 border-t border-stone-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted">

@@ -1,4 +1,5 @@
-import { FieldError, Input, Label, Textarea } from "~/components/ui/input";
+import { Honeypot, RequiredMark, TextAreaField, TextField } from "~/components/ui/field";
+import { FieldError } from "~/components/ui/input";
 import { HONEYPOT_FIELD, REPORT_KIND_LABELS, REPORT_KINDS, REPORT_LIMITS, type ReportField } from "~/services/reports/report-form";
 import { cn } from "~/utils/cn";
 
@@ -27,9 +28,7 @@ export function ReportFields({
       <fieldset aria-describedby={errors.kind ? ids("kind-error") : undefined}>
         <legend className="mb-2 text-sm font-medium text-ink">
           What is wrong?
-          <span className="ml-1 text-rose-brand" aria-hidden="true">
-            *
-          </span>
+          <RequiredMark />
         </legend>
         <div className="grid gap-2">
           {REPORT_KINDS.map((value) => (
@@ -57,62 +56,34 @@ export function ReportFields({
         <FieldError id={ids("kind-error")}>{errors.kind}</FieldError>
       </fieldset>
 
-      <div>
-        <Label htmlFor={ids("details")}>
-          Details
-          {detailsRequired ? (
-            <span className="ml-1 text-rose-brand" aria-hidden="true">
-              *
-            </span>
-          ) : (
-            <span className="ml-1.5 font-normal text-muted">(optional)</span>
-          )}
-        </Label>
-        <Textarea
-          id={ids("details")}
-          name="details"
-          rows={3}
-          maxLength={REPORT_LIMITS.details}
-          placeholder="The right address, phone number or hours, or what you found when you went there"
-          aria-required={detailsRequired ? true : undefined}
-          aria-invalid={errors.details ? true : undefined}
-          aria-describedby={errors.details ? ids("details-error") : undefined}
-          defaultValue={values?.details}
-          className="min-h-24"
-        />
-        <FieldError id={ids("details-error")}>{errors.details}</FieldError>
-      </div>
+      <TextAreaField
+        id={ids("details")}
+        label="Details"
+        mark={detailsRequired ? "required" : "optional"}
+        error={errors.details}
+        name="details"
+        rows={3}
+        maxLength={REPORT_LIMITS.details}
+        placeholder="The right address, phone number or hours, or what you found when you went there"
+        defaultValue={values?.details}
+        className="[&_textarea]:min-h-24"
+      />
 
-      <div>
-        <Label htmlFor={ids("email")}>
-          Your email
-          <span className="ml-1.5 font-normal text-muted">(optional)</span>
-        </Label>
-        <Input
-          id={ids("email")}
-          type="email"
-          name="email"
-          autoComplete="email"
-          maxLength={REPORT_LIMITS.email}
-          placeholder="you@example.com"
-          defaultValue={values?.email}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? ids("email-error") : ids("email-hint")}
-        />
-        {errors.email ? (
-          <FieldError id={ids("email-error")}>{errors.email}</FieldError>
-        ) : (
-          <p id={ids("email-hint")} className="mt-1.5 text-xs text-muted">
-            Only if we may ask you about this report. We never share it.
-          </p>
-        )}
-      </div>
+      <TextField
+        id={ids("email")}
+        label="Your email"
+        mark="optional"
+        error={errors.email}
+        hint={errors.email ? undefined : "Only if we may ask you about this report. We never share it."}
+        type="email"
+        name="email"
+        autoComplete="email"
+        maxLength={REPORT_LIMITS.email}
+        placeholder="you@example.com"
+        defaultValue={values?.email}
+      />
 
-      {/* Bots fill every field they find; people never see this one. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
-        <label htmlFor={ids(HONEYPOT_FIELD)}>Website (leave this empty)</label>
-        <input id={ids(HONEYPOT_FIELD)} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot id={ids(HONEYPOT_FIELD)} />
     </>
   );
 }
