@@ -21,6 +21,7 @@ import { invalidateAfterAdminWrites, startInvalidationBus } from "./invalidation
 import { compressResponses } from "./compress";
 import { DEFAULT_PAGE_CACHE_OPTIONS, pageCache } from "./page-cache";
 import { pageEtags } from "./page-etag";
+import { series } from "./series";
 import { takingTurns } from "./render-turns";
 import { readiness } from "./readiness";
 import { connectRedis } from "./redis";
@@ -100,15 +101,18 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   // response on the way in and out, which cost more garbage than any other step of an answer from the page cache.
   // server/main.ts's application holds the settings (trust proxy).
   const app = express.Router();
+  // Every request passes these, as one layer of the router (server/series.ts).
   app.use(
-    originCheck({ siteUrl: env.SITE_URL }),
-    // The request's database queries are counted; the request log line says how many (dbQueries).
-    (_req, res, next) => {
-      const count: QueryCount = { queries: 0 };
-      res.locals.dbQueries = count;
-      countQueries(count, next);
-    },
-    invalidateAfterAdminWrites(logger),
+    series(
+      originCheck({ siteUrl: env.SITE_URL }),
+      // The request's database queries are counted; the request log line says how many (dbQueries).
+      (_req, res, next) => {
+        const count: QueryCount = { queries: 0 };
+        res.locals.dbQueries = count;
+        countQueries(count, next);
+      },
+      invalidateAfterAdminWrites(logger),
+    ),
   );
 
   // Images stored in the database (UPLOADS_STORAGE=database; disk mode serves them in server/main.ts). Like the

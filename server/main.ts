@@ -7,6 +7,7 @@ import { clientErrorAnswer, errorAnswer } from "./error-answer";
 import { createHttpServer } from "./http-server";
 import { securityHeaders } from "./security";
 import { beforeHead } from "./response-lifecycle";
+import { series } from "./series";
 import { staticFiles } from "./static-files";
 import { requestLog } from "./request-log";
 import { requestTarget } from "./request-target";
@@ -54,27 +55,30 @@ const server = express();
 server.disable("x-powered-by");
 // Behind a reverse proxy, client addresses (rate limits, sign-in throttling, audit) come from X-Forwarded-For.
 if (env.TRUST_PROXY) server.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
-// What every request passes first.
+// A response sent while shutting down closes its connection (Connection: close), so that a keep-alive client
+// neither holds the exit up until the connection times out nor sends another request on it.
+const closeWhileShuttingDown = (res: express.Response) => {
+  if (shuttingDown) res.setHeader("Connection", "close");
+};
+// What every request passes first, as one layer of the router (server/series.ts).
 server.use(
-  // A response sent while shutting down closes its connection (Connection: close), so that a keep-alive client
-  // neither holds the exit up until the connection times out nor sends another request on it.
-  (_req, res, next) => {
-    beforeHead(res, () => {
-      if (shuttingDown) res.setHeader("Connection", "close");
-    });
-    next();
-  },
-  closeOnUnreadBody(),
-  // Nothing here is compressed: static files are sent precompressed (server/static-files.ts), uploads are images,
-  // and what server/app.ts renders is compressed there, after the page cache (server/compress.ts).
-  // Every response carries the security headers and a fresh CSP nonce (res.locals.cspNonce, which the pages read):
-  // static files, uploads and everything server/app.ts serves.
-  securityHeaders({ development, siteUrl: env.SITE_URL }),
-  requestLog(logger, {
-    ignore: (req) => req.url.startsWith("/assets/"),
-    loggedUrl,
-  }),
-  requestTarget(),
+  series(
+    (_req, res, next) => {
+      beforeHead(res, closeWhileShuttingDown);
+      next();
+    },
+    closeOnUnreadBody(),
+    // Nothing here is compressed: static files are sent precompressed (server/static-files.ts), uploads are images,
+    // and what server/app.ts renders is compressed there, after the page cache (server/compress.ts).
+    // Every response carries the security headers and a fresh CSP nonce (res.locals.cspNonce, which the pages read):
+    // static files, uploads and everything server/app.ts serves.
+    securityHeaders({ development, siteUrl: env.SITE_URL }),
+    requestLog(logger, {
+      ignore: (req) => req.url.startsWith("/assets/"),
+      loggedUrl,
+    }),
+    requestTarget(),
+  ),
 );
 
 interface AppModule {

@@ -42,43 +42,41 @@ export interface BodySteps {
 /** Given the response and the arguments of `writeHead` (a status, maybe a message, maybe headers). */
 type HeadHook = (res: Response, args: unknown[]) => void;
 
-interface Lifecycle {
-  heads: HeadHook[];
-  body?: { tag?: BodySteps; keep?: BodySteps };
-}
+type BodyStages = { tag?: BodySteps; keep?: BodySteps };
 
-const LIFECYCLE = Symbol("response lifecycle");
-type WithLifecycle = Response & { [LIFECYCLE]?: Lifecycle };
+// Kept on the response under names of their own: every request passes here, and an answer from the page cache
+// takes a fraction of a millisecond, so the state is the hooks' array itself, made once per response.
+type WithLifecycle = Response & { wffHeadHooks?: HeadHook[]; wffBodyStages?: BodyStages };
 
-function lifecycleOf(res: Response): Lifecycle {
+/**
+ * Runs `hook` just before the response's head is written (after any hook added before it). A hook that needs
+ * no state of the request is best a function made once (it gets the response and `res.req`), not per request.
+ */
+export function beforeHead(res: Response, hook: HeadHook): void {
   const owner = res as WithLifecycle;
-  let lifecycle = owner[LIFECYCLE];
-  if (lifecycle) return lifecycle;
-  const created: Lifecycle = { heads: [] };
-  lifecycle = created;
-  owner[LIFECYCLE] = created;
+  const hooks = owner.wffHeadHooks;
+  if (hooks) {
+    hooks.push(hook);
+    return;
+  }
+  const created = [hook];
+  owner.wffHeadHooks = created;
   const writeHead = res.writeHead;
   res.writeHead = function (this: Response, ...args: unknown[]) {
-    if (!this.headersSent) for (const hook of created.heads) hook(this, args);
+    if (!this.headersSent) for (const each of created) each(this, args);
     return writeHead.apply(this, args as Parameters<WriteHead>);
   } as WriteHead;
-  return created;
-}
-
-/** Runs `hook` just before the response's head is written (after any hook added before it). */
-export function beforeHead(res: Response, hook: HeadHook): void {
-  lifecycleOf(res).heads.push(hook);
 }
 
 /** Adds a step of the whole body (see the module's comment); the first one wraps the body's writing. */
 export function collectBody(res: Response, stage: "tag" | "keep", steps: BodySteps): void {
-  const lifecycle = lifecycleOf(res);
-  if (lifecycle.body) {
-    lifecycle.body[stage] = steps;
+  const owner = res as WithLifecycle;
+  if (owner.wffBodyStages) {
+    owner.wffBodyStages[stage] = steps;
     return;
   }
-  const body: NonNullable<Lifecycle["body"]> = { [stage]: steps };
-  lifecycle.body = body;
+  const body: BodyStages = { [stage]: steps };
+  owner.wffBodyStages = body;
   const write = res.write.bind(res) as Write;
   const end = res.end.bind(res) as End;
   let collecting: boolean | undefined;

@@ -62,24 +62,27 @@ function hasBody(req: IncomingMessage): boolean {
  * gone gets `Connection: close`.
  */
 export function closeOnUnreadBody() {
-  return (req: Request, res: Response, next: NextFunction) => {
-    beforeHead(res, () => {
-      if (hasBody(req) && !req.complete) {
-        // A body sent in chunks declares no length: it could be larger than the bound, found out only after the
-        // answer went out as keep-alive, and cutting it then would reset the client's connection.
-        const length = req.headers["content-length"];
-        const declared = length === undefined ? Number.POSITIVE_INFINITY : Number(length);
-        if (req.destroyed) {
-          res.setHeader("Connection", "close");
-        } else if (!(declared <= MAX_DISCARDED_BODY_BYTES)) {
-          res.setHeader("Connection", "close");
-          lingerThenClose(req.socket);
-          discardRest(req);
-        } else {
-          discardRest(req, MAX_DISCARDED_BODY_BYTES);
-        }
-      }
-    });
+  return (_req: Request, res: Response, next: NextFunction) => {
+    beforeHead(res, closeAfterUnreadBody);
     next();
   };
+}
+
+/** Before the head of an answer whose request's body is not read to the end (made once: it reads `res.req`). */
+function closeAfterUnreadBody(res: Response) {
+  const req = res.req;
+  if (!hasBody(req) || req.complete) return;
+  // A body sent in chunks declares no length: it could be larger than the bound, found out only after the
+  // answer went out as keep-alive, and cutting it then would reset the client's connection.
+  const length = req.headers["content-length"];
+  const declared = length === undefined ? Number.POSITIVE_INFINITY : Number(length);
+  if (req.destroyed) {
+    res.setHeader("Connection", "close");
+  } else if (!(declared <= MAX_DISCARDED_BODY_BYTES)) {
+    res.setHeader("Connection", "close");
+    lingerThenClose(req.socket);
+    discardRest(req);
+  } else {
+    discardRest(req, MAX_DISCARDED_BODY_BYTES);
+  }
 }
