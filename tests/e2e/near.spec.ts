@@ -122,10 +122,22 @@ test.describe("Use my location", () => {
     // A listing keeps its number (and the map its markers) whatever the filters hide.
     await expect(panel.getByTestId("listing-number")).toHaveText(["2"]);
     await expect(map.getByTestId("map-marker")).toHaveAttribute("data-numbers", "1 2 3 4");
+    // Who may buy at Mellano is not yet known: set apart and labelled, never counted as a no.
     await panel.getByLabel(/^Public welcome/).check();
+    await expect(count).toHaveText("0 of 4 listings, 1 not yet known");
+    await expect(panel.getByLabel(/^Public welcome/)).toHaveAccessibleName(/Public welcome · 0 known, 1 not yet known/);
+    await expect(panel.getByText("None is known to match these filters yet.")).toBeVisible();
+    const notYetKnown = panel.getByTestId("not-yet-known");
+    await expect(notYetKnown.getByRole("heading", { name: "Not yet known: call ahead" })).toBeVisible();
+    await expect(notYetKnown.getByTestId("wholesaler-card").getByRole("heading")).toHaveText(["Mellano & Company"]);
+    // Filters that leave nothing leave the map empty too.
+    await panel.getByLabel("Wholesale", { exact: true }).uncheck();
+    await panel.getByLabel("Retail", { exact: true }).check();
     await expect(count).toHaveText("0 of 4 listings");
     await expect(panel.getByText("No listings match these filters.")).toBeVisible();
+    await expect(map.getByTestId("map-marker")).toHaveCount(0);
     await panel.getByTestId("no-matches").getByRole("link", { name: "Clear filters" }).click();
+    await expect(map.getByTestId("map-marker")).toHaveCount(1);
     await expect(count).toHaveText("4 listings");
     await expect(page).toHaveURL("/near?zip=48507");
 
@@ -175,15 +187,23 @@ test.describe("filters", () => {
     for (const card of await page.getByTestId("wholesaler-card").all())
       await expect(card.getByText("Wholesale & Retail", { exact: true })).toBeVisible();
 
+    // The two known to welcome the public first; the four whose access no source gives apart, not hidden.
     await page.getByLabel(/^Public welcome/).check();
     await expect(page).toHaveURL("/state/california?type=both&public=1");
-    await expect(count).toHaveText("2 of 8 listings");
-    await expect(page.getByTestId("wholesaler-card").getByTestId("access-badge")).toHaveText(["Public welcome", "Public welcome"]);
+    await expect(count).toHaveText("2 of 8 listings, 4 not yet known");
+    await expect(page.getByLabel(/^Public welcome/)).toHaveAccessibleName(/Public welcome · 2 known, 4 not yet known/);
+    const matches = page.getByTestId("filter-matches").getByTestId("wholesaler-card");
+    await expect(matches.getByTestId("access-badge")).toHaveText(["Public welcome", "Public welcome"]);
+    const notYetKnown = page.getByTestId("not-yet-known").getByTestId("wholesaler-card");
+    await expect(notYetKnown).toHaveCount(4);
+    await expect(notYetKnown.getByTestId("access-badge")).toHaveCount(0);
+    await expect(page.getByTestId("state-map").getByTestId("map-marker")).not.toHaveCount(0);
 
     await page.getByLabel("Both (wholesale & retail)").uncheck();
-    await page.getByLabel("Wholesale", { exact: true }).check();
+    await page.getByLabel("Retail", { exact: true }).check();
     await expect(page.getByText("No listings match these filters.")).toBeVisible();
     await expect(count).toHaveText("0 of 8 listings");
+    await expect(page.getByTestId("state-map").getByTestId("map-marker")).toHaveCount(0);
     await page.getByTestId("no-matches").getByRole("link", { name: "Clear filters" }).click();
     await expect(page).toHaveURL("/state/california");
     expect(await page.getByTestId("wholesaler-card").getByRole("heading").allTextContents()).toEqual(allNames);
@@ -202,8 +222,11 @@ test.describe("filters", () => {
     expect(statuses).toBeGreaterThan(0);
     await page.getByLabel(/^Open now/).check();
     await expect(page).toHaveURL("/state/california?open=1");
-    await expect(count).toHaveText(`${openNames.length} of 8 listings`);
-    expect(await page.getByTestId("wholesaler-card").getByRole("heading").allTextContents()).toEqual(openNames);
+    await expect(count).toHaveText(`${openNames.length} of 8 listings, ${8 - statuses} not yet known`);
+    expect(await page.getByTestId("filter-matches").getByTestId("wholesaler-card").getByRole("heading").allTextContents()).toEqual(
+      openNames,
+    );
+    await expect(page.getByTestId("not-yet-known").getByTestId("wholesaler-card")).toHaveCount(8 - statuses);
 
     // The filtered page is rendered on the server from its URL, too.
     await page.goto("/near?zip=90014&type=wholesale");
@@ -212,7 +235,10 @@ test.describe("filters", () => {
     await page.getByLabel(/^Public welcome/).check();
     await page.getByLabel("Wholesale", { exact: true }).uncheck();
     await expect(page).toHaveURL("/near?zip=90014&public=1");
-    expect(await cardNames(page)).toEqual(["California Flower Mall"]);
+    await expect(page.getByTestId("filter-matches").getByTestId("wholesaler-card").getByRole("heading")).toHaveText([
+      "California Flower Mall",
+    ]);
+    await expect(page.getByTestId("not-yet-known").getByTestId("wholesaler-card")).toHaveCount(3);
     await expectAccessible(page);
   });
 });

@@ -132,10 +132,11 @@ test.describe("site search (/search)", () => {
   test("a city's nearest wholesalers take the filters: by URL, rendered on the server, and at once on a click", async ({ page }) => {
     await page.goto("/search?q=Los%20Angeles&public=1");
     const near = page.getByRole("region", { name: "Wholesalers near Los Angeles, CA" });
-    const names = () => near.getByTestId("wholesaler-card").getByRole("heading").allTextContents();
+    const names = () => near.getByTestId("filter-matches").getByTestId("wholesaler-card").getByRole("heading").allTextContents();
     const count = near.getByTestId("filter-count");
-    await expect(count).toHaveText("1 of 4 listings");
+    await expect(count).toHaveText("1 of 4 listings, 3 not yet known");
     expect(await names()).toEqual(["California Flower Mall"]);
+    await expect(near.getByTestId("not-yet-known").getByTestId("wholesaler-card")).toHaveCount(3);
     await expect(near.getByLabel(/^Public welcome/)).toBeChecked();
 
     await near.getByLabel(/^Public welcome/).uncheck();

@@ -154,9 +154,19 @@ for (const database of databases) {
       expect(publicInCalifornia.map((w) => w.name)).toEqual(["California Flower Mall", "Wholesale Flowers and Supplies"]);
       const all = await getJson<Listed[]>("/api/wholesalers/state/california");
       expect(all.length).toBeGreaterThan(publicInCalifornia.length);
-      // A listing whose access no source gives is never in a filtered list.
+      // A listing whose access no source gives is in a filtered list only when `unknown` asks for it.
       const some = await getJson<Listed[]>("/api/wholesalers/state/washington?access=trade-only,public-hours");
       expect(some.map((w) => [w.name, w.access])).toEqual([["Seattle Wholesale Growers Market", "public-hours"]]);
+      const mayWelcome = await getJson<Listed[]>("/api/wholesalers/state/california?access=public-welcome,public-hours,unknown");
+      const unknownOnly = await getJson<Listed[]>("/api/wholesalers/state/california?access=unknown");
+      expect(unknownOnly.length).toBeGreaterThan(0);
+      expect(unknownOnly.every((w) => w.access === null)).toBe(true);
+      expect(mayWelcome.map((w) => w.name).sort()).toEqual(
+        all
+          .filter((w) => w.access === null || w.access === "public-welcome" || w.access === "public-hours")
+          .map((w) => w.name)
+          .sort(),
+      );
       const near = await getJson<Listed[]>("/api/wholesalers/zipcode/90014?access=public-welcome");
       expect(near.map((w) => w.name)).toEqual(["California Flower Mall"]);
       const nearest = await getJson<Listed[]>("/api/wholesalers/zipcode/99780/nearest?access=trade-only");
@@ -168,7 +178,7 @@ for (const database of databases) {
       ]) {
         const { message } = await expectJsonError(await get(path), 400);
         expect(message).toMatch(
-          /^Unknown access "(members|anyone)": use trade-only, public-welcome or public-hours, separated by commas\.$/,
+          /^Unknown access "(members|anyone)": use trade-only, public-welcome, public-hours or unknown, separated by commas\.$/,
         );
       }
     });

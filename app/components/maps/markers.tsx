@@ -1,10 +1,12 @@
 import type { MapMarker } from "~/services/maps/types";
 
 /** Inside <svg>: one listing shows its number on a filled disc; several show their count on a ringed disc, with their numbers beside it. */
-export function MapMarkers({ markers }: { markers: readonly MapMarker[] }) {
+export function MapMarkers({ markers, shown }: { markers: readonly MapMarker[]; shown?: ReadonlySet<number> | undefined }) {
+  // With filters on, only the markers of listings the list shows (a group while any of its listings is shown).
+  const drawn = shown ? markers.filter((marker) => marker.numbers.some((number) => shown.has(number))) : markers;
   return (
     <g className="font-sans font-bold" textAnchor="middle">
-      {markers.map((marker) => {
+      {drawn.map((marker) => {
         const single = marker.numbers.length === 1;
         const key = marker.numbers.join("-");
         return (

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { MapPin, Navigation } from "~/components/icons";
 import { HydrateLater } from "~/components/ui/hydrate-later";
 import { aboutMilesAway } from "~/components/wholesalers/format";
-import { ListingFilters, NoMatches, useListingFilters } from "~/components/wholesalers/listing-filters";
+import { FilteredResults, ListingFilters, useListingFilters } from "~/components/wholesalers/listing-filters";
 import { WholesalerCard } from "~/components/wholesalers/wholesaler-card";
 import type { CityPlace } from "~/services/geo/types";
 import { CITY_RADIUS_MILES } from "~/services/search/query";
@@ -75,21 +75,24 @@ function NearCity({ city }: { city: Extract<CitySearch, { kind: "found" }> }) {
         </p>
       ) : null}
       <div className="mt-5">
-        <ListingFilters filters={filters} onChange={setFilters} shown={filtered.length} total={city.nearby.length} />
+        <ListingFilters filters={filters} onChange={setFilters} filtered={filtered} total={city.nearby.length} />
       </div>
-      {filtered.length > 0 ? (
-        <HydrateLater>
-          <ol className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {filtered.map((wholesaler) => (
-              <li key={wholesaler.id}>
-                <WholesalerCard wholesaler={wholesaler} distance={aboutMilesAway(wholesaler.distanceMiles)} />
-              </li>
-            ))}
-          </ol>
-        </HydrateLater>
-      ) : (
-        <NoMatches onClear={() => setFilters(NO_FILTERS)} />
-      )}
+      <FilteredResults
+        filtered={filtered}
+        filters={filters}
+        onClear={() => setFilters(NO_FILTERS)}
+        render={(listings) => (
+          <HydrateLater>
+            <ol className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {listings.map((wholesaler) => (
+                <li key={wholesaler.id}>
+                  <WholesalerCard wholesaler={wholesaler} distance={aboutMilesAway(wholesaler.distanceMiles)} />
+                </li>
+              ))}
+            </ol>
+          </HydrateLater>
+        )}
+      />
       {city.others.length > 0 ? (
         <div className="mt-6 border-t border-stone-200 pt-4">
           <p className="text-sm text-muted">Looking for another {city.city.name}?</p>

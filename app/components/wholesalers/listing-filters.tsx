@@ -7,6 +7,8 @@ import {
   FILTER_PARAMS,
   FILTER_TYPE_ORDER,
   filterListings,
+  type FilterCount,
+  type FilteredListings,
   hasListingFilters,
   NO_FILTERS,
   readListingFilters,
@@ -23,8 +25,10 @@ const TYPE_FILTER_LABELS: Record<WholesalerType, string> = { Wholesale: "Wholesa
 export const PUBLIC_FILTER_LABEL = "Public welcome";
 export const OPEN_FILTER_LABEL = "Open now";
 const PUBLIC_FILTER_HINT = "No business licence needed, at any time or at set public hours.";
-const OPEN_FILTER_HINT = "Only listings with set weekly hours can match.";
+const OPEN_FILTER_HINT = "Judged by each listing's weekly hours, where they are known.";
 export const NO_MATCHES_MESSAGE = "No listings match these filters.";
+export const NOT_YET_KNOWN_TITLE = "Not yet known: call ahead";
+export const NONE_KNOWN_MESSAGE = "None is known to match these filters yet.";
 export const CLEAR_FILTERS_LABEL = "Clear filters";
 
 type FilterableListing = Pick<Wholesaler, "type" | "access" | "openingHours" | "timeZone">;
@@ -70,9 +74,14 @@ export function useInPlaceListingFilters<T extends FilterableListing>(listings: 
   };
 }
 
-/** "3 of 7 listings" while a filter is on, "7 listings" otherwise. */
-export const matchCount = (shown: number, total: number, filtered: boolean) =>
-  `${filtered ? `${shown} of ` : ""}${total} ${total === 1 ? "listing" : "listings"}`;
+/** "3 of 7 listings" while a filter is on (", 2 not yet known" when some answers are), "7 listings" otherwise. */
+export const matchCount = (filtered: Pick<FilteredListings<unknown>, "matches" | "unknown">, total: number, active: boolean) =>
+  `${active ? `${filtered.matches.length} of ` : ""}${total} ${total === 1 ? "listing" : "listings"}${
+    active && filtered.unknown.length > 0 ? `, ${filtered.unknown.length} not yet known` : ""
+  }`;
+
+/** What a filter finds, beside its name: "1 known, 7 not yet known", or the count alone when every answer is known. */
+export const filterCountText = ({ known, unknown }: FilterCount) => (unknown > 0 ? `${known} known, ${unknown} not yet known` : `${known}`);
 
 /**
  * Checkboxes in a GET form: without JavaScript "Apply filters" reloads the page with them in the URL;
@@ -81,12 +90,12 @@ export const matchCount = (shown: number, total: number, filtered: boolean) =>
 export function ListingFilters({
   filters,
   onChange,
-  shown,
+  filtered,
   total,
 }: {
   filters: Filters;
   onChange: (filters: Filters) => void;
-  shown: number;
+  filtered: FilteredListings<unknown>;
   total: number;
 }) {
   const hydrated = useHydrated();
@@ -113,7 +122,7 @@ export function ListingFilters({
           Filter listings
         </h2>
         <p className="text-sm font-medium text-ink" aria-live="polite" data-testid="filter-count">
-          {matchCount(shown, total, active)}
+          {matchCount(filtered, total, active)}
         </p>
       </div>
       <div className="mt-3 flex flex-wrap items-start gap-x-8 gap-y-4">
@@ -142,6 +151,7 @@ export function ListingFilters({
               checked={filters.publicWelcome}
               onChange={(on) => onChange({ ...filters, publicWelcome: on })}
               hint={PUBLIC_FILTER_HINT}
+              count={filterCountText(filtered.counts.publicWelcome)}
             >
               {PUBLIC_FILTER_LABEL}
             </FilterCheckbox>
@@ -151,6 +161,7 @@ export function ListingFilters({
               checked={filters.openNow}
               onChange={(on) => onChange({ ...filters, openNow: on })}
               hint={OPEN_FILTER_HINT}
+              count={filterCountText(filtered.counts.openNow)}
             >
               {OPEN_FILTER_LABEL}
             </FilterCheckbox>
@@ -175,6 +186,7 @@ function FilterCheckbox({
   checked,
   onChange,
   hint,
+  count,
   children,
 }: {
   name: string;
@@ -182,6 +194,8 @@ function FilterCheckbox({
   checked: boolean;
   onChange: (checked: boolean) => void;
   hint?: string;
+  /** What the filter finds in the list: "1 known, 7 not yet known". */
+  count?: string;
   children: ReactNode;
 }) {
   return (
@@ -203,6 +217,12 @@ function FilterCheckbox({
       />
       <span>
         {children}
+        {count ? (
+          <span className="font-normal text-muted" data-testid="filter-found">
+            {" "}
+            · {count}
+          </span>
+        ) : null}
         {hint ? <span className="block text-xs font-normal text-muted">{hint}</span> : null}
       </span>
     </label>
@@ -229,6 +249,64 @@ export function ClearFilters({ onClear, className }: { onClear: () => void; clas
       {CLEAR_FILTERS_LABEL}
     </Link>
   );
+}
+
+/**
+ * The filtered list: the listings known to match, then, set apart and labelled, those whose answer to a filter
+ * is not yet known (never counted as a no); or, when the filters leave nothing, the way out. `render` draws a
+ * list of cards.
+ */
+export function FilteredResults<T>({
+  filtered,
+  filters,
+  onClear,
+  render,
+}: {
+  filtered: FilteredListings<T>;
+  filters: Filters;
+  onClear: () => void;
+  render: (listings: T[]) => ReactNode;
+}) {
+  if (filtered.matches.length === 0 && filtered.unknown.length === 0) return <NoMatches onClear={onClear} />;
+  const unknownOf = [
+    filters.publicWelcome ? "who may buy at these" : null,
+    filters.openNow ? (filters.publicWelcome ? "their weekly hours" : "the weekly hours of these") : null,
+  ].filter(Boolean);
+  return (
+    <>
+      {filtered.matches.length > 0 ? (
+        <div data-testid="filter-matches">{render(filtered.matches)}</div>
+      ) : (
+        <p className="rounded-2xl border border-dashed border-stone-300 bg-white px-5 py-4 text-sm font-medium text-ink">
+          {NONE_KNOWN_MESSAGE}
+        </p>
+      )}
+      {filtered.unknown.length > 0 ? (
+        <section aria-labelledby="not-yet-known" className="mt-8" data-testid="not-yet-known">
+          <h3 id="not-yet-known" className="font-serif text-lg font-semibold text-ink">
+            {NOT_YET_KNOWN_TITLE}
+          </h3>
+          <p className="mt-1 mb-4 text-sm text-muted">
+            No source has told us {unknownOf.join(" or ")} yet. They may match: call before you go.
+          </p>
+          {render(filtered.unknown)}
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The numbers of the listings a filtered list shows (those that match and those not yet known), for its map to
+ * draw only theirs; every number while no filter is on.
+ */
+export function shownNumbers(
+  filtered: FilteredListings<{ id: number }>,
+  numberOf: ReadonlyMap<number, number>,
+  filters: Filters,
+): ReadonlySet<number> | undefined {
+  if (!hasListingFilters(filters)) return undefined;
+  return new Set([...filtered.matches, ...filtered.unknown].flatMap((listing) => numberOf.get(listing.id) ?? []));
 }
 
 /** Said in place of the list when the filters leave nothing, with the way out. */

@@ -2,12 +2,12 @@ import { Flower2, Store, Megaphone, ShoppingBasket, SearchX } from "~/components
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ResultsMapData } from "~/services/maps/types";
-import { NO_FILTERS, type ListingFilters as Filters } from "~/services/wholesalers/filters";
+import { NO_FILTERS, type FilteredListings, type ListingFilters as Filters } from "~/services/wholesalers/filters";
 import type { WholesalerWithDistance } from "~/services/wholesalers/types";
 import { ListingNumber } from "../maps/listing-number";
 import { ResultsMap } from "../maps/results-map";
 import { farAwayMessage, listingDistance } from "./format";
-import { ListingFilters, NoMatches } from "./listing-filters";
+import { FilteredResults, ListingFilters, shownNumbers } from "./listing-filters";
 import { WholesalerCard, type WholesalerCardData } from "./wholesaler-card";
 import { HydrateLater } from "~/components/ui/hydrate-later";
 import { FAR_AWAY_MILES } from "~/services/wholesalers/constants";
@@ -80,7 +80,7 @@ export function NearResults<T extends NearListing>({
   searchedZipcode?: string;
   emptyNotice: ReactNode;
   festivalsHref: string | null;
-  filtering: { filters: Filters; setFilters: (filters: Filters) => void; filtered: T[] };
+  filtering: { filters: Filters; setFilters: (filters: Filters) => void; filtered: FilteredListings<T> };
 }) {
   const { filters, setFilters, filtered } = filtering;
   const numberOf = new Map([...result.within, ...result.nearest].map((listing, index) => [listing.id, index + 1]));
@@ -107,26 +107,35 @@ export function NearResults<T extends NearListing>({
         {result.within.length} {result.within.length === 1 ? "wholesaler" : "wholesalers"} within {result.radiusMiles} miles of {where}
       </h2>
       <div className="mt-4">
-        <ListingFilters filters={filters} onChange={setFilters} shown={filtered.length} total={result.within.length} />
+        <ListingFilters filters={filters} onChange={setFilters} filtered={filtered} total={result.within.length} />
       </div>
-      <NumberedResults map={map}>
-        {filtered.length > 0 ? (
-          <DistanceCards listings={filtered} searchedZipcode={searchedZipcode} numberOf={numberOf} />
-        ) : (
-          <NoMatches onClear={() => setFilters(NO_FILTERS)} />
-        )}
+      <NumberedResults map={map} shown={shownNumbers(filtered, numberOf, filters)}>
+        <FilteredResults
+          filtered={filtered}
+          filters={filters}
+          onClear={() => setFilters(NO_FILTERS)}
+          render={(listings) => <DistanceCards listings={listings} searchedZipcode={searchedZipcode} numberOf={numberOf} />}
+        />
       </NumberedResults>
     </>
   );
 }
 
 /** The results beside their map on wide screens (the map first on a phone); the numbered cards are the map's text. */
-function NumberedResults({ map, children }: { map: ResultsMapData | null; children: ReactNode }) {
+function NumberedResults({
+  map,
+  shown,
+  children,
+}: {
+  map: ResultsMapData | null;
+  shown?: ReadonlySet<number> | undefined;
+  children: ReactNode;
+}) {
   if (!map) return <div className="@container">{children}</div>;
   return (
     <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
       <div className="lg:sticky lg:top-24 lg:order-last">
-        <ResultsMap map={map} />
+        <ResultsMap map={map} shown={shown} />
       </div>
       <div className="@container min-w-0">{children}</div>
     </div>

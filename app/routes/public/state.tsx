@@ -15,7 +15,7 @@ import { HydrateLater } from "~/components/ui/hydrate-later";
 import { BackLink } from "~/components/wholesalers/back-link";
 import { ListingNumber } from "~/components/maps/listing-number";
 import { StateMap } from "~/components/maps/state-map";
-import { ListingFilters, NoMatches, useListingFilters } from "~/components/wholesalers/listing-filters";
+import { FilteredResults, ListingFilters, shownNumbers, useListingFilters } from "~/components/wholesalers/listing-filters";
 import type { StateMapData } from "~/services/maps/types";
 import { NO_FILTERS } from "~/services/wholesalers/filters";
 import type { Wholesaler } from "~/services/wholesalers/types";
@@ -110,28 +110,33 @@ function StateListings({ wholesalers, map, stateName }: { wholesalers: Wholesale
   const numberOf = new Map(wholesalers.map((wholesaler, index) => [wholesaler.id, index + 1]));
   return (
     <div className="mt-10">
-      <ListingFilters filters={filters} onChange={setFilters} shown={filtered.length} total={wholesalers.length} />
+      <ListingFilters filters={filters} onChange={setFilters} filtered={filtered} total={wholesalers.length} />
       {/* The map stays beside the list on wide screens, as on a map search; on a phone it comes first. */}
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_26rem]">
         {map ? (
           <div className="lg:sticky lg:top-24 lg:order-last">
-            <StateMap map={map} stateName={stateName} showKey={wholesalers.length > 1} />
+            <StateMap map={map} stateName={stateName} showKey={wholesalers.length > 1} shown={shownNumbers(filtered, numberOf, filters)} />
           </div>
         ) : null}
-        {filtered.length > 0 ? (
-          <HydrateLater>
-            <ul className="grid gap-6 sm:grid-cols-2">
-              {filtered.map((wholesaler, index) => (
-                <li key={wholesaler.id} className="relative">
-                  <ListingNumber number={numberOf.get(wholesaler.id) ?? index + 1} />
-                  <WholesalerCard wholesaler={wholesaler} headingLevel={2} lazyImage={index >= 3} />
-                </li>
-              ))}
-            </ul>
-          </HydrateLater>
-        ) : (
-          <NoMatches onClear={() => setFilters(NO_FILTERS)} />
-        )}
+        <div className="min-w-0">
+          <FilteredResults
+            filtered={filtered}
+            filters={filters}
+            onClear={() => setFilters(NO_FILTERS)}
+            render={(listings) => (
+              <HydrateLater>
+                <ul className="grid gap-6 sm:grid-cols-2">
+                  {listings.map((wholesaler, index) => (
+                    <li key={wholesaler.id} className="relative">
+                      <ListingNumber number={numberOf.get(wholesaler.id) ?? index + 1} />
+                      <WholesalerCard wholesaler={wholesaler} headingLevel={2} lazyImage={index >= 3} />
+                    </li>
+                  ))}
+                </ul>
+              </HydrateLater>
+            )}
+          />
+        </div>
       </div>
     </div>
   );

@@ -28,32 +28,51 @@ const wednesdayAfternoonEastern = new Date("2026-11-25T20:00:00Z");
 // Saturday: both closed.
 const saturday = new Date("2026-11-28T17:00:00Z");
 
-const names = (filters: Partial<ListingFilters>, now = wednesdayNoonEastern) =>
-  filterListings(listings, { ...NO_FILTERS, ...filters }, now).map((listing) => listing.name);
+const filtered = (filters: Partial<ListingFilters>, now = wednesdayNoonEastern) => {
+  const result = filterListings(listings, { ...NO_FILTERS, ...filters }, now);
+  return { matches: result.matches.map((l) => l.name), unknown: result.unknown.map((l) => l.name), counts: result.counts };
+};
+const names = (filters: Partial<ListingFilters>, now = wednesdayNoonEastern) => filtered(filters, now).matches;
+const unknownNames = (filters: Partial<ListingFilters>, now = wednesdayNoonEastern) => filtered(filters, now).unknown;
 
 describe("filterListings", () => {
-  it("keeps every listing without a filter", () => {
+  it("keeps every listing without a filter, none set apart", () => {
     expect(names({})).toEqual(listings.map((listing) => listing.name));
+    expect(unknownNames({})).toEqual([]);
   });
 
-  it("keeps only the types ticked", () => {
+  it("keeps only the types ticked (a type is always known)", () => {
     expect(names({ types: ["Wholesale"] })).toEqual(["trade market", "unknown wholesaler"]);
     expect(names({ types: ["Both", "Retail"] })).toEqual(["open mart", "public hours", "farm stand"]);
+    expect(unknownNames({ types: ["Wholesale"] })).toEqual([]);
   });
 
-  it("'Public welcome' keeps public-welcome and public-at-set-hours, not trade-only or unknown", () => {
+  it("'Public welcome' matches public-welcome and public-at-set-hours, sets the unknown apart and leaves trade-only out", () => {
     expect(names({ publicWelcome: true })).toEqual(["open mart", "public hours"]);
+    expect(unknownNames({ publicWelcome: true })).toEqual(["farm stand", "unknown wholesaler"]);
   });
 
-  it("'Open now' judges each schedule on its own clock, and a listing without one never matches", () => {
+  it("'Open now' judges each schedule on its own clock; a listing without one is not yet known, never a no", () => {
     expect(names({ openNow: true }, wednesdayNoonEastern)).toEqual(["trade market", "open mart"]);
     expect(names({ openNow: true }, wednesdayAfternoonEastern)).toEqual(["trade market"]);
     expect(names({ openNow: true }, saturday)).toEqual([]);
+    expect(unknownNames({ openNow: true }, saturday)).toEqual(["public hours", "farm stand", "unknown wholesaler"]);
   });
 
-  it("combines filters: every one must pass", () => {
-    expect(names({ types: ["Both"], publicWelcome: true, openNow: true })).toEqual(["open mart"]);
-    expect(names({ types: ["Wholesale"], publicWelcome: true })).toEqual([]);
+  it("combines filters: a known no on any leaves a listing out; an unknown on one sets it apart", () => {
+    expect(filtered({ types: ["Both"], publicWelcome: true, openNow: true })).toMatchObject({
+      matches: ["open mart"],
+      unknown: ["public hours"],
+    });
+    expect(filtered({ types: ["Wholesale"], publicWelcome: true })).toMatchObject({ matches: [], unknown: ["unknown wholesaler"] });
+  });
+
+  it("counts, per filter, the listings of the chosen types it knows match and those not yet known", () => {
+    expect(filtered({}).counts).toEqual({ publicWelcome: { known: 2, unknown: 2 }, openNow: { known: 2, unknown: 3 } });
+    expect(filtered({ types: ["Wholesale"] }, saturday).counts).toEqual({
+      publicWelcome: { known: 0, unknown: 1 },
+      openNow: { known: 0, unknown: 1 },
+    });
   });
 });
 

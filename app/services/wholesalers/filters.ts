@@ -68,14 +68,50 @@ type Filterable = Pick<Wholesaler, "type" | "access" | "openingHours" | "timeZon
 export const isOpenAt = (listing: Filterable, now: Date) =>
   listing.openingHours !== null && listing.timeZone !== null && openStatus(listing.openingHours, listing.timeZone, now).open;
 
-/** The listings that pass every active filter, in their order. */
-export function filterListings<T extends Filterable>(listings: readonly T[], filters: ListingFilters, now: Date): T[] {
-  return listings.filter(
-    (listing) =>
-      (filters.types.length === 0 || filters.types.includes(listing.type)) &&
-      (!filters.publicWelcome || (listing.access !== null && PUBLIC_ACCESS.includes(listing.access))) &&
-      (!filters.openNow || isOpenAt(listing, now)),
-  );
+/** A filter's answer for one listing: yes, no, or not yet known (no source says who may buy, or its hours). */
+type Answer = "yes" | "no" | "unknown";
+
+const publicAnswer = (listing: Filterable): Answer =>
+  listing.access === null ? "unknown" : PUBLIC_ACCESS.includes(listing.access) ? "yes" : "no";
+
+const openAnswer = (listing: Filterable, now: Date): Answer =>
+  listing.openingHours === null || listing.timeZone === null ? "unknown" : isOpenAt(listing, now) ? "yes" : "no";
+
+/** What a filter found among the listings of the chosen types: how many it knows match, how many are not yet known. */
+export interface FilterCount {
+  known: number;
+  unknown: number;
+}
+
+export interface FilteredListings<T> {
+  /** The listings known to pass every active filter, in their order. */
+  matches: T[];
+  /**
+   * The listings that fail no filter but whose answer to one is not yet known ("Public welcome" without a
+   * source on who may buy, "Open now" without weekly hours): shown apart, never counted as a no.
+   */
+  unknown: T[];
+  /** Per filter, among the listings of the chosen types: known matches and not-yet-known answers. */
+  counts: { publicWelcome: FilterCount; openNow: FilterCount };
+}
+
+/** The listings that pass every active filter, and apart from them those whose answer is not yet known. */
+export function filterListings<T extends Filterable>(listings: readonly T[], filters: ListingFilters, now: Date): FilteredListings<T> {
+  const ofTypes = filters.types.length === 0 ? listings : listings.filter((listing) => filters.types.includes(listing.type));
+  const matches: T[] = [];
+  const unknown: T[] = [];
+  const counts = { publicWelcome: { known: 0, unknown: 0 }, openNow: { known: 0, unknown: 0 } };
+  for (const listing of ofTypes) {
+    const answers: Record<keyof typeof counts, Answer> = { publicWelcome: publicAnswer(listing), openNow: openAnswer(listing, now) };
+    for (const filter of ["publicWelcome", "openNow"] as const) {
+      if (answers[filter] === "yes") counts[filter].known += 1;
+      else if (answers[filter] === "unknown") counts[filter].unknown += 1;
+    }
+    const active = [filters.publicWelcome ? answers.publicWelcome : "yes", filters.openNow ? answers.openNow : "yes"];
+    if (active.includes("no")) continue;
+    (active.includes("unknown") ? unknown : matches).push(listing);
+  }
+  return { matches, unknown, counts };
 }
 
 export { FILTER_PARAMS, onlyFiltersChanged } from "./filter-params";

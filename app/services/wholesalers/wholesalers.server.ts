@@ -56,19 +56,23 @@ export function toWholesaler(row: Row): Wholesaler {
  * The `access` filter of a request: one or more of trade-only, public-welcome and public-hours, separated by
  * commas; absent or empty means every listing. Anything else is a bad request that names the value.
  */
-export function parseAccessFilter(value: string | null): WholesalerAccess[] | undefined {
+/** An `access` filter's values: who may buy, or `unknown` for the listings no source has told us of yet. */
+export type AccessFilter = WholesalerAccess | "unknown";
+const ACCESS_FILTER_VALUES: readonly string[] = [...WHOLESALER_ACCESS, "unknown"];
+
+export function parseAccessFilter(value: string | null): AccessFilter[] | undefined {
   if (value === null || value.trim() === "") return undefined;
   const values = value.split(",").map((part) => part.trim());
-  const unknown = values.find((part) => !(WHOLESALER_ACCESS as readonly string[]).includes(part));
+  const unknown = values.find((part) => !ACCESS_FILTER_VALUES.includes(part));
   if (unknown !== undefined) {
-    throw badRequest(`Unknown access "${unknown}": use trade-only, public-welcome or public-hours, separated by commas.`);
+    throw badRequest(`Unknown access "${unknown}": use trade-only, public-welcome, public-hours or unknown, separated by commas.`);
   }
-  return [...new Set(values as WholesalerAccess[])];
+  return [...new Set(values as AccessFilter[])];
 }
 
-/** Only the listings whose known access is one of `access`; every listing without a filter. */
-export const keepAccess = <T extends Wholesaler>(list: T[], access?: WholesalerAccess[]) =>
-  access ? list.filter((w) => w.access !== null && access.includes(w.access)) : list;
+/** Only the listings whose access is one of `access` (`unknown`: not yet known); every listing without a filter. */
+export const keepAccess = <T extends Wholesaler>(list: T[], access?: AccessFilter[]) =>
+  access ? list.filter((w) => access.includes(w.access ?? "unknown")) : list;
 
 /** A stored access value the site knows, or null (unknown shows nothing rather than a guess). */
 export const accessOf = (value: string | null): WholesalerAccess | null =>
@@ -98,7 +102,7 @@ export function selectWholesalersAround(db: Kysely<Database>, center: Point, mil
 }
 
 /** The wholesalers of a state, sorted by name; an unknown state is not found. */
-export async function listWholesalersByState(db: Kysely<Database>, stateId: string, access?: WholesalerAccess[]): Promise<Wholesaler[]> {
+export async function listWholesalersByState(db: Kysely<Database>, stateId: string, access?: AccessFilter[]): Promise<Wholesaler[]> {
   const state = await getState(db, stateId);
   const rows = await selectWholesalers(db).where("wholesalers.state_id", "=", state.id).orderBy("wholesalers.name").execute();
   return keepAccess(rows.map(toWholesaler), access);
@@ -122,7 +126,7 @@ export async function findWholesalersNearZipcode(
   db: Kysely<Database>,
   zipcode: string,
   radiusMiles: number = SEARCH_RADIUS_MILES,
-  access?: WholesalerAccess[],
+  access?: AccessFilter[],
 ): Promise<WholesalerWithDistance[]> {
   const origin = await zipcodeCentroid(db, zipcode);
   return origin ? listingsAround(db, origin, radiusMiles, access) : [];
@@ -133,7 +137,7 @@ export async function findNearestWholesalers(
   db: Kysely<Database>,
   zipcode: string,
   limit: number,
-  access?: WholesalerAccess[],
+  access?: AccessFilter[],
 ): Promise<WholesalerWithDistance[]> {
   const origin = await zipcodeCentroid(db, zipcode);
   return origin ? nearestListings(db, origin, limit, access) : [];
@@ -146,7 +150,7 @@ async function zipcodeCentroid(db: Kysely<Database>, zipcode: string): Promise<P
 }
 
 /** The listings within `radiusMiles` of `origin` (a box from the index, then the exact distance), nearest first. */
-async function listingsAround(db: Kysely<Database>, origin: Point, radiusMiles: number, access?: WholesalerAccess[]) {
+async function listingsAround(db: Kysely<Database>, origin: Point, radiusMiles: number, access?: AccessFilter[]) {
   const rows = await selectWholesalersAround(db, origin, radiusMiles);
   return rankByDistance(keepAccess(rows.map(toWholesaler), access), origin, radiusMiles);
 }
@@ -155,7 +159,7 @@ async function listingsAround(db: Kysely<Database>, origin: Point, radiusMiles: 
  * The `limit` listings nearest to `origin` at any distance, for when none lie within the radius. The directory
  * holds hundreds of rows, not millions, so ranking them all in memory is cheap and exact.
  */
-async function nearestListings(db: Kysely<Database>, origin: Point, limit: number, access?: WholesalerAccess[]) {
+async function nearestListings(db: Kysely<Database>, origin: Point, limit: number, access?: AccessFilter[]) {
   const rows = await selectWholesalers(db).execute();
   return rankByDistance(keepAccess(rows.map(toWholesaler), access), origin, Number.POSITIVE_INFINITY).slice(0, limit);
 }
@@ -218,7 +222,7 @@ export async function findWholesalersNear(
   db: Kysely<Database>,
   from: NearOrigin,
   radiusMiles: number,
-  access?: WholesalerAccess[],
+  access?: AccessFilter[],
 ): Promise<NearSearchResult> {
   const origin = await originOf(db, from);
   const within = await listingsAround(db, origin, radiusMiles, access);
