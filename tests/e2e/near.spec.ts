@@ -220,6 +220,10 @@ test.describe("filters", () => {
       }
     }
     expect(statuses).toBeGreaterThan(0);
+    // What the filter can judge: the listings whose weekly hours are known.
+    await expect(page.getByLabel(/^Open now/)).toHaveAccessibleName(
+      new RegExp(`Open now · hours known for ${statuses}, not yet for ${8 - statuses}`),
+    );
     await page.getByLabel(/^Open now/).check();
     await expect(page).toHaveURL("/state/california?open=1");
     await expect(count).toHaveText(`${openNames.length} of 8 listings, ${8 - statuses} not yet known`);

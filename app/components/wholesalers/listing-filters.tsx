@@ -80,8 +80,12 @@ export const matchCount = (filtered: Pick<FilteredListings<unknown>, "matches" |
     active && filtered.unknown.length > 0 ? `, ${filtered.unknown.length} not yet known` : ""
   }`;
 
-/** What a filter finds, beside its name: "1 known, 7 not yet known", or the count alone when every answer is known. */
+/** What "Public welcome" finds, beside its name: "1 known, 7 not yet known", or the count alone when every answer is known. */
 export const filterCountText = ({ known, unknown }: FilterCount) => (unknown > 0 ? `${known} known, ${unknown} not yet known` : `${known}`);
+
+/** What "Open now" can judge, beside its name: "hours known for 1, not yet for 7". */
+export const hoursCountText = ({ known, unknown }: FilterCount) =>
+  unknown > 0 ? `hours known for ${known}, not yet for ${unknown}` : `hours known for ${known}`;
 
 /**
  * Checkboxes in a GET form: without JavaScript "Apply filters" reloads the page with them in the URL;
@@ -161,7 +165,7 @@ export function ListingFilters({
               checked={filters.openNow}
               onChange={(on) => onChange({ ...filters, openNow: on })}
               hint={OPEN_FILTER_HINT}
-              count={filterCountText(filtered.counts.openNow)}
+              count={hoursCountText(filtered.counts.openNow)}
             >
               {OPEN_FILTER_LABEL}
             </FilterCheckbox>

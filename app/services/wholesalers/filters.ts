@@ -74,10 +74,13 @@ type Answer = "yes" | "no" | "unknown";
 const publicAnswer = (listing: Filterable): Answer =>
   listing.access === null ? "unknown" : PUBLIC_ACCESS.includes(listing.access) ? "yes" : "no";
 
-const openAnswer = (listing: Filterable, now: Date): Answer =>
-  listing.openingHours === null || listing.timeZone === null ? "unknown" : isOpenAt(listing, now) ? "yes" : "no";
+const openAnswer = (listing: Filterable, now: Date): Answer => (!hasHours(listing) ? "unknown" : isOpenAt(listing, now) ? "yes" : "no");
 
-/** What a filter found among the listings of the chosen types: how many it knows match, how many are not yet known. */
+/**
+ * What a filter can tell among the listings of the chosen types. "Public welcome": how many are known to welcome
+ * the public, and how many no source says. "Open now": how many have known weekly hours, and how many not (its
+ * count does not judge the moment: no clock formatting while a page loads, ARCHITECTURE.md).
+ */
 export interface FilterCount {
   known: number;
   unknown: number;
@@ -95,6 +98,8 @@ export interface FilteredListings<T> {
   counts: { publicWelcome: FilterCount; openNow: FilterCount };
 }
 
+const hasHours = (listing: Filterable) => listing.openingHours !== null && listing.timeZone !== null;
+
 /** The listings that pass every active filter, and apart from them those whose answer is not yet known. */
 export function filterListings<T extends Filterable>(listings: readonly T[], filters: ListingFilters, now: Date): FilteredListings<T> {
   const ofTypes = filters.types.length === 0 ? listings : listings.filter((listing) => filters.types.includes(listing.type));
@@ -102,12 +107,12 @@ export function filterListings<T extends Filterable>(listings: readonly T[], fil
   const unknown: T[] = [];
   const counts = { publicWelcome: { known: 0, unknown: 0 }, openNow: { known: 0, unknown: 0 } };
   for (const listing of ofTypes) {
-    const answers: Record<keyof typeof counts, Answer> = { publicWelcome: publicAnswer(listing), openNow: openAnswer(listing, now) };
-    for (const filter of ["publicWelcome", "openNow"] as const) {
-      if (answers[filter] === "yes") counts[filter].known += 1;
-      else if (answers[filter] === "unknown") counts[filter].unknown += 1;
-    }
-    const active = [filters.publicWelcome ? answers.publicWelcome : "yes", filters.openNow ? answers.openNow : "yes"];
+    const isPublic = publicAnswer(listing);
+    if (isPublic === "yes") counts.publicWelcome.known += 1;
+    else if (isPublic === "unknown") counts.publicWelcome.unknown += 1;
+    counts.openNow[hasHours(listing) ? "known" : "unknown"] += 1;
+    // The moment is judged only while "Open now" is on.
+    const active = [filters.publicWelcome ? isPublic : "yes", filters.openNow ? openAnswer(listing, now) : "yes"];
     if (active.includes("no")) continue;
     (active.includes("unknown") ? unknown : matches).push(listing);
   }
