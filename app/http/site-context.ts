@@ -7,4 +7,6 @@ export interface SiteContext {
   settings: SiteSettings;
   /** When the server rendered the page (ISO): "open now" labels hydrate with the clock they were rendered with. */
   renderedAt: string;
+  /** The footer's "Popular Regions": the states with the most listings, most first (none without a listing). */
+  popularRegions: { label: string; to: string }[];
 }

@@ -2,16 +2,22 @@ import { data } from "react-router";
 import { getDb } from "~/db/db.server";
 import { AppError } from "~/services/errors";
 import { getSiteSettings, type SiteSettings } from "~/services/settings/settings.server";
+import { listPopularStates } from "~/services/states/states.server";
 import { getEnv } from "~/utils/env.server";
 import type { SiteContext } from "./site-context";
 
 export type Feature = "blog" | "festivals";
 
+/** How many states the footer names under "Popular Regions". */
+const POPULAR_REGION_COUNT = 4;
+
 /** What every page needs to know about the site: its settings, where it is published and when it was rendered. */
 export async function loadSiteContext(renderedAt = new Date().toISOString()): Promise<SiteContext> {
   const env = getEnv();
-  const settings = await getSiteSettings(getDb());
-  return { siteUrl: env.SITE_URL, allowIndexing: env.ALLOW_INDEXING, settings, renderedAt };
+  const db = getDb();
+  const [settings, popular] = await Promise.all([getSiteSettings(db), listPopularStates(db, POPULAR_REGION_COUNT)]);
+  const popularRegions = popular.map((state) => ({ label: state.name, to: `/state/${state.id}` }));
+  return { siteUrl: env.SITE_URL, allowIndexing: env.ALLOW_INDEXING, settings, renderedAt, popularRegions };
 }
 
 export function isFeatureEnabled(settings: SiteSettings, feature: Feature) {

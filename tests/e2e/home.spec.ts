@@ -206,7 +206,7 @@ test.describe("zipcode finder", () => {
     await page.getByRole("button", { name: "Search", exact: true }).click();
     const results = page.getByTestId("zipcode-results");
     await expect(
-      results.getByText("No wholesalers found near this zipcode. Try another zipcode or browse by state below.", { exact: true }),
+      results.getByText("No wholesalers found near this zipcode. The nearest are below, or try another zipcode.", { exact: true }),
     ).toBeVisible();
     await expect(results.getByRole("heading", { name: "Nearest wholesalers" })).toBeVisible();
     const items = results.getByTestId("wholesaler-card");

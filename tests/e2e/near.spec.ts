@@ -64,7 +64,7 @@ test.describe("search results in the URL", () => {
     expect(answer.within).toEqual([]);
     await page.goto("/near?zip=33101");
     await expect(
-      results(page).getByText("No wholesalers found near this zipcode. Try another zipcode or browse by state below.", { exact: true }),
+      results(page).getByText("No wholesalers found near this zipcode. The nearest are below, or try another zipcode.", { exact: true }),
     ).toBeVisible();
     const far = page.getByTestId("far-away");
     await expect(far.getByText("The nearest wholesaler we list is 676 miles away.")).toBeVisible();

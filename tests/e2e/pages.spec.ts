@@ -46,6 +46,30 @@ test.describe("legal pages", () => {
   });
 });
 
+test.describe("the footer's Popular Regions", () => {
+  test("are the states with the most listings, most first, none without a listing", async ({ page, request }) => {
+    const answer = await request.get("/api/states");
+    expect(answer.status()).toBe(200);
+    const states = (await answer.json()) as { id: string; name: string }[];
+    const counts = new Map<string, number>();
+    for (const state of states) {
+      const listed = await request.get(`/api/wholesalers/state/${state.id}`);
+      counts.set(state.id, ((await listed.json()) as unknown[]).length);
+    }
+    const expected = [...states]
+      .filter((state) => (counts.get(state.id) ?? 0) > 0)
+      .sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0) || a.name.localeCompare(b.name))
+      .slice(0, 4);
+    expect(expected.length).toBe(4);
+    await page.goto("/about");
+    const regions = page.getByRole("navigation", { name: "Popular regions" }).getByRole("link");
+    await expect(regions).toHaveText(expected.map((state) => state.name));
+    expect(await regions.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(
+      expected.map((state) => `/state/${state.id}`),
+    );
+  });
+});
+
 test.describe("sitemap", () => {
   test("lists every public page, and every link answers 200", async ({ page }) => {
     // About 90 server-rendered pages are requested while the rest of the suite runs.

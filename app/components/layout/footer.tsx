@@ -2,19 +2,21 @@ import { Clock, Mail, MapPin, Newspaper, Rss, Store } from "~/components/icons";
 import { Link } from "react-router";
 import { Logo } from "./header";
 import { SiteLink } from "./nav-link";
-import { HEADER_LINKS, OFFICE_HOURS, POPULAR_REGIONS, visibleLinks } from "./site-nav";
+import { HEADER_LINKS, OFFICE_HOURS, visibleLinks } from "./site-nav";
 
 interface FooterProps {
   siteName: string;
   contactEmail: string;
   enableBlog: boolean;
   enableFestivals: boolean;
+  /** The states with the most listings (the root loader's); the block is left out when none has one. */
+  popularRegions: { label: string; to: string }[];
 }
 
 const headingClass = "text-sm font-semibold uppercase tracking-wider text-white";
 const linkClass = "text-sm text-stone-300 transition-colors hover:text-white";
 
-export function Footer({ siteName, contactEmail, enableBlog, enableFestivals }: FooterProps) {
+export function Footer({ siteName, contactEmail, enableBlog, enableFestivals, popularRegions }: FooterProps) {
   const quickLinks = visibleLinks(HEADER_LINKS, { enableBlog, enableFestivals });
   return (
     <footer className="mt-24 bg-[#2a1420] text-stone-300">
@@ -80,18 +82,20 @@ export function Footer({ siteName, contactEmail, enableBlog, enableFestivals }: 
           </ul>
         </nav>
 
-        <nav aria-label="Popular regions">
-          <h2 className={headingClass}>Popular Regions</h2>
-          <ul className="mt-4 grid gap-2.5">
-            {POPULAR_REGIONS.map((region) => (
-              <li key={region.to}>
-                <Link to={region.to} className={linkClass}>
-                  {region.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {popularRegions.length > 0 ? (
+          <nav aria-label="Popular regions">
+            <h2 className={headingClass}>Popular Regions</h2>
+            <ul className="mt-4 grid gap-2.5">
+              {popularRegions.map((region) => (
+                <li key={region.to}>
+                  <Link to={region.to} className={linkClass}>
+                    {region.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
 
         <div>
           <h2 className={headingClass}>Contact</h2>

@@ -13,13 +13,6 @@ export const HEADER_LINKS: NavItem[] = [
   { label: "About Us", to: "/about" },
 ];
 
-export const POPULAR_REGIONS = [
-  { label: "California", to: "/state/california" },
-  { label: "New York", to: "/state/newyork" },
-  { label: "Texas", to: "/state/texas" },
-  { label: "Florida", to: "/state/florida" },
-];
-
 export const OFFICE_HOURS = "Mon-Fri: 9AM-5PM PT";
 
 export function visibleLinks(items: NavItem[], features: { enableBlog: boolean; enableFestivals: boolean }) {

@@ -13,7 +13,9 @@ import { HydrateLater } from "~/components/ui/hydrate-later";
 import { FAR_AWAY_MILES } from "~/services/wholesalers/constants";
 
 export { ZIPCODE_ERROR_MESSAGE } from "./results-messages";
-export const ZIPCODE_EMPTY_MESSAGE = "No wholesalers found near this zipcode. Try another zipcode or browse by state below.";
+export const ZIPCODE_EMPTY_MESSAGE = "No wholesalers found near this zipcode. The nearest are below, or try another zipcode.";
+/** Said when the directory holds no listing at all: nothing is below. */
+export const ZIPCODE_EMPTY_NOTHING_NEAR = "No wholesalers found near this zipcode. Try another zipcode.";
 
 export type NearListing = WholesalerCardData & Pick<WholesalerWithDistance, "distanceMiles" | "locationExact" | "id">;
 

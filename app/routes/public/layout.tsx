@@ -22,7 +22,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      <Footer {...props} />
+      <Footer {...props} popularRegions={root?.popularRegions ?? []} />
     </div>
   );
 }

@@ -13,7 +13,14 @@ import type { Route } from "./+types/near";
 import type { ReactNode } from "react";
 import { BackLink } from "~/components/wholesalers/back-link";
 import { useListingFilters } from "~/components/wholesalers/listing-filters";
-import { NearResults, ResultsNotice, ResultsPanel, ZIPCODE_EMPTY_MESSAGE, ZIPCODE_ERROR_MESSAGE } from "~/components/wholesalers/near-results";
+import {
+  NearResults,
+  ResultsNotice,
+  ResultsPanel,
+  ZIPCODE_EMPTY_MESSAGE,
+  ZIPCODE_EMPTY_NOTHING_NEAR,
+  ZIPCODE_ERROR_MESSAGE,
+} from "~/components/wholesalers/near-results";
 import { ZipcodeFinder } from "~/components/wholesalers/zipcode-finder";
 import { withListingFilters } from "~/services/wholesalers/filters";
 
@@ -140,7 +147,7 @@ export default function Near({ loaderData }: Route.ComponentProps) {
                 where={query.zipcode}
                 place={town ? `${query.zipcode} (${town})` : query.zipcode}
                 searchedZipcode={query.zipcode}
-                emptyNotice={ZIPCODE_EMPTY_MESSAGE}
+                emptyNotice={result.nearest.length > 0 ? ZIPCODE_EMPTY_MESSAGE : ZIPCODE_EMPTY_NOTHING_NEAR}
                 festivalsHref={festivalsHref}
                 filtering={filtering}
               />

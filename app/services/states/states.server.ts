@@ -20,6 +20,20 @@ export async function listStateNames(db: Kysely<Database>): Promise<{ id: string
   return db.selectFrom("states").select(["id", "name"]).orderBy("name").execute();
 }
 
+/** The states with the most listings, most first (by name among equals); a state without a listing is never one. */
+export async function listPopularStates(db: Kysely<Database>, limit: number): Promise<{ id: string; name: string; listings: number }[]> {
+  const rows = await db
+    .selectFrom("wholesalers")
+    .innerJoin("states", "states.id", "wholesalers.state_id")
+    .select(["states.id", "states.name", (eb) => eb.fn.countAll<number | string>().as("listings")])
+    .groupBy(["states.id", "states.name"])
+    .orderBy("listings", "desc")
+    .orderBy("states.name")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, listings: Number(row.listings) }));
+}
+
 /** Every state with its cities, sorted by name. */
 export async function listStates(db: Kysely<Database>): Promise<State[]> {
   const [states, cities] = await Promise.all([
