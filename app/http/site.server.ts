@@ -15,7 +15,11 @@ const POPULAR_REGION_COUNT = 4;
 export async function loadSiteContext(renderedAt = new Date().toISOString()): Promise<SiteContext> {
   const env = getEnv();
   const db = getDb();
-  const [settings, popular] = await Promise.all([getSiteSettings(db), listPopularStates(db, POPULAR_REGION_COUNT)]);
+  const [settings, popular] = await Promise.all([
+    getSiteSettings(db),
+    // The footer's links are no reason for a page to fail: a database fault shows the page without them.
+    listPopularStates(db, POPULAR_REGION_COUNT).catch(() => []),
+  ]);
   const popularRegions = popular.map((state) => ({ label: state.name, to: `/state/${state.id}` }));
   return { siteUrl: env.SITE_URL, allowIndexing: env.ALLOW_INDEXING, settings, renderedAt, popularRegions };
 }
