@@ -1,5 +1,6 @@
 import { CITY_RADIUS_MILES, NO_RESULTS_HINT } from "../../app/services/search/query";
 import { expect, expectAccessible, test } from "./fixtures";
+import { DEFAULT_RADIUS } from "../../app/services/wholesalers/near-page-query";
 
 interface ApiFestival {
   id: number;
@@ -102,13 +103,13 @@ test.describe("site search (/search)", () => {
       "href",
       /^\/wholesalers\/\d+\/kennicott-brothers-company$/,
     );
-    await expect(first.getByTestId("listing-distance")).toHaveText("about 3 miles away");
+    // Measured from Chicago's centre (GeoNames), as a zipcode's search is, within the same 25 miles.
+    await expect(first.getByTestId("listing-distance")).toHaveText("about 4 miles away");
+    await expect(near.getByText(`Only 1 within ${CITY_RADIUS_MILES} miles of Chicago, IL; the next nearest follow.`)).toBeVisible();
+    expect(CITY_RADIUS_MILES).toBe(DEFAULT_RADIUS);
     const distances = await near.getByTestId("listing-distance").allTextContents();
     expect(distances).toHaveLength(3);
-    for (const distance of distances) {
-      expect(distance).toMatch(/^about \d+ miles? away$/);
-      expect(Number(distance.replace(/\D/g, ""))).toBeLessThanOrEqual(CITY_RADIUS_MILES);
-    }
+    for (const distance of distances) expect(distance).toMatch(/^about \d+ miles? away$/);
     await expectAccessible(page);
 
     await page.setViewportSize({ width: 390, height: 844 });
@@ -127,6 +128,22 @@ test.describe("site search (/search)", () => {
     await expect(springfield.getByTestId("wholesaler-card")).toHaveCount(3);
     await expect(springfield.getByTestId("listing-distance").first()).toHaveText(/^about \d{3} miles away$/);
     await expectAccessible(page);
+  });
+
+  test("a city is measured from its own centre: New York's shops are in Manhattan, a mile or two away, as its zipcode search finds them", async ({
+    page,
+  }) => {
+    await page.goto("/search?q=New%20York");
+    const near = page.getByRole("region", { name: "Wholesalers near New York, NY" });
+    await expect(near.getByText(/Distances run from the centre of New York as GeoNames places it/)).toBeVisible();
+    const distances = await near.getByTestId("listing-distance").allTextContents();
+    expect(distances).toHaveLength(5);
+    for (const distance of distances) expect(distance).toMatch(/^about [12] miles? away$/);
+    // The same shops from the zipcode of Manhattan's flower district.
+    await page.goto("/near?zip=10001");
+    const names = await page.getByTestId("wholesaler-card").getByRole("heading").allTextContents();
+    await page.goto("/search?q=New%20York");
+    for (const name of await near.getByTestId("wholesaler-card").getByRole("heading").allTextContents()) expect(names).toContain(name);
   });
 
   test("a city's nearest wholesalers take the filters: by URL, rendered on the server, and at once on a click", async ({ page }) => {

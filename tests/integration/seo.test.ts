@@ -460,10 +460,12 @@ describe("search engine metadata, structured data, valid HTML and links", () => 
 
     expect([...external].filter((href) => !href.startsWith("https://"))).toEqual([]);
     // Our own pages are linked by path, so a link never leaves the deployment it is served from; other
-    // sites are the listings' official websites, map searches and the add-to-Google-Calendar link.
+    // sites are the listings' official websites, map searches, the add-to-Google-Calendar link and the credit to
+    // GeoNames, whose points city search measures from (CC BY 4.0).
     const unexpected = [...external].filter(
       (href) =>
         !officialWebsites.has(href) &&
+        href !== "https://www.geonames.org/" &&
         !href.startsWith("https://www.google.com/maps/search/?api=1&query=") &&
         !href.startsWith("https://calendar.google.com/calendar/render?action=TEMPLATE&"),
     );

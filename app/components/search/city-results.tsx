@@ -65,7 +65,19 @@ function NearCity({ city }: { city: Extract<CitySearch, { kind: "found" }> }) {
         Wholesalers near {label}
       </h2>
       <p className="mt-2 text-sm text-muted">
-        Nearest first. Distances run from the middle of {city.city.name} and are rounded to whole miles.
+        Nearest first. Distances run from{" "}
+        {city.city.centre === "geonames" ? (
+          <>
+            the centre of {city.city.name} as{" "}
+            <a href="https://www.geonames.org/" className="underline underline-offset-2 hover:text-rose-brand">
+              GeoNames
+            </a>{" "}
+            places it
+          </>
+        ) : (
+          <>the middle of {city.city.name}&rsquo;s zipcodes</>
+        )}{" "}
+        and are rounded to whole miles.
       </p>
       {within < city.nearby.length ? (
         <p className="mt-3 rounded-xl bg-blush/60 px-4 py-3 text-sm font-medium text-ink">

@@ -75,6 +75,9 @@ for (const database of TEST_DATABASES) {
           zip("10001", "New York", "NY", 40.75, -73.99),
           zip("10002", "New York", "NY", 40.72, -73.99),
           zip("13440", "Rose", "NY", 43.15, -76.9),
+          // No such place: GeoNames has no point for it.
+          zip("16998", "Tulip Hollow", "PA", 40.4, -78.1),
+          zip("16999", "Tulip Hollow", "PA", 40.6, -78.3),
         ])
         .execute();
     });
@@ -83,7 +86,7 @@ for (const database of TEST_DATABASES) {
       await cleanup();
     });
 
-    it("finds Chicago at the mean of its zipcodes' centroids, with or without its state", async () => {
+    it("finds Chicago at its own centre, not at the mean of its zipcodes, with or without its state", async () => {
       for (const query of ["Chicago", "Chicago, IL", "chicago il", "CHICAGO, Illinois"]) {
         const found = await lookupCity(db, query);
         expect(found, query).toMatchObject({
@@ -91,9 +94,18 @@ for (const database of TEST_DATABASES) {
           city: { name: "Chicago", stateCode: "IL", stateName: "Illinois", zipcodes: 3 },
         });
         if (found.kind !== "found") continue;
-        expect(found.city.latitude).toBeCloseTo(41.88, 6);
-        expect(found.city.longitude).toBeCloseTo(-87.64, 6);
+        // GeoNames' point for Chicago; its three zipcodes here average 41.88, -87.64.
+        expect(found.city.latitude).toBeCloseTo(41.85003, 4);
+        expect(found.city.longitude).toBeCloseTo(-87.65005, 4);
       }
+    });
+
+    it("puts a place GeoNames does not list at the mean of its zipcodes' centroids", async () => {
+      const found = await lookupCity(db, "Tulip Hollow, PA");
+      expect(found).toMatchObject({ kind: "found", city: { name: "Tulip Hollow", zipcodes: 2 } });
+      if (found.kind !== "found") return;
+      expect(found.city.latitude).toBeCloseTo(40.5, 6);
+      expect(found.city.longitude).toBeCloseTo(-78.2, 6);
     });
 
     it("takes the much larger city of a shared name, naming the others", async () => {

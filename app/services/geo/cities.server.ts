@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "~/db/schema";
+import { cityCentre } from "./city-centres.server";
 import type { CityPlace } from "./types";
 
 export type { CityPlace };
@@ -62,10 +63,16 @@ function cityName(words: string[]): string {
   return words.map((word, index) => (index === 0 ? (ABBREVIATIONS[word] ?? word) : word)).join(" ");
 }
 
+/**
+ * The District of Columbia has zipcodes but no state page (the site's states are the 50): its city, Washington,
+ * is still one a search can name ("Washington, DC", "Washington, District of Columbia").
+ */
+const DISTRICT: StateName = { code: "DC", name: "District of Columbia" };
+
 interface CityRow {
   city: string;
   state_code: string;
-  state_name: string;
+  state_name: string | null;
   zipcodes: number | string;
   latitude: number | string;
   longitude: number | string;
@@ -76,18 +83,28 @@ async function citiesNamed(db: Kysely<Database>, reading: CityQuery): Promise<Ci
   const { rows } = await sql<CityRow>`
     select min(zipcodes.city) as city, zipcodes.state_code, min(states.name) as state_name, count(*) as zipcodes,
       avg(zipcodes.latitude) as latitude, avg(zipcodes.longitude) as longitude
-    from zipcodes join states on states.code = zipcodes.state_code
+    from zipcodes left join states on states.code = zipcodes.state_code
     where lower(zipcodes.city) = ${reading.city} ${reading.stateCode ? sql`and zipcodes.state_code = ${reading.stateCode}` : sql``}
     group by zipcodes.state_code
     order by count(*) desc, zipcodes.state_code`.execute(db);
-  return rows.map((row) => ({
-    name: row.city,
-    stateCode: row.state_code,
-    stateName: row.state_name,
-    zipcodes: Number(row.zipcodes),
-    latitude: Number(row.latitude),
-    longitude: Number(row.longitude),
-  }));
+  return rows.flatMap((row) => {
+    const stateName = row.state_name ?? (row.state_code === DISTRICT.code ? DISTRICT.name : null);
+    if (stateName === null) return [];
+    // The city's own centre; where GeoNames has none (a place of under 1,000 people, mostly one zipcode), the
+    // mean of its zipcodes' centroids. No source here gives zipcodes' populations to weight that mean by.
+    const centre = cityCentre(row.state_code, row.city);
+    return [
+      {
+        name: row.city,
+        stateCode: row.state_code,
+        stateName,
+        zipcodes: Number(row.zipcodes),
+        ...(centre
+          ? { ...centre, centre: "geonames" as const }
+          : { latitude: Number(row.latitude), longitude: Number(row.longitude), centre: "zipcodes" as const }),
+      },
+    ];
+  });
 }
 
 /**
@@ -97,7 +114,8 @@ async function citiesNamed(db: Kysely<Database>, reading: CityQuery): Promise<Ci
  * When cities of comparable size share the name, the answer is the choice of them by state.
  */
 export async function lookupCity(db: Kysely<Database>, query: string): Promise<CityLookup> {
-  const states = await db.selectFrom("states").select(["code", "name"]).execute();
+  const states: StateName[] = await db.selectFrom("states").select(["code", "name"]).execute();
+  if (!states.some((state) => state.code === DISTRICT.code)) states.push(DISTRICT);
   for (const reading of parseCityQuery(query, states)) {
     if (reading.city === "") continue;
     let cities = await citiesNamed(db, reading);

@@ -46,8 +46,8 @@ for (const database of TEST_DATABASES) {
       await db
         .insertInto("wholesalers")
         .values([
-          // 0.1° of latitude is about 6.9 miles.
-          ...Array.from({ length: CITY_NEAREST_LIMIT + 2 }, (_, i) => wholesaler(`Loop Stems ${i}`, 41.88 + 0.1 * (i + 1), -87.62)),
+          // North of Chicago's centre (GeoNames: 41.85003, -87.65005) in steps of 0.05° of latitude, about 3.45 miles.
+          ...Array.from({ length: CITY_NEAREST_LIMIT + 2 }, (_, i) => wholesaler(`Loop Stems ${i}`, 41.85003 + 0.05 * (i + 1), -87.65005)),
           wholesaler("Far West Flowers", 41.88, -100),
           wholesaler("Farther West Flowers", 41.88, -105),
         ])
@@ -58,16 +58,16 @@ for (const database of TEST_DATABASES) {
       await cleanup();
     });
 
-    it("lists the 5 nearest within 100 miles, nearest first, with their distance", async () => {
+    it("lists the 5 nearest within 25 miles, nearest first, with their distance from the city's centre", async () => {
       const found = await searchCity(db, "Chicago, IL");
       expect(found.kind).toBe("found");
       if (found.kind !== "found") return;
       expect(found.nearby.map((w) => w.name)).toEqual(["Loop Stems 0", "Loop Stems 1", "Loop Stems 2", "Loop Stems 3", "Loop Stems 4"]);
       expect(found.nearby[0]).toMatchObject({ state: "Illinois", stateId: "illinois", type: "Wholesale", withinRadius: true });
-      expect(found.nearby[0]?.distanceMiles).toBeCloseTo(6.9, 1);
+      expect(found.nearby[0]?.distanceMiles).toBeCloseTo(3.45, 1);
     });
 
-    it("shows the 3 nearest at any distance when none lie within 100 miles", async () => {
+    it("shows the 3 nearest at any distance when none lie within 25 miles", async () => {
       const found = await searchCity(db, "Wichita");
       expect(found.kind).toBe("found");
       if (found.kind !== "found") return;

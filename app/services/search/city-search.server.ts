@@ -15,7 +15,8 @@ export const CITY_NEAREST_LIMIT = 5;
 export const CITY_NEAREST_MINIMUM = 3;
 
 /**
- * The wholesalers nearest a city's point: up to 5 within 100 miles, and when fewer than 3 lie that close,
+ * The wholesalers nearest a city's point: up to 5 within the search radius (25 miles, as a zipcode's search), and
+ * when fewer than 3 lie that close,
  * the nearest at any distance up to 3 (each says whether it is within the radius). The box narrows the
  * rows in SQL; the exact great-circle distance orders them.
  */

@@ -1,3 +1,5 @@
+import { SEARCH_RADIUS_MILES } from "../geo/distance";
+
 /** Shown under 'No results for “…”'. */
 export const NO_RESULTS_HINT = "Check the spelling, use fewer words, or try a city, a state or a flower.";
 
@@ -97,8 +99,8 @@ export function excerptAround(text: string, terms: readonly string[], maxLength 
   return `${start > 0 ? "…" : ""}${text.slice(begin, finish)}${finish < text.trimEnd().length ? "…" : ""}`;
 }
 
-/** How far from a city its wholesalers are looked for. */
-export const CITY_RADIUS_MILES = 100;
+/** How far from a city its wholesalers are looked for: the zipcode search's default radius, so both answer alike. */
+export const CITY_RADIUS_MILES = SEARCH_RADIUS_MILES;
 
 /** A query that is a zipcode, answered by the zipcode results page instead. */
 export function zipcodeOf(query: string): string | null {
