@@ -80,6 +80,7 @@ export default [
     route("wholesalers/zipcode/:zipcode", "routes/api/wholesalers-by-zipcode.ts"),
     route("wholesalers/zipcode/:zipcode/nearest", "routes/api/wholesalers-nearest.ts"),
     route("wholesalers/near", "routes/api/wholesalers-near.ts"),
+    route("zipcodes/nearest", "routes/api/zipcodes-nearest.ts"),
     route("grocery-stores", "routes/api/grocery-stores.ts"),
     route("blog-posts", "routes/api/blog-posts.ts"),
     route("blog-posts/:id", "routes/api/blog-post.ts"),

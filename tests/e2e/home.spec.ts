@@ -222,7 +222,7 @@ test.describe("zipcode finder", () => {
   test("a failing search shows the error message", async ({ page, context, pageErrors }) => {
     await context.grantPermissions(["geolocation"]);
     await context.setGeolocation({ latitude: 40.75, longitude: -73.99 });
-    await page.route("**/api/wholesalers/near?*", (route) =>
+    await page.route("**/api/zipcodes/nearest?*", (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom" }) }),
     );
     await page.goto("/");

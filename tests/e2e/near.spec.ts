@@ -95,66 +95,66 @@ test.describe("Use my location", () => {
   // Downtown Los Angeles, where four listings share the 90014 centroid.
   test.use({ geolocation: { latitude: 34.04, longitude: -118.25 }, permissions: ["geolocation"] });
 
-  test("lists the wholesalers around the browser's position on the same map, with the filters; the position stays out of the URL", async ({
+  test("opens the results of the nearest zipcode, near you: kept in the URL (never the position), shared, and back after a listing", async ({
     page,
     context,
   }) => {
-    // Over a zipcode's results: the position's results take their place, and the URL stays the zipcode's.
-    await page.goto("/near?zip=48507");
-    const locate = page.getByRole("button", { name: "Use my location" });
-    await locate.click();
-    const panel = page.getByRole("region", { name: "Results near your location" });
-    await expect(panel.getByRole("heading", { name: "4 wholesalers within 25 miles of your location" })).toBeVisible();
-    await expect(cards(page).getByTestId("listing-distance")).toHaveText(Array(4).fill("about 1 mile away"));
-    // One marker for the four numbered cards at one point.
-    const map = panel.getByTestId("results-map");
-    await expect(map.getByTestId("results-map-radius")).toHaveCount(1);
-    expect(Number(await map.getAttribute("data-counties"))).toBeGreaterThan(0);
-    await expect(map.getByTestId("map-marker")).toHaveCount(1);
-    await expect(map.getByTestId("map-marker")).toHaveAttribute("data-numbers", "1 2 3 4");
-    await expect(panel.getByTestId("listing-number")).toHaveText(["1", "2", "3", "4"]);
-    const count = panel.getByTestId("filter-count");
-    await expect(count).toHaveText("4 listings");
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(request.url()));
+    // Over a zipcode's results, with a filter and a wider radius chosen: the location's results keep both.
+    await page.goto("/near?zip=48507&type=wholesale");
+    await page.getByLabel("Within").selectOption("50");
+    await page.getByRole("button", { name: "Use my location" }).click();
+    await expect(page).toHaveURL("/near?zip=90014&radius=50&type=wholesale");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wholesalers near you (zipcode 90014)");
+    const panel = page.getByRole("region", { name: "Zipcode search results" });
+    await expect(panel.getByRole("heading", { name: "4 wholesalers within 50 miles of you (zipcode 90014)" })).toBeVisible();
+    await expect(panel.getByTestId("filter-count")).toHaveText(/^1 of \d+ listings$/);
+    await expect(panel.getByTestId("results-map").getByTestId("map-marker").first()).toBeVisible();
+    await expectAccessible(page);
 
-    await panel.getByLabel("Wholesale", { exact: true }).check();
-    await expect(count).toHaveText("1 of 4 listings");
-    expect(await cardNames(page)).toEqual(["Mellano & Company"]);
-    // A listing keeps its number (and the map its markers) whatever the filters hide.
-    await expect(panel.getByTestId("listing-number")).toHaveText(["2"]);
-    await expect(map.getByTestId("map-marker")).toHaveAttribute("data-numbers", "1 2 3 4");
-    // Who may buy at Mellano is not yet known: set apart and labelled, never counted as a no.
-    await panel.getByLabel(/^Public welcome/).check();
-    await expect(count).toHaveText("0 of 4 listings, 1 not yet known");
-    await expect(panel.getByLabel(/^Public welcome/)).toHaveAccessibleName(/Public welcome · 0 known, 1 not yet known/);
-    await expect(panel.getByText("None is known to match these filters yet.")).toBeVisible();
-    const notYetKnown = panel.getByTestId("not-yet-known");
-    await expect(notYetKnown.getByRole("heading", { name: "Not yet known: call ahead" })).toBeVisible();
-    await expect(notYetKnown.getByTestId("wholesaler-card").getByRole("heading")).toHaveText(["Mellano & Company"]);
-    // Filters that leave nothing leave the map empty too.
+    // A listing, then Back: the same results, still near you.
     await panel.getByLabel("Wholesale", { exact: true }).uncheck();
-    await panel.getByLabel("Retail", { exact: true }).check();
-    await expect(count).toHaveText("0 of 4 listings");
-    await expect(panel.getByText("No listings match these filters.")).toBeVisible();
-    await expect(map.getByTestId("map-marker")).toHaveCount(0);
-    await panel.getByTestId("no-matches").getByRole("link", { name: "Clear filters" }).click();
-    await expect(map.getByTestId("map-marker")).toHaveCount(1);
-    await expect(count).toHaveText("4 listings");
-    await expect(page).toHaveURL("/near?zip=48507");
-
-    // Miami: nobody within 25 miles; the nearest three are off the map, each with a line towards it. (Reloaded:
-    // the browser answers a page's later asks with the position it found first, up to five minutes old.)
-    await context.setGeolocation({ latitude: 25.77, longitude: -80.19 });
+    await expect(page).toHaveURL("/near?zip=90014&radius=50");
+    await cards(page).getByRole("link", { name: "Mellano & Company", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mellano & Company");
+    await page.goBack();
+    await expect(page).toHaveURL("/near?zip=90014&radius=50");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wholesalers near you (zipcode 90014)");
+    await expect(cards(page).getByRole("heading", { name: "Mellano & Company" })).toBeVisible();
+    // A reload keeps the history entry's "near you"; the same link opened anywhere else names the zipcode.
     await page.reload();
-    await locate.click();
-    await expect(panel.getByText("No wholesalers found within 25 miles of your location.", { exact: true })).toBeVisible();
-    await expect(panel.getByTestId("map-off-frame")).toHaveCount(3);
-    expect(await panel.getByTestId("map-off-frame").evaluateAll((lines) => lines.map((line) => line.getAttribute("data-number")))).toEqual([
-      "1",
-      "2",
-      "3",
-    ]);
-    await expect(panel.getByTestId("listing-number")).toHaveText(["1", "2", "3"]);
-    await expect(page).toHaveURL("/near?zip=48507");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wholesalers near you (zipcode 90014)");
+    const shared = await context.newPage();
+    await shared.goto("/near?zip=90014&radius=50");
+    await expect(shared.getByRole("heading", { level: 1 })).toHaveText("Wholesalers near 90014");
+    await shared.close();
+
+    // The position went to the server once per click, rounded, and into no page's URL.
+    const positionCalls = asked.filter((url) => url.includes("lat="));
+    expect(positionCalls).toEqual([expect.stringMatching(/\/api\/zipcodes\/nearest\?lat=34\.04&lng=-118\.25$/)]);
+  });
+
+  test("from the home page: Miami's nearest zipcode, where nobody lies near, shows the nearest beyond it", async ({ page, context }) => {
+    await context.setGeolocation({ latitude: 25.77, longitude: -80.19 });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Use my location" }).click();
+    await expect(page).toHaveURL(/^.*\/near\?zip=331\d\d&radius=25$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Wholesalers near you \(zipcode 331\d\d\)$/);
+    await expect(page.getByText("No wholesalers found near this zipcode. The nearest are below, or try another zipcode.")).toBeVisible();
+    await expect(results(page).getByTestId("map-off-frame")).toHaveCount(3);
+    await expect(results(page).getByTestId("listing-number")).toHaveText(["1", "2", "3"]);
+  });
+
+  test("a position far from any US zipcode says so", async ({ page, context, pageErrors }) => {
+    await context.setGeolocation({ latitude: 35.5, longitude: -50.2 });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Use my location" }).click();
+    await expect(
+      results(page).getByText("Your position is not near a US zipcode. Search by zipcode instead.", { exact: true }),
+    ).toBeVisible();
+    await expect(page).toHaveURL("/");
+    acceptLoggedFailures(pageErrors, /status of 404/);
   });
 });
 

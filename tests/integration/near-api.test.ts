@@ -193,6 +193,33 @@ for (const database of databases) {
       expect(await malformed.text()).toContain("A zipcode is exactly 5 digits.");
     });
 
+    it("names the zipcode nearest a position, refuses a bad one, and logs neither's coordinates", async () => {
+      const nearest = async (query: string, status = 200) => {
+        const response = await fetch(`${server.url}/api/zipcodes/nearest?${query}`);
+        expect(response.status, query).toBe(status);
+        expect(response.headers.get("cache-control")).toBe("no-store");
+        return (await response.json()) as { zipcode: string; city: string; stateCode: string; distanceMiles: number; message?: string };
+      };
+      // Downtown Los Angeles, by the flower district; and the middle of zipcode 10001, by 28th Street.
+      expect(await nearest("lat=34.04&lng=-118.25")).toEqual({
+        zipcode: "90014",
+        city: "Los Angeles",
+        stateCode: "CA",
+        distanceMiles: 0.3,
+      });
+      expect(await nearest("lat=40.7484&lng=-73.9967")).toMatchObject({ zipcode: "10001", stateCode: "NY" });
+      // The middle of the Atlantic, and no position at all.
+      expect((await nearest("lat=35.5&lng=-50.2", 404)).message).toBe("No US zipcode lies within 50 miles of this position.");
+      expect((await nearest("lat=34.04", 400)).message).toBe("Give both lat and lng.");
+      expect((await nearest("lat=91&lng=0", 400)).message).toBe("lat must be a number from -90 to 90.");
+      await untilLogged(server, (logs) => logs.some((entry) => JSON.stringify(entry).includes("/api/zipcodes/nearest?")));
+      const lines = server.logs.map((entry) => JSON.stringify(entry));
+      expect(
+        lines.filter((line) => line.includes("/api/zipcodes/nearest?")).every((line) => line.includes("nearest?[query not logged]")),
+      ).toBe(true);
+      expect(lines.some((line) => /34\.04|118\.25|73\.99|35\.5/.test(line))).toBe(false);
+    });
+
     it("logs the call around a position without its coordinates", async () => {
       await near("lat=41.88&lng=-87.63&radius=25&map=1");
       await untilLogged(server, (logs) => logs.some((entry) => JSON.stringify(entry).includes("/api/wholesalers/near?")));

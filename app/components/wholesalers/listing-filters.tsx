@@ -59,21 +59,6 @@ export function useListingFilters<T extends FilterableListing>(listings: readonl
   return { filters, setFilters, filtered: filterListings(listings, filters, now) };
 }
 
-/**
- * The filters of results that have no URL of their own (around the visitor's position, which never goes
- * into a URL): they start from the page's filters and change in place only. "Open now" is judged at the
- * moment of the last change, or of the search.
- */
-export function useInPlaceListingFilters<T extends FilterableListing>(listings: readonly T[]) {
-  const [searchParams] = useSearchParams();
-  const [state, setState] = useState(() => ({ filters: readListingFilters(searchParams), now: new Date() }));
-  return {
-    filters: state.filters,
-    setFilters: (filters: Filters) => setState({ filters, now: new Date() }),
-    filtered: filterListings(listings, state.filters, state.now),
-  };
-}
-
 /** "3 of 7 listings" while a filter is on (", 2 not yet known" when some answers are), "7 listings" otherwise. */
 export const matchCount = (filtered: Pick<FilteredListings<unknown>, "matches" | "unknown">, total: number, active: boolean) =>
   `${active ? `${filtered.matches.length} of ` : ""}${total} ${total === 1 ? "listing" : "listings"}${

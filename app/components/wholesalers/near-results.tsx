@@ -1,4 +1,4 @@
-import { Flower2, Store, Megaphone, ShoppingBasket, SearchX } from "~/components/icons";
+import { Flower2, Store, Megaphone, ShoppingBasket } from "~/components/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ResultsMapData } from "~/services/maps/types";
@@ -13,6 +13,8 @@ import { HydrateLater } from "~/components/ui/hydrate-later";
 import { FAR_AWAY_MILES } from "~/services/wholesalers/constants";
 
 export { ZIPCODE_ERROR_MESSAGE } from "./results-messages";
+export { ResultsNotice, ResultsPanel } from "./results-panel";
+import { ResultsNotice } from "./results-panel";
 export const ZIPCODE_EMPTY_MESSAGE = "No wholesalers found near this zipcode. The nearest are below, or try another zipcode.";
 /** Said when the directory holds no listing at all: nothing is below. */
 export const ZIPCODE_EMPTY_NOTHING_NEAR = "No wholesalers found near this zipcode. Try another zipcode.";
@@ -141,29 +143,6 @@ function NumberedResults({
       </div>
       <div className="@container min-w-0">{children}</div>
     </div>
-  );
-}
-
-/** The panel every result (zipcode or position) sits in. */
-export function ResultsPanel({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <section aria-label={label} className="mt-6 rounded-2xl border border-stone-200 bg-cream/60 p-4 sm:p-5" data-testid="zipcode-results">
-      {children}
-    </section>
-  );
-}
-
-export function ResultsNotice({ children, tone = "plain" }: { children: ReactNode; tone?: "plain" | "error" }) {
-  return (
-    <p
-      role={tone === "error" ? "alert" : undefined}
-      className={
-        tone === "error" ? "flex items-start gap-2 text-sm font-medium text-red-700" : "flex items-start gap-2 text-sm font-medium text-ink"
-      }
-    >
-      <SearchX className={tone === "error" ? "mt-0.5 size-4 shrink-0" : "mt-0.5 size-4 shrink-0 text-rose-brand"} aria-hidden="true" />
-      {children}
-    </p>
   );
 }
 

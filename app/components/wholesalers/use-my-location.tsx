@@ -1,16 +1,16 @@
 import { Loader2, LocateFixed } from "~/components/icons";
 import { useRef, useState } from "react";
-import type { ResultsMapData } from "~/services/maps/types";
-import type { WholesalerWithDistance } from "~/services/wholesalers/types";
+import { useLocation, useNavigate } from "react-router";
 import { Button } from "../ui/button";
-import type { NearResultsData } from "./near-results";
 import { ZIPCODE_ERROR_MESSAGE } from "./results-messages";
+import { useHydrated } from "./use-hydrated";
 
 export const LOCATION_MESSAGES = {
   denied: "Location permission was refused. Allow it for this site in your browser's settings, or search by zipcode.",
   unavailable: "Your position is not available right now. Try again in a moment, or search by zipcode.",
   timeout: "Finding your position took too long. Try again, or search by zipcode.",
   unsupported: "This browser cannot share its position. Search by zipcode instead.",
+  outside: "Your position is not near a US zipcode. Search by zipcode instead.",
   failed: ZIPCODE_ERROR_MESSAGE,
 } as const;
 type LocationProblem = keyof typeof LOCATION_MESSAGES;
@@ -20,15 +20,26 @@ const POSITION_TIMEOUT_MS = 10_000;
 /** A position up to five minutes old is good enough to find a market. */
 const POSITION_MAX_AGE_MS = 5 * 60_000;
 
-/** The JSON call's answer, with the results map the server drew for it (`map=1`). */
-type NearAnswer = NearResultsData & { map: ResultsMapData | null };
+export type LocationState = { status: "idle" } | { status: "locating" } | { status: "error"; problem: LocationProblem };
 
-export type LocationState =
-  { status: "idle" } | { status: "locating" } | { status: "error"; problem: LocationProblem } | { status: "found"; answer: NearAnswer };
+/** What "Use my location" leaves in the history entry of the results it opens: they are "near you". */
+interface NearYouState {
+  nearYou: true;
+}
 
 /**
- * Two decimals of a degree is about half a mile: plenty to rank markets miles apart, and the exact spot
- * never leaves the browser.
+ * Whether the page was opened by "Use my location" (its history entry says so, also after Back or a reload), so
+ * that it reads "near you (zipcode 90014)". The same URL opened from a link or shared reads "near 90014". Only
+ * once hydrated: the server cannot see the history entry, and the first render must match its HTML.
+ */
+export function useNearYou(): boolean {
+  const { state } = useLocation() as { state: Partial<NearYouState> | null };
+  return useHydrated() && state?.nearYou === true;
+}
+
+/**
+ * Two decimals of a degree is about half a mile: plenty to find the zipcode, and the exact spot never leaves the
+ * browser.
  */
 export const roundCoordinate = (degrees: number) => Math.round(degrees * 100) / 100;
 
@@ -49,12 +60,13 @@ const isPositionError = (error: unknown): error is GeolocationPositionError =>
   typeof error === "object" && error !== null && "code" in error && "PERMISSION_DENIED" in error;
 
 /**
- * Searches around the browser's position: asks for it, then calls /api/wholesalers/near with the rounded
- * coordinates, asking for the results map too (drawn on the server, so no map code reaches the browser).
- * The position stays in this state only: never in the page's URL, and the server logs the call without
- * its query.
+ * Searches around the browser's position: asks for it, asks the server for the nearest zipcode
+ * (/api/zipcodes/nearest, with the coordinates rounded), and opens that zipcode's results, `resultsPath(zipcode)`,
+ * marked "near you" in the history entry. The position itself goes into no URL, and the server logs the call
+ * without its query.
  */
-export function useMyLocation(radiusMiles: number) {
+export function useMyLocation(resultsPath: (zipcode: string) => string) {
+  const navigate = useNavigate();
   const [state, setState] = useState<LocationState>({ status: "idle" });
   const request = useRef<AbortController | null>(null);
 
@@ -69,22 +81,20 @@ export function useMyLocation(radiusMiles: number) {
     setState({ status: "locating" });
     try {
       const { coords } = await currentPosition();
-      const query = new URLSearchParams({
-        lat: String(roundCoordinate(coords.latitude)),
-        lng: String(roundCoordinate(coords.longitude)),
-        radius: String(radiusMiles),
-        map: "1",
-      });
-      const response = await fetch(`/api/wholesalers/near?${query}`, {
+      const query = new URLSearchParams({ lat: String(roundCoordinate(coords.latitude)), lng: String(roundCoordinate(coords.longitude)) });
+      const response = await fetch(`/api/zipcodes/nearest?${query}`, {
         signal: controller.signal,
         headers: { Accept: "application/json" },
       });
+      if (response.status === 404) throw new OutsideError();
       if (!response.ok) throw new Error(`${response.status}`);
-      const answer = (await response.json()) as NearResultsData<WholesalerWithDistance> & { map: ResultsMapData | null };
-      if (!controller.signal.aborted) setState({ status: "found", answer });
+      const { zipcode } = (await response.json()) as { zipcode: string };
+      if (controller.signal.aborted) return;
+      await navigate(resultsPath(zipcode), { state: { nearYou: true } satisfies NearYouState });
     } catch (error) {
       if (controller.signal.aborted) return;
-      setState({ status: "error", problem: isPositionError(error) ? problemOf(error) : "failed" });
+      const problem = error instanceof OutsideError ? "outside" : isPositionError(error) ? problemOf(error) : "failed";
+      setState({ status: "error", problem });
     }
   }
 
@@ -95,6 +105,8 @@ export function useMyLocation(radiusMiles: number) {
 
   return { state, locate, reset };
 }
+
+class OutsideError extends Error {}
 
 export function UseMyLocationButton({ location }: { location: ReturnType<typeof useMyLocation> }) {
   const busy = location.state.status === "locating";

@@ -1,14 +1,13 @@
 import { Loader2, MapPin, Search } from "~/components/icons";
-import { lazy, Suspense, useId, useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { isValidZipcode, sanitizeZipcodeInput, ZIPCODE_LENGTH } from "~/services/geo/zipcode";
 import { DEFAULT_RADIUS, RADIUS_CHOICES } from "~/services/wholesalers/near-page-query";
 import { Button } from "../ui/button";
 import { fieldClass, Input, Label } from "../ui/input";
 import { cn } from "~/utils/cn";
-import { UseMyLocationButton, useMyLocation } from "./use-my-location";
-
-const LocationResults = lazy(() => import("./location-results"));
+import { ResultsNotice, ResultsPanel } from "./results-panel";
+import { LOCATION_MESSAGES, UseMyLocationButton, useMyLocation } from "./use-my-location";
 import { useHydrated } from "./use-hydrated";
 
 export const NEAR_PATH = "/near";
@@ -16,7 +15,8 @@ export const NEAR_PATH = "/near";
 /**
  * The zipcode search: a GET form to /near?zip=&radius=, so it works before (and without) JavaScript and
  * every result has its own URL. With JavaScript the router navigates, and the button reads 'Searching...'
- * until the results page is ready. "Use my location" searches around the browser's position in place.
+ * until the results page is ready. "Use my location" opens the results of the zipcode nearest the browser's
+ * position, with the radius and filters chosen here.
  *
  * `aside` sits beside the search on wide screens; `results` (the server's results on /near) span both
  * below it, and editing the zipcode hides them (and any location results) until the next search.
@@ -43,7 +43,10 @@ export function ZipcodeFinder({
   const [zipcode, setZipcode] = useState(initialZipcode);
   const [edited, setEdited] = useState(false);
   const [miles, setMiles] = useState(radius);
-  const location = useMyLocation(miles);
+  const location = useMyLocation((nearest) => {
+    const params = new URLSearchParams([["zip", nearest], ["radius", String(miles)], ...hiddenParams]);
+    return `${NEAR_PATH}?${params}`;
+  });
   const searching =
     navigation.state !== "idle" && navigation.location.pathname === NEAR_PATH && navigation.location.search.includes("zip=");
 
@@ -126,10 +129,10 @@ export function ZipcodeFinder({
         </div>
       ) : null}
       <div aria-live="polite" className={aside ? "lg:col-span-2 lg:row-start-2" : undefined}>
-        {location.state.status !== "idle" ? (
-          <Suspense fallback={null}>
-            <LocationResults state={location.state} />
-          </Suspense>
+        {location.state.status === "error" ? (
+          <ResultsPanel label="Results near your location">
+            <ResultsNotice tone="error">{LOCATION_MESSAGES[location.state.problem]}</ResultsNotice>
+          </ResultsPanel>
         ) : edited ? null : (
           results
         )}

@@ -21,6 +21,7 @@ import {
   ZIPCODE_EMPTY_NOTHING_NEAR,
   ZIPCODE_ERROR_MESSAGE,
 } from "~/components/wholesalers/near-results";
+import { useNearYou } from "~/components/wholesalers/use-my-location";
 import { ZipcodeFinder } from "~/components/wholesalers/zipcode-finder";
 import { withListingFilters } from "~/services/wholesalers/filters";
 
@@ -81,13 +82,20 @@ export function ErrorBoundary() {
   return <NearErrorPage />;
 }
 
+/** How the page names the search point: "90014", or "you (zipcode 90014)" when "Use my location" opened it. */
+function useWhere(zipcode: string | undefined): string | undefined {
+  const nearYou = useNearYou();
+  return zipcode && nearYou ? `you (zipcode ${zipcode})` : zipcode;
+}
+
 function NearShell({ zipcode, subtitle, children }: { zipcode?: string; subtitle?: string; children: ReactNode }) {
+  const where = useWhere(zipcode);
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
       <BackLink to="/">Back to Home</BackLink>
       <header className="mt-6 max-w-3xl">
         <h1 className="font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">
-          {zipcode ? `Wholesalers near ${zipcode}` : PAGE_TITLE}
+          {where ? `Wholesalers near ${where}` : PAGE_TITLE}
         </h1>
         {subtitle ? <p className="mt-3 text-lg text-muted">{subtitle}</p> : null}
       </header>
@@ -123,6 +131,7 @@ export default function Near({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const filtering = useListingFilters(result?.within ?? []);
   const town = result ? [result.origin.city, result.origin.stateName].filter(Boolean).join(", ") : "";
+  const where = useWhere(query.zipcode);
 
   return (
     <NearShell
@@ -144,7 +153,7 @@ export default function Near({ loaderData }: Route.ComponentProps) {
               <NearResults
                 result={result}
                 map={map}
-                where={query.zipcode}
+                where={where ?? query.zipcode}
                 place={town ? `${query.zipcode} (${town})` : query.zipcode}
                 searchedZipcode={query.zipcode}
                 emptyNotice={result.nearest.length > 0 ? ZIPCODE_EMPTY_MESSAGE : ZIPCODE_EMPTY_NOTHING_NEAR}

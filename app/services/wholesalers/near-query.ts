@@ -17,6 +17,7 @@ export type NearOrigin = { zipcode: string } | { latitude: number; longitude: nu
 
 export const NEAR_API_MESSAGES = {
   origin: "Give either zip (5 digits) or both lat and lng.",
+  position: "Give both lat and lng.",
   latitude: "lat must be a number from -90 to 90.",
   longitude: "lng must be a number from -180 to 180.",
   radius: `radius must be a number of miles above 0 (at most ${MAX_RADIUS_MILES} are searched).`,
@@ -46,6 +47,15 @@ function parseOrNull<T>(schema: z.ZodType<T, string>, value: string | null): T {
   return result.data;
 }
 
+/** A position given as `lat` and `lng` (decimal degrees); either missing or out of range is a bad request. */
+export function parsePosition(lat: string | null, lng: string | null): { latitude: number; longitude: number } {
+  if (lat === null || lng === null) throw badRequest(NEAR_API_MESSAGES.position);
+  return {
+    latitude: parseOrNull(decimal(NEAR_API_MESSAGES.latitude, -90, 90), lat),
+    longitude: parseOrNull(decimal(NEAR_API_MESSAGES.longitude, -180, 180), lng),
+  };
+}
+
 /**
  * Reads the JSON call's query: `zip` or `lat` and `lng`, and `radius` (25 when absent, cut to 100).
  * Anything it cannot use is a bad request that says what to send.
@@ -61,13 +71,7 @@ export function parseNearApiQuery(params: URLSearchParams): { origin: NearOrigin
     return { origin: { zipcode: zip.trim() }, radiusMiles };
   }
   if (zip !== null || lat === null || lng === null) throw badRequest(NEAR_API_MESSAGES.origin);
-  return {
-    origin: {
-      latitude: parseOrNull(decimal(NEAR_API_MESSAGES.latitude, -90, 90), lat),
-      longitude: parseOrNull(decimal(NEAR_API_MESSAGES.longitude, -180, 180), lng),
-    },
-    radiusMiles,
-  };
+  return { origin: parsePosition(lat, lng), radiusMiles };
 }
 
 /** Whether the JSON call should add the results map (`map=1`); absent or `0` means no map. */
