@@ -440,6 +440,7 @@ const API_READ_PATHS = [
   "/api/flower-festivals",
   "/api/flower-festivals/upcoming",
   "/api/wholesalers/near",
+  "/api/zipcodes/nearest",
 ] as const;
 
 /** The public JSON API's addresses of one record or list, with a hostile path segment for its parameter. */
