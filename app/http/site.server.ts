@@ -3,6 +3,7 @@ import { getDb } from "~/db/db.server";
 import { AppError } from "~/services/errors";
 import { getSiteSettings, type SiteSettings } from "~/services/settings/settings.server";
 import { listPopularStates } from "~/services/states/states.server";
+import { cacheGeneration, cachesUsable, registerCache } from "~/services/tools/cache.server";
 import { getEnv } from "~/utils/env.server";
 import type { SiteContext } from "./site-context";
 
@@ -11,17 +12,55 @@ export type Feature = "blog" | "festivals";
 /** How many states the footer names under "Popular Regions". */
 const POPULAR_REGION_COUNT = 4;
 
+type Regions = SiteContext["popularRegions"];
+
+/**
+ * The footer's regions change only when listings do, yet every page and navigation shows them: they are kept
+ * until a write clears the caches (on every server, like the settings; the Clear cache tool too), and read
+ * again at most a minute later otherwise, which bounds how long an edit made directly in the database takes
+ * to show. Not used while the invalidation bus is down.
+ */
+const REGIONS_TTL_MS = 60_000;
+let regions: { value: Regions; expiresAt: number } | undefined;
+/** Whether the last read failed: a fault is logged once, not on every page while it lasts. */
+let regionsFailing = false;
+
+registerCache({
+  name: "Footer regions",
+  clear: () => {
+    const entries = regions ? 1 : 0;
+    regions = undefined;
+    return entries;
+  },
+});
+
+async function readPopularRegions(): Promise<Regions> {
+  const popular = await listPopularStates(getDb(), POPULAR_REGION_COUNT);
+  regionsFailing = false;
+  return popular.map((state) => ({ label: state.name, to: `/state/${state.id}` }));
+}
+
+/** The footer's links are no reason for a page to fail: a database fault shows the page without them (and is not kept). */
+async function popularRegions(): Promise<Regions> {
+  try {
+    if (!cachesUsable()) return await readPopularRegions();
+    if (regions && regions.expiresAt > Date.now()) return regions.value;
+    const generation = cacheGeneration();
+    const value = await readPopularRegions();
+    if (generation === cacheGeneration()) regions = { value, expiresAt: Date.now() + REGIONS_TTL_MS };
+    return value;
+  } catch (error) {
+    if (!regionsFailing) console.error("footer regions could not be read; pages show none until they can", error);
+    regionsFailing = true;
+    return [];
+  }
+}
+
 /** What every page needs to know about the site: its settings, where it is published and when it was rendered. */
 export async function loadSiteContext(renderedAt = new Date().toISOString()): Promise<SiteContext> {
   const env = getEnv();
-  const db = getDb();
-  const [settings, popular] = await Promise.all([
-    getSiteSettings(db),
-    // The footer's links are no reason for a page to fail: a database fault shows the page without them.
-    listPopularStates(db, POPULAR_REGION_COUNT).catch(() => []),
-  ]);
-  const popularRegions = popular.map((state) => ({ label: state.name, to: `/state/${state.id}` }));
-  return { siteUrl: env.SITE_URL, allowIndexing: env.ALLOW_INDEXING, settings, renderedAt, popularRegions };
+  const [settings, regions] = await Promise.all([getSiteSettings(getDb()), popularRegions()]);
+  return { siteUrl: env.SITE_URL, allowIndexing: env.ALLOW_INDEXING, settings, renderedAt, popularRegions: regions };
 }
 
 export function isFeatureEnabled(settings: SiteSettings, feature: Feature) {

@@ -248,7 +248,9 @@ test.describe("quick tools", () => {
     await loginAsAdmin(page, "/admin?tab=tools");
     await page.getByRole("button", { name: "Clear cache" }).click();
     const tool = page.getByRole("region", { name: "Clear cache" });
-    await expect(tool.getByRole("status")).toHaveText(/^Cleared 2 caches: Site settings \(\d+ entr(y|ies)\), Pages \(\d+ entr(y|ies)\)\.$/);
+    await expect(tool.getByRole("status")).toHaveText(
+      /^Cleared 3 caches: Site settings \(\d+ entr(y|ies)\), Footer regions \([01] entr(y|ies)\), Pages \(\d+ entr(y|ies)\)\.$/,
+    );
     await expect(page.getByText("Cache cleared", { exact: true })).toBeVisible();
     expect(lastAudit("tools.clear_cache")?.actor).toBe(E2E_ADMIN.email);
   });

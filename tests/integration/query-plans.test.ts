@@ -125,6 +125,7 @@ describe("query plans", () => {
       "/api/wholesalers/zipcode/90014",
       "/api/wholesalers/zipcode/90014/nearest",
       "/api/wholesalers/near?lat=34.05&lng=-118.25",
+      "/api/zipcodes/nearest?lat=34.05&lng=-118.25",
       "/api/grocery-stores",
       "/api/blog-posts",
       "/api/blog-posts/1",

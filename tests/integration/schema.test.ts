@@ -302,7 +302,10 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
       expect(schema.location_suggestions?.foreignKeys, name).toEqual(["(wholesaler_id) -> wholesalers(id) on delete set null"]);
     }
     expect(postgresSchema).toEqual(sqliteSchema);
-    expect(sqliteSchema.zipcodes?.indexes).toEqual([`zipcodes_city_idx on (${EXPRESSION})`]);
+    expect(sqliteSchema.zipcodes?.indexes).toEqual([
+      `zipcodes_city_idx on (${EXPRESSION})`,
+      "zipcodes_position_idx on (latitude, longitude)",
+    ]);
 
     // Full-text search: FTS5 tables kept by triggers on SQLite, GIN indexes on PostgreSQL.
     const searched = ["blog_posts", "festivals", "states", "wholesalers"];
@@ -349,6 +352,7 @@ describe("migrations", () => {
       "0008-query-indexes",
       "0009-login-attempts",
       "0010-mail",
+      "0013-zipcode-position-index",
     ]);
     expect(await migrateToLatest(sqlite.db)).toEqual([]);
   });
@@ -399,6 +403,7 @@ describe("migrations", () => {
         "0008-query-indexes",
         "0009-login-attempts",
         "0010-mail",
+        "0013-zipcode-position-index",
       ]);
       const everything = { blog: true, festivals: true };
       expect((await searchSite(db, "leis", everything)).wholesalers.items.map((w) => w.name)).toEqual(["Lei Stand"]);
