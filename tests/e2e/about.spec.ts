@@ -17,6 +17,27 @@ const suggestionsNamed = (businessName: string) =>
   withDatabase((db) => db.prepare("select * from location_suggestions where business_name = ?").all(businessName) as SuggestionRow[]);
 
 test.describe("about page", () => {
+  test("every link to suggest a location lands on the form itself, on a phone and on a wide screen", async ({ page }) => {
+    const form = page.getByRole("heading", { name: "Submit a Location", exact: true });
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      // The footer's link, from any page.
+      await page.goto("/blog");
+      await page.getByRole("contentinfo").getByRole("link", { name: "Submit a wholesale location" }).click();
+      await expect(page).toHaveURL("/about#submit-location");
+      await expect(form).toBeInViewport();
+      // The results' "Suggest a location" where nobody is near (Miami).
+      await page.goto("/near?zip=33137");
+      await page.getByRole("link", { name: "Suggest a location" }).click();
+      await expect(page).toHaveURL("/about#submit-location");
+      await expect(form).toBeInViewport();
+      await expect(page.getByLabel("Business name")).toBeInViewport();
+    }
+  });
+
   test("states the mission and shows the three feature cards, the form and the FAQ", async ({ page }) => {
     const response = await page.goto("/about");
     expect(response?.status()).toBe(200);

@@ -56,6 +56,37 @@ const suggestionRow = (name: string) =>
   };
 
 test.describe("admin suggestions", () => {
+  test("the same business suggested twice shows each as the other's possible duplicate, linked", async ({ page }) => {
+    const tag = uniqueTag();
+    insertSuggestions([
+      { businessName: `${tag} Rose Depot`, businessAddress: "77 Bloom Ave, Reno, NV 89501" },
+      { businessName: `${tag} Rose Depot Wholesale`, businessAddress: "77 Bloom Avenue, Reno, NV 89501", contactName: "Second Sender" },
+      { businessName: `${tag} Tulip Yard`, businessAddress: "3 Canal St, Reno, NV 89501" },
+    ]);
+    await loginAsAdmin(page, `/admin/suggestions?q=${tag}`);
+    await expect(rows(page)).toHaveCount(3);
+    const row = (name: string) => rows(page).filter({ has: page.getByText(name, { exact: true }) });
+    const first = row(`${tag} Rose Depot`);
+    const duplicate = first.getByRole("alert");
+    await expect(duplicate).toContainText("Possible duplicate");
+    await expect(duplicate).toContainText("This business may already be listed or suggested.");
+    await expect(duplicate.getByRole("link")).toHaveText(
+      `Also suggested: ${tag} Rose Depot Wholesale, 77 Bloom Avenue, Reno, NV 89501 (pending, sent 2026-03-01)`,
+    );
+    await expect(row(`${tag} Rose Depot Wholesale`).getByRole("alert")).toContainText(`Also suggested: ${tag} Rose Depot,`);
+    // Another business in the same city is not one.
+    await expect(
+      rows(page)
+        .filter({ hasText: `${tag} Tulip Yard` })
+        .getByRole("alert"),
+    ).toHaveCount(0);
+    await expectAccessible(page);
+
+    await duplicate.getByRole("link").click();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toContainText("Second Sender");
+  });
+
   test("shows pending suggestions by default with everything the visitor sent, searches them and filters by status", async ({ page }) => {
     const tag = uniqueTag();
     insertSuggestions([

@@ -73,17 +73,19 @@ test.describe("without JavaScript", () => {
     await page.goto("/about");
     const form = page.getByRole("form", { name: "Submit a Location" });
     await expect(form).toHaveAttribute("method", "post");
-    await expect(form).toHaveAttribute("action", "/about");
+    await expect(form).toHaveAttribute("action", "/about#submit-location");
     await form.getByLabel("Business name").fill(suggestion.business);
     await form.getByLabel("Your name").fill(suggestion.contact);
     await form.getByLabel("Email address").fill(suggestion.email);
     await form.getByLabel("Business address").fill("12 Quiet Lane, Portland, OR 97201");
     await form.getByRole("button", { name: "Send suggestion" }).click();
 
-    await expect(page).toHaveURL(/\/about$/);
+    // The page comes back at the form, with the confirmation in view, not at the top 2,900 px above it.
+    await expect(page).toHaveURL(/\/about#submit-location$/);
     await expect(page.getByRole("status")).toHaveText(
       "Thank you! Your suggestion has been received. We review every submission before adding it to the directory.",
     );
+    await expect(page.getByRole("status")).toBeInViewport();
     const stored = withDatabase((db) =>
       db.prepare("select contact_name, email from location_suggestions where business_name = ?").all(suggestion.business),
     );
@@ -126,6 +128,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Your email").fill(business.email);
     await page.getByRole("button", { name: "Send for review" }).click();
     await expect(page.getByRole("heading", { name: "Listing received" })).toBeVisible();
+    await expect(page.getByRole("status")).toBeInViewport();
     await expect(page.getByRole("status")).toContainText(`Thank you! We have received the listing for ${business.name}.`);
     await expect(page.getByRole("status")).toContainText(`If we have questions, we will write to ${business.email}.`);
     const stored = withDatabase((db) =>

@@ -1,6 +1,7 @@
 import { CircleAlert, CheckCircle2, Send } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
+import { SUBMIT_LOCATION_HREF } from "~/components/layout/site-nav";
 import { Button } from "~/components/ui/button";
 import { Honeypot, TextAreaField, TextField } from "~/components/ui/field";
 import { SUGGESTION_LIMITS, type LocationSuggestionField } from "~/services/suggestions/suggestion-form";
@@ -76,7 +77,8 @@ export function LocationForm({ result }: { result: SuggestionFormResult | undefi
   return (
     <Form
       method="post"
-      action="/about"
+      // The page comes back at the form's own heading, where the outcome shows first: without JavaScript too.
+      action={SUBMIT_LOCATION_HREF}
       noValidate
       ref={formRef}
       key={result?.key ?? "new"}

@@ -2,7 +2,7 @@ import { Clock, Mail, MapPin, Newspaper, Rss, Store } from "~/components/icons";
 import { Link } from "react-router";
 import { Logo } from "./header";
 import { SiteLink } from "./nav-link";
-import { HEADER_LINKS, OFFICE_HOURS, visibleLinks } from "./site-nav";
+import { HEADER_LINKS, OFFICE_HOURS, SUBMIT_LOCATION_HREF, visibleLinks } from "./site-nav";
 
 interface FooterProps {
   siteName: string;
@@ -112,7 +112,7 @@ export function Footer({ siteName, contactEmail, enableBlog, enableFestivals, po
             </li>
             <li className="flex items-start gap-2">
               <MapPin className="mt-0.5 size-4 shrink-0 text-rose-300" aria-hidden="true" />
-              <Link to="/about" className="hover:text-white">
+              <Link to={SUBMIT_LOCATION_HREF} className="hover:text-white">
                 Submit a wholesale location
               </Link>
             </li>

@@ -20,3 +20,6 @@ export function visibleLinks(items: NavItem[], features: { enableBlog: boolean; 
     (item) => (item.feature !== "blog" || features.enableBlog) && (item.feature !== "festivals" || features.enableFestivals),
   );
 }
+
+/** The About page's "Submit a Location" form itself: every "Suggest a location" link lands on it, not at the page's top. */
+export const SUBMIT_LOCATION_HREF = "/about#submit-location";

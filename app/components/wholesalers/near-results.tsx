@@ -11,10 +11,11 @@ import { FilteredResults, ListingFilters, shownNumbers } from "./listing-filters
 import { WholesalerCard, type WholesalerCardData } from "./wholesaler-card";
 import { HydrateLater } from "~/components/ui/hydrate-later";
 import { FAR_AWAY_MILES } from "~/services/wholesalers/constants";
+import { ResultsNotice } from "./results-panel";
+import { SUBMIT_LOCATION_HREF } from "~/components/layout/site-nav";
 
 export { ZIPCODE_ERROR_MESSAGE } from "./results-messages";
 export { ResultsNotice, ResultsPanel } from "./results-panel";
-import { ResultsNotice } from "./results-panel";
 export const ZIPCODE_EMPTY_MESSAGE = "No wholesalers found near this zipcode. The nearest are below, or try another zipcode.";
 /** Said when the directory holds no listing at all: nothing is below. */
 export const ZIPCODE_EMPTY_NOTHING_NEAR = "No wholesalers found near this zipcode. Try another zipcode.";
@@ -203,7 +204,7 @@ function FarAwayHelp({ miles, festivalsHref }: { miles: number; festivalsHref: s
           </li>
         ) : null}
         <li>
-          <Link to="/about" className={helpLink}>
+          <Link to={SUBMIT_LOCATION_HREF} className={helpLink}>
             <Megaphone className="size-4 text-rose-brand" aria-hidden="true" />
             Suggest a location
           </Link>

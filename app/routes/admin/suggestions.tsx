@@ -1,5 +1,6 @@
 import { ExternalLink, Store, X } from "~/components/icons";
 import { Link, useFetcher } from "react-router";
+import { PossibleDuplicates } from "~/components/admin/wholesalers/possible-duplicates";
 import { AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
 import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -9,6 +10,7 @@ import { formatAdminTime, parseListParams } from "~/services/admin/list";
 import {
   listSuggestionsForAdmin,
   rejectSuggestion,
+  suggestionDuplicates,
   SUGGESTION_STATUSES,
   suggestionStatusFrom,
   wholesalerPrefillFor,
@@ -24,6 +26,9 @@ const EMPTY_TEXT: Record<SuggestionStatus, string> = {
   rejected: "No suggestions have been rejected.",
 };
 
+const SUGGESTION_DUPLICATES_MESSAGE =
+  "This business may already be listed or suggested. Check these before adding it; the add dialog asks again about listings.";
+
 const STATUS_LABELS: Record<SuggestionStatus, string> = { pending: "Pending", accepted: "Accepted", rejected: "Rejected" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = suggestionStatusFrom(url.searchParams.get("status"));
   const db = getDb();
   const list = await listSuggestionsForAdmin(db, { q, status, page });
+  // Shown before the admin decides; saving the listing checks the listings again, as they are then.
+  const duplicates = await suggestionDuplicates(db, list.rows);
   const rows = await Promise.all(
     list.rows.map(async (s) => ({
       ...s,
@@ -41,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // A suggestion becomes a listing once: after that, the row leads to the listing it became.
       addHref: s.status === "accepted" ? null : `/admin/wholesalers/new?${(await wholesalerPrefillFor(db, s)).toString()}`,
       listingHref: s.wholesaler ? `/admin/wholesalers?${new URLSearchParams({ q: s.wholesaler.name }).toString()}` : null,
+      duplicates: duplicates.get(s.id) ?? [],
     })),
   );
   // The page gets the service's vocabulary from here: server modules never reach the browser bundle.
@@ -124,6 +132,11 @@ export default function AdminSuggestions({ loaderData }: Route.ComponentProps) {
         <div>
           <p className="font-medium text-ink">{s.businessName}</p>
           <p className="mt-0.5 text-xs text-muted">{s.businessAddress}</p>
+          {s.duplicates.length > 0 ? (
+            <div className="mt-2 max-w-md">
+              <PossibleDuplicates items={s.duplicates} message={SUGGESTION_DUPLICATES_MESSAGE} />
+            </div>
+          ) : null}
         </div>
       ),
     },

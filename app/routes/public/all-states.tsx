@@ -9,6 +9,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { BackLink } from "~/components/wholesalers/back-link";
 import { UsMap } from "~/components/maps/us-map";
+import { SUBMIT_LOCATION_HREF } from "~/components/layout/site-nav";
 
 export async function loader() {
   const db = getDb();
@@ -92,7 +93,7 @@ export default function AllStates({ loaderData }: Route.ComponentProps) {
               <MapPin aria-hidden="true" />
               Search by zipcode
             </Link>
-            <Link to="/about" className={buttonVariants({ variant: "secondary", size: "sm" })}>
+            <Link to={SUBMIT_LOCATION_HREF} className={buttonVariants({ variant: "secondary", size: "sm" })}>
               <Send aria-hidden="true" />
               Submit a location
             </Link>

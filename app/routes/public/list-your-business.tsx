@@ -11,6 +11,7 @@ import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/list-your-business";
 import { BadgeCheck, ClipboardList, Search } from "~/components/icons";
 import { PageIntro } from "~/components/blog/page-intro";
+import { SUBMIT_LOCATION_HREF } from "~/components/layout/site-nav";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -72,7 +73,7 @@ export default function ListYourBusiness({ loaderData, actionData }: Route.Compo
           </ol>
           <p className="mt-8 text-sm text-muted">
             Not your business?{" "}
-            <Link to="/about#submit-location" className="font-semibold text-rose-brand hover:underline">
+            <Link to={SUBMIT_LOCATION_HREF} className="font-semibold text-rose-brand hover:underline">
               Suggest a location
             </Link>{" "}
             instead.

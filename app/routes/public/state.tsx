@@ -19,6 +19,7 @@ import { FilteredResults, ListingFilters, shownNumbers, useListingFilters } from
 import type { StateMapData } from "~/services/maps/types";
 import { NO_FILTERS } from "~/services/wholesalers/filters";
 import type { Wholesaler } from "~/services/wholesalers/types";
+import { SUBMIT_LOCATION_HREF } from "~/components/layout/site-nav";
 
 export const STATE_NOT_FOUND_TITLE = "State Not Found";
 export const NO_WHOLESALERS_TITLE = "No Wholesalers Listed Yet";
@@ -168,7 +169,7 @@ function NoWholesalers({ stateName }: { stateName: string }) {
       </div>
       <p className="mt-6 text-sm text-muted">
         Know a wholesaler here?{" "}
-        <Link to="/about" className="font-semibold text-rose-brand hover:underline">
+        <Link to={SUBMIT_LOCATION_HREF} className="font-semibold text-rose-brand hover:underline">
           Submit a location
         </Link>
         . Own or manage one?{" "}

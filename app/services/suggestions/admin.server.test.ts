@@ -13,6 +13,7 @@ import {
   SUGGESTION_GONE,
   suggestionNote,
   suggestionReviewedMessage,
+  suggestionDuplicates,
   suggestionStatusFrom,
   wholesalerPrefillFor,
 } from "./admin.server";
@@ -140,6 +141,56 @@ for (const database of TEST_DATABASES) {
         expect(await names({ q: "rosa" })).toEqual(["Late Blooms"]);
         expect(await names({ q: "@example" })).toEqual(["Late Blooms"]);
         expect(await names({ q: "blooms", status: "rejected" })).toEqual([]);
+      });
+    });
+
+    describe("suggestionDuplicates", () => {
+      it("shows a pending suggestion the listings and the other suggestions of the same business", async () => {
+        // The same business again, written another way, and one elsewhere with a similar name.
+        await db
+          .insertInto("location_suggestions")
+          .values([
+            suggestion("Late Blooms Wholesale Florist", "2026-01-06T00:00:00.000Z", {
+              business_address: "12 Flower St, Los Angeles, CA 90014",
+            }),
+            suggestion("Late Blooms", "2026-01-07T00:00:00.000Z", { business_address: "5 Lake Rd, Albany, NY 12207" }),
+          ])
+          .execute();
+        await createWholesalerFromSuggestion(
+          db,
+          await idOf("Early Stems"),
+          { name: "Early Stems", address: "9 Pier Road", city: "Albany", stateId: "newyork", zipcode: "12207", type: "Wholesale" },
+          { confirmed: false },
+          actor,
+        );
+        await db
+          .insertInto("location_suggestions")
+          .values(suggestion("Early Stems Co.", "2026-01-08T00:00:00.000Z", { business_address: "9 Pier Rd, Albany, NY 12207" }))
+          .execute();
+
+        const page = await listSuggestionsForAdmin(db, { page: 1 });
+        const found = await suggestionDuplicates(db, page.rows);
+        const texts = (name: string, address?: string) =>
+          found
+            .get(page.rows.find((row) => row.businessName === name && (!address || row.businessAddress === address))!.id)
+            ?.map((d) => d.text);
+
+        // Same street address in the same zipcode (rejected and accepted ones count), and a similar name there.
+        expect(texts("Late Blooms", "1 Market St, Los Angeles, CA 90014")).toEqual([
+          "Also suggested: Old News, 1 Market St, Los Angeles, CA 90014 (rejected, sent 2026-01-01)",
+          "Also suggested: Done Deal, 1 Market St, Los Angeles, CA 90014 (accepted, sent 2026-01-01)",
+          "Also suggested: Late Blooms Wholesale Florist, 12 Flower St, Los Angeles, CA 90014 (pending, sent 2026-01-06)",
+        ]);
+        // The same name in another city is another business.
+        expect(texts("Late Blooms", "5 Lake Rd, Albany, NY 12207")).toBeUndefined();
+        // Already listed, and suggested before (the suggestion that became the listing).
+        expect(texts("Early Stems Co.")).toEqual([
+          "Listed: Early Stems, 9 Pier Road, Albany, New York 12207 (similar name in the same zipcode; same street address)",
+          "Also suggested: Early Stems, 9 Pier Rd, Albany, NY 12207 (accepted, sent 2026-01-02)",
+        ]);
+        expect(found.get(page.rows.find((row) => row.businessName === "Early Stems Co.")!.id)?.[0]?.href).toBe(
+          "/admin/wholesalers?q=Early+Stems",
+        );
       });
     });
 

@@ -7,7 +7,8 @@ import { containsText } from "../admin/search.server";
 import { recordAdminChange } from "../audit/audit.server";
 import { AppError, notFound } from "../errors";
 import { createWholesaler, parseWholesalerInput } from "../wholesalers/admin.server";
-import { refuseUnconfirmedDuplicates } from "../wholesalers/duplicates.server";
+import { addressesMatch, describeDuplicate, namesAreSimilar } from "../wholesalers/duplicates";
+import { findPossibleDuplicates, refuseUnconfirmedDuplicates } from "../wholesalers/duplicates.server";
 
 export const SUGGESTION_ENTITY = "suggestion";
 /** The entity as the audit log names it (`location_suggestion.accept`). */
@@ -223,4 +224,77 @@ export async function wholesalerPrefillFor(
   }
   params.set("adminNote", suggestionNote(suggestion));
   return params;
+}
+
+/** A listing or another suggestion that may be the same business as a suggestion; `href` finds it in the admin. */
+export interface SuggestionDuplicate {
+  text: string;
+  href: string;
+}
+
+/** Where an address says the business is: its zipcode, else its city, else the whole address as written. */
+function placeOf(address: ParsedAddress, text: string): string {
+  if (address.zipcode) return `zip:${address.zipcode}`;
+  if (address.city) return `city:${address.city.toLowerCase()}`;
+  return `text:${text.trim().toLowerCase().replace(/\s+/g, " ")}`;
+}
+
+/** Whether two suggestions name one business: a similar name or the same street address, in the same place. */
+function sameBusiness(a: { name: string; address: string }, b: { name: string; address: string }): boolean {
+  const left = parseAddress(a.address);
+  const right = parseAddress(b.address);
+  const samePlace =
+    placeOf(left, a.address) === placeOf(right, b.address) ||
+    (left.city !== undefined && right.city !== undefined && left.city.toLowerCase() === right.city.toLowerCase());
+  return samePlace && (namesAreSimilar(a.name, b.name) || addressesMatch(left.street, right.street));
+}
+
+/**
+ * For each pending suggestion of a page, what it may duplicate (issue #37 point 6), shown to the admin before
+ * deciding, as business submissions show theirs: listings with a similar name in the address's zipcode or at
+ * the same street address (as the add dialog checks again on saving), and other suggestions of the same
+ * business, whatever their status ("Rose Market" sent twice, or once already rejected).
+ */
+export async function suggestionDuplicates(
+  db: Kysely<Database>,
+  rows: readonly Pick<AdminSuggestion, "id" | "businessName" | "businessAddress" | "status">[],
+): Promise<Map<number, SuggestionDuplicate[]>> {
+  const pending = rows.filter((row) => row.status === "pending");
+  const found = new Map<number, SuggestionDuplicate[]>();
+  if (pending.length === 0) return found;
+  const others = await db
+    .selectFrom("location_suggestions")
+    .select(["id", "business_name", "business_address", "status", "created_at"])
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  for (const row of pending) {
+    const address = parseAddress(row.businessAddress);
+    const listings = await findPossibleDuplicates(db, {
+      name: row.businessName,
+      address: address.street,
+      zipcode: address.zipcode ?? "",
+      ...(address.city ? { city: address.city } : {}),
+    });
+    const suggested = others.filter(
+      (other) =>
+        other.id !== row.id &&
+        sameBusiness(
+          { name: row.businessName, address: row.businessAddress },
+          { name: other.business_name, address: other.business_address },
+        ),
+    );
+    const items = [
+      ...listings.map((listing) => ({
+        text: `Listed: ${describeDuplicate(listing)}`,
+        href: `/admin/wholesalers?${new URLSearchParams({ q: listing.name }).toString()}`,
+      })),
+      ...suggested.map((other) => ({
+        text: `Also suggested: ${other.business_name}, ${other.business_address} (${suggestionStatusFrom(other.status)}, sent ${other.created_at.slice(0, 10)})`,
+        href: `/admin/suggestions?${new URLSearchParams({ status: suggestionStatusFrom(other.status), q: other.business_name }).toString()}`,
+      })),
+    ];
+    if (items.length > 0) found.set(row.id, items);
+  }
+  return found;
 }

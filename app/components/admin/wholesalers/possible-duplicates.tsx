@@ -14,14 +14,23 @@ export interface DuplicateItem {
  * The listings a new one may duplicate, before it is created. `children` is how the admin confirms that it
  * is a different business (a checkbox in a form, or a button).
  */
-export function PossibleDuplicates({ items, children }: { items: DuplicateItem[]; children?: ReactNode }) {
+export function PossibleDuplicates({
+  items,
+  children,
+  message = POSSIBLE_DUPLICATES_MESSAGE,
+}: {
+  items: DuplicateItem[];
+  children?: ReactNode;
+  /** What the admin should do about them; by default, confirm before adding the listing anyway. */
+  message?: string;
+}) {
   return (
     <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
       <p className="flex items-center gap-2 font-semibold">
         <TriangleAlert className="size-4 shrink-0 text-amber-700" aria-hidden="true" />
         Possible {items.length === 1 ? "duplicate" : "duplicates"}
       </p>
-      <p className="mt-1">{POSSIBLE_DUPLICATES_MESSAGE}</p>
+      <p className="mt-1">{message}</p>
       <ul className="mt-2 grid list-disc gap-1 pl-5 [overflow-wrap:anywhere]">
         {items.map((item) => (
           <li key={item.text}>
