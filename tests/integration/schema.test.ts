@@ -349,6 +349,7 @@ describe("migrations", () => {
       "0008-query-indexes",
       "0009-login-attempts",
       "0010-mail",
+      "0011-festival-rules",
     ]);
     expect(await migrateToLatest(sqlite.db)).toEqual([]);
   });
@@ -399,6 +400,7 @@ describe("migrations", () => {
         "0008-query-indexes",
         "0009-login-attempts",
         "0010-mail",
+        "0011-festival-rules",
       ]);
       const everything = { blog: true, festivals: true };
       expect((await searchSite(db, "leis", everything)).wholesalers.items.map((w) => w.name)).toEqual(["Lei Stand"]);
