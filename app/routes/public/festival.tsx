@@ -157,7 +157,7 @@ export default function Festival({ loaderData }: Route.ComponentProps) {
                   {rule ? (
                     <li className="flex items-center gap-2.5 text-base" data-testid="festival-recurrence">
                       <CalendarHeart className="size-5 shrink-0 text-rose-brand" aria-hidden="true" />
-                      Every year: {describeRule(rule)}
+                      {`Every year: ${describeRule(rule)}`}
                     </li>
                   ) : null}
                   <li className="flex items-center gap-2.5">
