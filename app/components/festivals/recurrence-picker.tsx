@@ -93,6 +93,7 @@ export function RecurrencePicker({
   return (
     <fieldset ref={ref} className="grid gap-4 rounded-xl border border-stone-200 p-4 sm:col-span-2 sm:grid-cols-2">
       <legend className="px-1 text-sm font-semibold text-ink">Repeats</legend>
+      {/* In the order the summary reads: "second Saturday of May", "May 1". */}
       <SelectField
         name="repeat"
         label="How it repeats"
@@ -100,20 +101,6 @@ export function RecurrencePicker({
         options={REPEAT_OPTIONS}
         error={error}
         className="sm:col-span-2"
-      />
-      <SelectField
-        name="repeatMonth"
-        label="Month"
-        defaultValue={initial.repeatMonth}
-        options={MONTH_OPTIONS}
-        className={!shown(["weekday", "date"]) ? "hidden" : undefined}
-      />
-      <SelectField
-        name="repeatDay"
-        label="Day of the month"
-        defaultValue={initial.repeatDay}
-        options={DAY_OPTIONS}
-        className={!shown(["date"]) ? "hidden" : undefined}
       />
       <SelectField
         name="repeatOrdinal"
@@ -128,6 +115,20 @@ export function RecurrencePicker({
         defaultValue={initial.repeatWeekday}
         options={WEEKDAY_OPTIONS}
         className={!shown(["weekday"]) ? "hidden" : undefined}
+      />
+      <SelectField
+        name="repeatMonth"
+        label="Month"
+        defaultValue={initial.repeatMonth}
+        options={MONTH_OPTIONS}
+        className={!shown(["weekday", "date"]) ? "hidden" : undefined}
+      />
+      <SelectField
+        name="repeatDay"
+        label="Day of the month"
+        defaultValue={initial.repeatDay}
+        options={DAY_OPTIONS}
+        className={!shown(["date"]) ? "hidden" : undefined}
       />
       <SelectField
         name="repeatDaysBefore"
