@@ -1,4 +1,5 @@
 import { addDays } from "~/utils/dates";
+import { canonicalRecurrence } from "./occurrences.server";
 import type { Festival } from "./festivals.server";
 
 /** The festival fields a calendar entry needs. */
@@ -95,7 +96,7 @@ function eventLines(festival: CalendarFestival, { siteUrl, now }: ICalendarOptio
     `DTSTART;VALUE=DATE:${toICalDate(festival.startDate)}`,
     `DTEND;VALUE=DATE:${exclusiveEndDate(festival.endDate)}`,
     // A yearly festival's rule: the calendar shows every year's occurrence from DTSTART (its current one) on.
-    ...(festival.recurrence ? [`RRULE:${festival.recurrence}`] : []),
+    ...(canonicalRecurrence(festival.recurrence) ? [`RRULE:${canonicalRecurrence(festival.recurrence)}`] : []),
     textLine("SUMMARY", festival.name),
     textLine("LOCATION", festivalPlace(festival)),
     textLine("DESCRIPTION", festival.description),
@@ -149,7 +150,9 @@ export function googleCalendarUrl(festival: CalendarFestival, siteUrl: string): 
     ["dates", `${toICalDate(festival.startDate)}/${exclusiveEndDate(festival.endDate)}`],
     ["details", `${festival.description}\n\n${pageUrl}`],
     ["location", festivalPlace(festival)],
-    ...(festival.recurrence ? ([["recur", `RRULE:${festival.recurrence}`]] as [string, string][]) : []),
+    ...(canonicalRecurrence(festival.recurrence)
+      ? ([["recur", `RRULE:${canonicalRecurrence(festival.recurrence)}`]] as [string, string][])
+      : []),
   ];
   return `https://calendar.google.com/calendar/render?${params.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join("&")}`;
 }

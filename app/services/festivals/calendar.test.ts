@@ -183,6 +183,12 @@ describe("a yearly festival in a calendar", () => {
     expect(starts).toEqual(["2026-05-09", "2027-05-08", "2028-05-13"]);
   });
 
+  it("writes no rule that is not a picker's, so a value changed by hand cannot add lines", () => {
+    const text = festivalsToICalendar([{ ...yearly, recurrence: "FREQ=YEARLY;BYMONTH=5;BYDAY=2SA\r\nX-INJECTED:1" }], { siteUrl, now });
+    expect(text).not.toContain("X-INJECTED");
+    expect(text).not.toContain("RRULE");
+  });
+
   it("passes the rule to Google Calendar", () => {
     const url = new URL(googleCalendarUrl(yearly, siteUrl));
     expect(url.searchParams.get("recur")).toBe("RRULE:FREQ=YEARLY;BYMONTH=5;BYDAY=2SA");

@@ -1,6 +1,12 @@
 import ICAL from "ical.js";
 import { addDays } from "~/utils/dates";
-import { lengthInDays } from "./recurrence";
+import { lengthInDays, parseRRule, toRRule } from "./recurrence";
+
+/** The stored rule written the picker's way, or null for none or one the picker could not have written. */
+export function canonicalRecurrence(recurrence: string | null | undefined): string | null {
+  const rule = recurrence ? parseRRule(recurrence) : undefined;
+  return rule ? toRRule(rule) : null;
+}
 
 /** What a festival's dates are computed from: one stored occurrence and, for a yearly festival, its RRULE. */
 export interface StoredDates {
@@ -23,9 +29,12 @@ const MAX_OCCURRENCES = 1_000;
  */
 export function* occurrences(festival: StoredDates): Generator<Occurrence> {
   yield { startDate: festival.startDate, endDate: festival.endDate };
-  if (!festival.recurrence) return;
+  // Only a rule the picker could have written is expanded (a value changed by hand in the database that is not one
+  // counts as no rule): ical.js then never meets a rule it cannot read.
+  const recurrence = canonicalRecurrence(festival.recurrence);
+  if (!recurrence) return;
   const extraDays = lengthInDays(festival.startDate, festival.endDate) - 1;
-  const iterator = ICAL.Recur.fromString(festival.recurrence).iterator(ICAL.Time.fromDateString(festival.startDate));
+  const iterator = ICAL.Recur.fromString(recurrence).iterator(ICAL.Time.fromDateString(festival.startDate));
   for (let count = 0; count < MAX_OCCURRENCES; count++) {
     const next = iterator.next();
     if (!next) return;

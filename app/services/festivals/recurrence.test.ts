@@ -86,6 +86,16 @@ describe("currentOccurrence", () => {
     expect(currentOccurrence(oneOff, "2026-05-11")).toEqual({ startDate: "2026-05-09", endDate: "2026-05-10", ended: true });
   });
 
+  it("treats a stored value that is no picker rule (changed by hand) as none, instead of failing the page", () => {
+    for (const recurrence of ["FREQ=DAILY", "garbage", "FREQ=YEARLY;BYMONTH=5;BYDAY=2SA\r\nX-INJECTED:1"]) {
+      expect(currentOccurrence({ ...festival, recurrence }, "2026-05-11"), recurrence).toEqual({
+        startDate: "2026-05-09",
+        endDate: "2026-05-10",
+        ended: true,
+      });
+    }
+  });
+
   it("lists the occurrences that touch a window, for the calendar", () => {
     expect(occurrencesBetween(festival, "2026-06-01", "2028-05-31")).toEqual([
       { startDate: "2027-05-08", endDate: "2027-05-09" },
