@@ -515,6 +515,59 @@ test.describe("festival detail page", () => {
     await expectAccessible(page);
   });
 
+  test("a yearly festival whose stored dates went into last year shows its next date; a one-off goes to Past festivals", async ({
+    page,
+    request,
+  }) => {
+    const festivals = await api<(Festival & { recurrence: string | null })[]>(request, "/api/flower-festivals");
+    const yearly = festivalWith(festivals, "the rule May 1", (f) => f.recurrence === "FREQ=YEARLY;BYMONTH=5;BYMONTHDAY=1");
+    const oneOff = festivalWith(festivals, "no rule", (f) => f.recurrence === null);
+    const today = siteToday();
+    const year = Number(today.slice(0, 4));
+    const next = today <= `${year}-05-01` ? `${year}-05-01` : `${year + 1}-05-01`;
+    const stored = withDatabase((db) =>
+      db.prepare("select id, start_date, end_date from festivals where id in (?, ?)").all(yearly.id, oneOff.id),
+    ) as {
+      id: number;
+      start_date: string;
+      end_date: string;
+    }[];
+    // As time would: both occurrences are over, a year ago.
+    withDatabase((db) => {
+      db.prepare("update festivals set start_date = ?, end_date = ? where id = ?").run(`${year - 1}-05-01`, `${year - 1}-05-01`, yearly.id);
+      db.prepare("update festivals set start_date = ?, end_date = ? where id = ?").run(`${year - 1}-01-10`, `${year - 1}-01-11`, oneOff.id);
+    });
+    try {
+      expect(await api<Festival>(request, `/api/flower-festivals/${yearly.id}`)).toMatchObject({ startDate: next, endDate: next });
+      await page.goto(`/festivals/${yearly.id}`);
+      const [y, m, d] = next.split("-").map(Number) as [number, number, number];
+      const nextText = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", {
+        timeZone: "UTC",
+        month: "long",
+        day: "numeric",
+        year: "numeric",
+      });
+      await expect(page.locator(`time[datetime="${next}"]`).first()).toHaveText(nextText);
+      await expect(page.getByText("Every year: May 1")).toBeVisible();
+      await expect(page.getByText("Upcoming", { exact: true })).toBeVisible();
+
+      await page.goto("/festivals");
+      await expect(cardNames(list(page))).toContainText([yearly.name]);
+      await expect(cardNames(list(page))).not.toContainText([oneOff.name]);
+      const past = page.getByRole("region", { name: "Past festivals" });
+      await expect(past.getByRole("link", { name: oneOff.name })).toBeVisible();
+      await past.getByRole("link", { name: oneOff.name }).click();
+      await expect(page).toHaveURL(`/festivals/${oneOff.id}`);
+      await expect(page.getByText("This festival has ended")).toBeVisible();
+      await expectAccessible(page);
+    } finally {
+      withDatabase((db) => {
+        for (const row of stored)
+          db.prepare("update festivals set start_date = ?, end_date = ? where id = ?").run(row.start_date, row.end_date, row.id);
+      });
+    }
+  });
+
   test("the subscription feed holds every upcoming festival", async ({ request }) => {
     const upcoming = await api<Festival[]>(request, "/api/flower-festivals/upcoming");
     expect(upcoming.length).toBeGreaterThan(0);
