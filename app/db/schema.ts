@@ -106,6 +106,8 @@ export interface FestivalsTable {
   ticket_price: string | null;
   image: string | null;
   featured: DbBool;
+  /** The yearly rule as an RRULE (FREQ=YEARLY;BYMONTH=5;BYDAY=2SA), null for a one-off (migration 0011). */
+  recurrence: string | null;
   created_at: string;
   updated_at: string;
 }

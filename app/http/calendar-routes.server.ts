@@ -8,13 +8,20 @@ import { festivalsToICalendar, icsFileName } from "~/services/festivals/calendar
 import { FESTIVAL_NOT_FOUND, getFestival, listUpcomingFestivals } from "~/services/festivals/festivals.server";
 
 const ALL_FESTIVALS_FILE = "flower-festivals.ics";
+/** The feed's path: the page's "Subscribe" link is webcal:// to it, its "Download" link the same file once. */
+export const FESTIVALS_FEED_PATH = "/festivals.ics";
 
-function sendCalendar(res: express.Response, fileName: string, body: string) {
+/**
+ * A file sent to be kept once (`?download`, a festival's own file) is an attachment; the feed itself is sent inline,
+ * as calendars that subscribe to it expect. Either way a copy lives 15 minutes at most: a festival that ended
+ * leaves it, and the next occurrence takes its place, soon after the day is over.
+ */
+function sendCalendar(res: express.Response, fileName: string, body: string, attachment = true) {
   res
     .status(200)
     .set({
       "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Content-Disposition": `${attachment ? "attachment" : "inline"}; filename="${fileName}"`,
       "Cache-Control": "public, max-age=900",
     })
     .send(body);
@@ -35,17 +42,19 @@ async function festivalSettings() {
  * after a parameter; register them before the React Router handler.
  */
 export function registerCalendarRoutes(app: express.Router) {
-  app.get("/festivals.ics", async (_req, res) => {
+  app.get(FESTIVALS_FEED_PATH, async (req, res) => {
     const settings = await festivalSettings();
     if (!settings) return sendNotFound(res, "Not found");
+    // Every festival not yet over, each on its current occurrence; a yearly one carries its RRULE.
     const festivals = await listUpcomingFestivals(getDb());
     const body = festivalsToICalendar(festivals, {
       siteUrl: getEnv().SITE_URL,
       now: new Date(),
       calendarName: `${settings.general.siteName} Flower Festivals`,
       productName: settings.general.siteName,
+      refreshInterval: "PT12H",
     });
-    sendCalendar(res, ALL_FESTIVALS_FILE, body);
+    sendCalendar(res, ALL_FESTIVALS_FILE, body, "download" in req.query);
   });
 
   app.get("/festivals/:id.ics", async (req, res) => {

@@ -36,7 +36,14 @@ test.describe("admin festivals", () => {
     await loginAsAdmin(page, "/admin/festivals");
     await expect(page.getByRole("heading", { level: 1, name: "Festivals" })).toBeVisible();
     await expect(page).toHaveTitle(/^Festivals \| .+ Admin$/);
-    await expect(page.getByRole("table").getByRole("columnheader")).toHaveText(["Name", "Dates", "City / State", "Featured", "Actions"]);
+    await expect(page.getByRole("table").getByRole("columnheader")).toHaveText([
+      "Name",
+      "Dates",
+      "Repeats",
+      "City / State",
+      "Featured",
+      "Actions",
+    ]);
     await expect(rows(page)).toHaveCount(10);
     await expect(pagination(page).getByText(`Page 1 of ${Math.ceil(countFestivals() / 10)}`)).toBeVisible();
 
@@ -195,6 +202,58 @@ test.describe("admin festivals", () => {
       })),
     );
     withDatabase((db) => db.prepare("delete from festivals where id = ?").run(id));
+  });
+
+  test("the yearly rule is picked in plain words, checked against the start date, and shown on the public page", async ({
+    page,
+    pageErrors,
+  }) => {
+    const name = unique("E2E Lilac Weekend");
+    await loginAsAdmin(page, "/admin/festivals/new");
+    const dialog = page.getByRole("dialog", { name: "Add Festival" });
+    await dialog.getByLabel("Festival name").fill(name);
+    await dialog.getByLabel("Description").fill("Lilacs in bloom over one weekend every May.");
+    await dialog.getByLabel("Start date").fill("2099-05-02");
+    await dialog.getByLabel("End date").fill("2099-05-03");
+    await dialog.getByLabel("Venue").fill("Highland Park");
+    await dialog.getByLabel("City").fill("Rochester");
+    await dialog.getByLabel("State").selectOption("New York");
+    const summary = dialog.getByTestId("recurrence-summary");
+    await expect(summary).toHaveText("Does not repeat: the festival leaves the upcoming lists after its last day.");
+    await dialog.getByLabel("How it repeats").selectOption("weekday");
+    await dialog.getByLabel("Which week").selectOption({ label: "second" });
+    await dialog.getByLabel("Weekday").selectOption({ label: "Saturday" });
+    await dialog.getByLabel("Month", { exact: true }).selectOption({ label: "May" });
+    await expect(summary).toHaveText("Repeats every year: second Saturday of May, 2 days");
+    await expect(dialog.getByLabel("Day of the month")).toBeHidden();
+
+    // May 2, 2099 is the first Saturday: the server says so next to the picker.
+    await dialog.getByRole("button", { name: "Add festival" }).click();
+    await expect(
+      dialog.getByText("The start date is not the second Saturday of May: pick the festival's first day in a year it is held."),
+    ).toBeVisible();
+    await expect(dialog.getByLabel("How it repeats")).toHaveAttribute("aria-invalid", "true");
+
+    await dialog.getByLabel("Start date").fill("2099-05-09");
+    await dialog.getByLabel("End date").fill("2099-05-10");
+    await dialog.getByRole("button", { name: "Add festival" }).click();
+    await expect(dialog).toBeHidden();
+    const saved = withDatabase((db) => db.prepare("select id, recurrence from festivals where name = ?").get(name)) as {
+      id: number;
+      recurrence: string;
+    };
+    expect(saved.recurrence).toBe("FREQ=YEARLY;BYMONTH=5;BYDAY=2SA");
+    await page.getByLabel("Search festivals").fill(name);
+    await expect(rows(page).filter({ hasText: name })).toContainText("second Saturday of May, 2 days");
+
+    const festivalPage = await page.request.get(`/festivals/${saved.id}`);
+    expect(await festivalPage.text()).toContain("Every year: second Saturday of May");
+    expect(await (await page.request.get(`/api/flower-festivals/${saved.id}`)).json()).toMatchObject({
+      startDate: "2099-05-09",
+      recurrence: "FREQ=YEARLY;BYMONTH=5;BYDAY=2SA",
+    });
+    acceptLoggedFailures(pageErrors, /status of 400/);
+    withDatabase((db) => db.prepare("delete from festivals where id = ?").run(saved.id));
   });
 
   test("deletes a festival after the confirmation, and the public page goes with it", async ({ page }) => {

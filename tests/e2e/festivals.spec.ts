@@ -39,6 +39,21 @@ function festivalWith(festivals: Festival[], what: string, has: (festival: Festi
   return festival!;
 }
 
+/**
+ * The calendar opens on the current month, which may hold no festival: its next-month arrow is pressed until a month
+ * with a festival day shows (the seed has one within a year).
+ */
+async function showFestivalMonth(calendar: Locator) {
+  const festivalDays = calendar.getByRole("button", { name: /\d+ festivals?/ });
+  for (let step = 0; step < 12 && (await festivalDays.count()) === 0; step++) {
+    await calendar.getByRole("button", { name: /next month/i }).click();
+  }
+  await expect(festivalDays.first()).toBeVisible();
+}
+
+/** The site's today (US Pacific), as the server counts it. */
+const siteToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
+
 /** The YYYY-MM-DD after a date, as an iCalendar DATE (YYYYMMDD). */
 function dayAfter(isoDate: string) {
   const date = new Date(`${isoDate}T00:00:00Z`);
@@ -290,6 +305,7 @@ test.describe("festival calendar page", () => {
     await page.goto("/festivals");
     const calendar = page.getByRole("region", { name: "Festival Calendar" });
     await expect(calendar.getByRole("grid")).toBeVisible();
+    await showFestivalMonth(calendar);
 
     // Festival days say so in their label (and carry a dot); other days do not.
     const festivalDay = calendar.getByRole("button", { name: /\d+ festivals?/ }).first();
@@ -356,19 +372,18 @@ test.describe("festival calendar page without JavaScript", () => {
     page,
     request,
   }) => {
-    const state = (await api<Festival[]>(request, "/api/flower-festivals/upcoming"))[0]!.state;
+    // A festival of several days, not at a month's end: the calendar opened on its first day shows its second too.
+    const upcoming = await api<Festival[]>(request, "/api/flower-festivals/upcoming");
+    const festival = festivalWith(upcoming, "several days in one month", (f) => f.endDate > f.startDate && f.startDate.slice(8) < "28");
+    const state = festival.state;
     const inState = await festivalsFrom(request, `?state=${encodeURIComponent(state)}`);
-    // The calendar opens on the month of the state's next festival.
-    await page.goto(`/festivals?state=${encodeURIComponent(state)}`);
+    const first = festival.startDate;
+    const day = `${first.slice(0, 8)}${String(Number(first.slice(8)) + 1).padStart(2, "0")}`;
+    await page.goto(`/festivals?state=${encodeURIComponent(state)}&date=${first}`);
     const calendar = page.getByRole("region", { name: "Festival Calendar" });
-    const days = await calendar
-      .locator("td[data-day]:has(button)")
-      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-day")!));
-    const day = days.find((d) => inState.some((f) => f.startDate <= d && d <= f.endDate));
-    expect(day, "a day of the state's festivals in the month shown").toBeDefined();
     await calendar.locator(`td[data-day="${day}"] button`).click();
     await expect(page).toHaveURL((url) => url.searchParams.get("date") === day && url.searchParams.get("state") === state);
-    const onDay = inState.filter((f) => f.startDate <= day! && day! <= f.endDate);
+    const onDay = inState.filter((f) => f.startDate <= day && day <= f.endDate);
     await expect(page.getByRole("status").filter({ hasText: / on [A-Z][a-z]+day,/ })).toHaveText(
       new RegExp(`^${onDay.length} festivals? on `),
     );
@@ -376,12 +391,23 @@ test.describe("festival calendar page without JavaScript", () => {
 
     await calendar.getByRole("button", { name: /, selected$/ }).click();
     await expect(page).not.toHaveURL(new RegExp(`date=${day}`));
+    await expect(page).toHaveURL((url) => url.searchParams.get("state") === state);
     await expectListed(page, inState);
 
     await page.goto(`/festivals?date=${day}`);
     await page.getByRole("region", { name: "Festival Calendar" }).getByRole("button", { name: "Clear date" }).click();
     await expect(page).not.toHaveURL(new RegExp(`date=${day}`));
     await expect(listHeading(page)).toHaveText("All Festivals");
+  });
+
+  test("the calendar opens on the current month", async ({ page }) => {
+    await page.goto("/festivals");
+    const today = siteToday();
+    const month = new Date(`${today}T12:00:00Z`).toLocaleDateString("en-US", { timeZone: "UTC", month: "long", year: "numeric" });
+    const calendar = page.getByRole("region", { name: "Festival Calendar" });
+    await expect(calendar.getByRole("grid")).toHaveAccessibleName(month);
+    await expect(calendar.getByRole("button", { name: /, today$/ })).toHaveCount(1);
+    await expect(calendar.locator(`td[data-day="${today}"]`)).toHaveCount(1);
   });
 });
 
@@ -393,6 +419,7 @@ for (const timezoneId of ["Pacific/Kiritimati", "Pacific/Pago_Pago"]) {
       const festivals = await festivalsFrom(request);
       await page.goto("/festivals");
       const calendar = page.getByRole("region", { name: "Festival Calendar" });
+      await showFestivalMonth(calendar);
       const festivalDay = calendar.getByRole("button", { name: /\d+ festivals?/ }).first();
       const day = (await festivalDay.locator("xpath=..").getAttribute("data-day"))!;
       const [year, month, date] = day.split("-").map(Number) as [number, number, number];
@@ -460,8 +487,85 @@ test.describe("festival detail page", () => {
     expect(unfolded).toContain(`\r\nSUMMARY:${festival.name.replace(/[\\;,]/g, (c) => `\\${c}`)}\r\n`);
     expect(unfolded).toMatch(new RegExp(`\\r\\nUID:festival-${festival.id}@`));
 
-    await expect(page.getByRole("link", { name: /Subscribe to all festivals/ }).first()).toHaveAttribute("href", "/festivals.ics");
+    await expect(page.getByRole("link", { name: /Subscribe to all festivals/ })).toHaveAttribute(
+      "href",
+      /^webcal:\/\/[^/]+\/festivals\.ics$/,
+    );
     await expectAccessible(page);
+  });
+
+  test("'Subscribe to all festivals' is a webcal:// subscription to the feed, beside a one-off download", async ({ page, request }) => {
+    await page.goto("/festivals");
+    const subscribe = page.getByRole("link", { name: "Subscribe to all festivals" });
+    await expect(subscribe).toHaveAttribute("href", /^webcal:\/\/[^/]+\/festivals\.ics$/);
+    const download = page.getByRole("link", { name: "Download once (.ics)" });
+    await expect(download).toHaveAttribute("href", "/festivals.ics?download");
+
+    // The feed calendars re-read: inline, with how often to read it, each yearly festival with its rule.
+    const feed = await request.get("/festivals.ics");
+    expect(feed.headers()["content-disposition"]).toMatch(/^inline; /);
+    const body = (await feed.text()).replace(/\r\n /g, "");
+    expect(body).toContain("\r\nREFRESH-INTERVAL;VALUE=DURATION:PT12H\r\n");
+    const upcoming = await api<(Festival & { recurrence: string | null })[]>(request, "/api/flower-festivals/upcoming");
+    const yearly = upcoming.filter((f) => f.recurrence);
+    expect(yearly.length).toBeGreaterThan(0);
+    expect(body.match(/\r\nRRULE:FREQ=YEARLY;[^\r]+/g)).toEqual(yearly.map((f) => `\r\nRRULE:${f.recurrence}`));
+    const once = await request.get("/festivals.ics?download");
+    expect(once.headers()["content-disposition"]).toBe('attachment; filename="flower-festivals.ics"');
+    await expectAccessible(page);
+  });
+
+  test("a yearly festival whose stored dates went into last year shows its next date; a one-off goes to Past festivals", async ({
+    page,
+    request,
+  }) => {
+    const festivals = await api<(Festival & { recurrence: string | null })[]>(request, "/api/flower-festivals");
+    const yearly = festivalWith(festivals, "the rule May 1", (f) => f.recurrence === "FREQ=YEARLY;BYMONTH=5;BYMONTHDAY=1");
+    const oneOff = festivalWith(festivals, "no rule", (f) => f.recurrence === null);
+    const today = siteToday();
+    const year = Number(today.slice(0, 4));
+    const next = today <= `${year}-05-01` ? `${year}-05-01` : `${year + 1}-05-01`;
+    const stored = withDatabase((db) =>
+      db.prepare("select id, start_date, end_date from festivals where id in (?, ?)").all(yearly.id, oneOff.id),
+    ) as {
+      id: number;
+      start_date: string;
+      end_date: string;
+    }[];
+    // As time would: both occurrences are over, a year ago.
+    withDatabase((db) => {
+      db.prepare("update festivals set start_date = ?, end_date = ? where id = ?").run(`${year - 1}-05-01`, `${year - 1}-05-01`, yearly.id);
+      db.prepare("update festivals set start_date = ?, end_date = ? where id = ?").run(`${year - 1}-01-10`, `${year - 1}-01-11`, oneOff.id);
+    });
+    try {
+      expect(await api<Festival>(request, `/api/flower-festivals/${yearly.id}`)).toMatchObject({ startDate: next, endDate: next });
+      await page.goto(`/festivals/${yearly.id}`);
+      const [y, m, d] = next.split("-").map(Number) as [number, number, number];
+      const nextText = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", {
+        timeZone: "UTC",
+        month: "long",
+        day: "numeric",
+        year: "numeric",
+      });
+      await expect(page.locator(`time[datetime="${next}"]`).first()).toHaveText(nextText);
+      await expect(page.getByText("Every year: May 1")).toBeVisible();
+      await expect(page.getByText("Upcoming", { exact: true })).toBeVisible();
+
+      await page.goto("/festivals");
+      await expect(cardNames(list(page))).toContainText([yearly.name]);
+      await expect(cardNames(list(page))).not.toContainText([oneOff.name]);
+      const past = page.getByRole("region", { name: "Past festivals" });
+      await expect(past.getByRole("link", { name: oneOff.name })).toBeVisible();
+      await past.getByRole("link", { name: oneOff.name }).click();
+      await expect(page).toHaveURL(`/festivals/${oneOff.id}`);
+      await expect(page.getByText("This festival has ended")).toBeVisible();
+      await expectAccessible(page);
+    } finally {
+      withDatabase((db) => {
+        for (const row of stored)
+          db.prepare("update festivals set start_date = ?, end_date = ? where id = ?").run(row.start_date, row.end_date, row.id);
+      });
+    }
   });
 
   test("the subscription feed holds every upcoming festival", async ({ request }) => {

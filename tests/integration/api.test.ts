@@ -30,7 +30,7 @@ const WHOLESALER_KEYS = [
   "verifiedAt",
   "zipcode",
 ];
-const FESTIVAL_KEYS = ["city", "description", "endDate", "featured", "id", "image", "location", "name", "startDate", "state"];
+const FESTIVAL_KEYS = ["city", "description", "endDate", "featured", "id", "image", "location", "name", "recurrence", "startDate", "state"];
 
 async function expectJsonError(response: Response, status: number) {
   expect(response.status).toBe(status);

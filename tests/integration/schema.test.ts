@@ -352,6 +352,7 @@ describe("migrations", () => {
       "0008-query-indexes",
       "0009-login-attempts",
       "0010-mail",
+      "0011-festival-rules",
       "0013-zipcode-position-index",
     ]);
     expect(await migrateToLatest(sqlite.db)).toEqual([]);
@@ -403,6 +404,7 @@ describe("migrations", () => {
         "0008-query-indexes",
         "0009-login-attempts",
         "0010-mail",
+        "0011-festival-rules",
         "0013-zipcode-position-index",
       ]);
       const everything = { blog: true, festivals: true };

@@ -8,7 +8,8 @@ import { formatDateRange, monthAndDay } from "./dates";
 export type FestivalSummary = Pick<
   Festival,
   "id" | "name" | "description" | "startDate" | "endDate" | "location" | "city" | "state" | "ticketPrice" | "image" | "featured"
->;
+> &
+  Partial<Pick<Festival, "recurrence">>;
 
 /** The venue and city, as "Rose Bowl, Pasadena". */
 export const venueAndCity = (festival: Pick<Festival, "location" | "city">) => `${festival.location}, ${festival.city}`;
@@ -37,6 +38,7 @@ function Facts({ festival, compact = false }: { festival: FestivalSummary; compa
         <span>
           <span className="sr-only">Dates: </span>
           <time dateTime={festival.startDate}>{formatDateRange(festival.startDate, festival.endDate)}</time>
+          {festival.recurrence ? <span className="text-muted"> · every year</span> : null}
         </span>
       </li>
       <li className="flex items-start gap-2">

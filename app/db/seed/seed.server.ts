@@ -185,6 +185,7 @@ export async function seedDatabase(db: Kysely<Database>, today = todayIsoDate())
             ticket_price: f.ticketPrice ?? null,
             image: f.image,
             featured: toDbBool(f.featured),
+            recurrence: f.recurrence ?? null,
             created_at: now,
             updated_at: now,
           };

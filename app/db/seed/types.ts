@@ -100,5 +100,12 @@ export interface SeedFestival {
   ticketPrice?: string;
   image: string;
   featured: boolean;
+  /** The seed's first dates: the next occurrence of this schedule that has not ended on the seed day. */
   schedule: FestivalSchedule;
+  /**
+   * The yearly rule the site rolls the festival forward with (an RRULE the admin's picker can express), only where
+   * the festival's source states its recurrence ("the second weekend of April"); left out, the festival is a
+   * one-off that leaves the upcoming lists when it ends. Must name the schedule's start every year (seed test).
+   */
+  recurrence?: string;
 }

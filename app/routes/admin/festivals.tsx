@@ -19,6 +19,8 @@ import {
   updateFestival,
 } from "~/services/festivals/admin.server";
 import { FESTIVAL_ENTITY } from "~/services/festivals/festival-form";
+import { describeRecurrence, parseRRule } from "~/services/festivals/recurrence";
+import { RecurrencePicker } from "~/components/festivals/recurrence-picker";
 import type { Festival } from "~/services/festivals/festivals.server";
 import { withImageAvailability } from "~/services/images/availability.server";
 import { imageStorage } from "~/services/images/storage.server";
@@ -96,8 +98,9 @@ function FestivalFields({
         defaultValue={record?.endDate}
         error={errors.endDate}
         required
-        hint="On or after the start date."
+        hint="On or after the start date. For a yearly festival, enter one year's dates: the site shows each next year's by itself."
       />
+      <RecurrencePicker recurrence={record?.recurrence} startDate={record?.startDate} endDate={record?.endDate} error={errors.repeat} />
       <TextField
         name="location"
         label="Venue"
@@ -175,6 +178,13 @@ export default function AdminFestivals({ loaderData }: Route.ComponentProps) {
           {formatDateRange(f.startDate, f.endDate)}
         </time>
       ),
+    },
+    {
+      header: "Repeats",
+      cell: (f) => {
+        const rule = f.recurrence ? parseRRule(f.recurrence) : undefined;
+        return rule ? describeRecurrence(rule, f.startDate, f.endDate) : <span className="text-muted">One-off</span>;
+      },
     },
     { header: "City / State", cell: (f) => `${f.city}, ${f.state}` },
     {

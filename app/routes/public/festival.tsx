@@ -6,13 +6,15 @@ import { getDb } from "~/db/db.server";
 import { AppError } from "~/services/errors";
 import { googleCalendarUrl } from "~/services/festivals/calendar.server";
 import { getFestival, listUpcomingFestivals, type Festival } from "~/services/festivals/festivals.server";
+import { describeRule, parseRRule } from "~/services/festivals/recurrence";
+import { FESTIVALS_FEED_PATH } from "~/http/calendar-routes.server";
 import { parseId } from "~/services/ids";
 import { todayIsoDate } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
 import { pageMeta, siteIdentity } from "~/http/meta";
 import { requireFeature } from "~/http/site.server";
 import type { Route } from "./+types/festival";
-import { ArrowLeft, Globe, CalendarDays, CalendarPlus, Download, ExternalLink, Ticket, Flower2, MapPin, Rss } from "~/components/icons";
+import { ArrowLeft, Globe, CalendarDays, CalendarPlus, Download, ExternalLink, Ticket, Flower2, MapPin, CalendarHeart, Rss } from "~/components/icons";
 import { ResponsiveImage } from "~/components/images/responsive-image";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
@@ -47,6 +49,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     found: true as const,
     festival: toSummary(festival),
     googleCalendarUrl: googleCalendarUrl(festival, getEnv().SITE_URL),
+    subscribeUrl: `webcal://${new URL(getEnv().SITE_URL).host}${FESTIVALS_FEED_PATH}`,
     today,
     more: more.slice(0, MORE_FESTIVALS).map(toSummary),
   };
@@ -87,7 +90,8 @@ function FestivalNotFound() {
 type Status = { label: string; className: string };
 
 function statusOf(festival: { startDate: string; endDate: string }, today: string): Status {
-  if (festival.endDate < today) return { label: "This year's festival has ended", className: "bg-stone-100 text-muted" };
+  // Only a one-off is ever past: a yearly festival is read on its current occurrence (services/festivals/occurrences.server.ts).
+  if (festival.endDate < today) return { label: "This festival has ended", className: "bg-stone-100 text-muted" };
   if (festival.startDate <= today) return { label: "Happening now", className: "bg-leaf text-white" };
   return { label: "Upcoming", className: "bg-white text-leaf ring-1 ring-leaf/30" };
 }
@@ -113,6 +117,7 @@ export default function Festival({ loaderData }: Route.ComponentProps) {
   const status = statusOf(festival, today);
   const days = durationInDays(festival.startDate, festival.endDate);
   const paragraphs = festival.description.split(/\n{2,}/).filter(Boolean);
+  const rule = festival.recurrence ? parseRRule(festival.recurrence) : undefined;
 
   return (
     <>
@@ -149,6 +154,12 @@ export default function Festival({ loaderData }: Route.ComponentProps) {
                     <CalendarDays className="size-5 shrink-0 text-rose-brand" aria-hidden="true" />
                     <time dateTime={festival.startDate}>{formatDateRange(festival.startDate, festival.endDate, "long")}</time>
                   </li>
+                  {rule ? (
+                    <li className="flex items-center gap-2.5 text-base" data-testid="festival-recurrence">
+                      <CalendarHeart className="size-5 shrink-0 text-rose-brand" aria-hidden="true" />
+                      {`Every year: ${describeRule(rule)}`}
+                    </li>
+                  ) : null}
                   <li className="flex items-center gap-2.5">
                     <MapPin className="size-5 shrink-0 text-rose-brand" aria-hidden="true" />
                     {festival.city}, {festival.state}
@@ -241,7 +252,7 @@ export default function Festival({ loaderData }: Route.ComponentProps) {
               </a>
             </div>
             <a
-              href="/festivals.ics"
+              href={loaderData.subscribeUrl}
               className="mt-4 inline-flex items-center gap-1.5 text-sm font-medium text-rose-brand underline-offset-4 hover:underline"
             >
               <Rss className="size-4" aria-hidden="true" />

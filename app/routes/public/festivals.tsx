@@ -2,15 +2,18 @@ import { FestivalCard } from "~/components/festivals/festival-card";
 import { type FestivalFilterValues, FestivalFilters, filterSearchParams } from "~/components/festivals/festival-filters";
 import { festivalEventList } from "~/services/seo/festival-json-ld";
 import { getDb } from "~/db/db.server";
-import { festivalsRunningOn, hasActiveFilters, nextFestivalDay, readFestivalSearch } from "~/services/festivals/festival-search.server";
-import { listFestivals, listUpcomingFestivals, type Festival } from "~/services/festivals/festivals.server";
+import { festivalsRunningOn, hasActiveFilters, readFestivalSearch } from "~/services/festivals/festival-search.server";
+import { hasEnded, listFestivals, listUpcomingFestivals, type Festival } from "~/services/festivals/festivals.server";
+import { occurrencesBetween } from "~/services/festivals/occurrences.server";
+import { FESTIVALS_FEED_PATH } from "~/http/calendar-routes.server";
+import { getEnv } from "~/utils/env.server";
 import { listStateNames } from "~/services/states/states.server";
 import { byListingsFirst, listingCountsByState } from "~/services/wholesalers/wholesalers.server";
-import { todayIsoDate } from "~/utils/dates";
+import { addDays, todayIsoDate } from "~/utils/dates";
 import { pageMeta, siteIdentity } from "~/http/meta";
 import { requireFeature } from "~/http/site.server";
 import type { Route } from "./+types/festivals";
-import { ArrowLeft, SearchX, ArrowRight, Flower2, MapPin, X, CalendarPlus, CalendarSearch } from "~/components/icons";
+import { ArrowLeft, SearchX, ArrowRight, Flower2, MapPin, X, CalendarPlus, CalendarSearch, Download } from "~/components/icons";
 import { Link, useSearchParams } from "react-router";
 import { formatDateRange, formatLongDate, MONTH_NAMES } from "~/components/festivals/dates";
 import { FestivalCalendarSlot } from "~/components/festivals/festival-calendar-slot";
@@ -27,6 +30,9 @@ const STRUCTURED_EVENTS = 10;
 
 const toSummary = ({ updatedAt: _updatedAt, ...festival }: Festival) => festival;
 
+/** How far ahead the calendar marks the days of yearly festivals (their later occurrences, not only the current one). */
+const CALENDAR_DAYS_AHEAD = 730;
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireFeature("festivals");
   const db = getDb();
@@ -36,8 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Without a search, month or state the matching festivals are every festival: asked once.
   const listFiltered = Boolean(listFilters.q || listFilters.month || listFilters.state);
   const [everyFestival, filteredFestivals, upcoming, states, counts] = await Promise.all([
-    listFestivals(db),
-    listFiltered ? listFestivals(db, listFilters) : undefined,
+    listFestivals(db, {}, today),
+    listFiltered ? listFestivals(db, listFilters, today) : undefined,
     listUpcomingFestivals(db, UPCOMING_FESTIVALS, today),
     listStateNames(db),
     listingCountsByState(db),
@@ -46,19 +52,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   const stateOptions = [...new Set(everyFestival.map((festival) => festival.state))].sort((a, b) => a.localeCompare(b));
   // The state filter matches case-insensitively; show the select with the data's own spelling.
   const state = search.state && (stateOptions.find((name) => name.toLowerCase() === search.state?.toLowerCase()) ?? search.state);
+  // Festivals on their current occurrence; a one-off that is over goes to "Past festivals", latest first, still findable.
+  // A picked day lists whatever runs then, a later year's occurrence of a yearly festival or a past one-off alike.
+  const listed = date ? festivalsRunningOn(matching, date) : matching.filter((festival) => !hasEnded(festival, today));
+  const past = date ? [] : matching.filter((festival) => hasEnded(festival, today)).reverse();
+  const calendarEnd = addDays(today, CALENDAR_DAYS_AHEAD);
   return {
     filters: { ...search, ...(state ? { state } : {}) } satisfies FestivalFilterValues,
     filtered: hasActiveFilters(search),
-    festivals: festivalsRunningOn(matching, date).map(toSummary),
+    festivals: listed.map(toSummary),
+    past: past.map(toSummary),
     upcoming: upcoming.map(toSummary),
-    calendar: everyFestival.map(({ startDate, endDate }) => ({ startDate, endDate })),
+    // Every day a festival runs, over the next two years too: a yearly festival marks each year's days.
+    calendar: everyFestival.flatMap((festival) => occurrencesBetween(festival, festival.startDate, calendarEnd)),
     stateOptions: state && !stateOptions.includes(state) ? [...stateOptions, state].sort() : stateOptions,
     stateShortcuts: byListingsFirst(states, counts)
       .slice(0, STATE_SHORTCUTS)
       .map(({ id, name, listings }) => ({ id, name, listings })),
     today,
-    // Open the calendar on the picked day, or else on the next day a matching festival runs, not on an empty month.
-    calendarMonth: (date ?? nextFestivalDay(matching, today) ?? nextFestivalDay(everyFestival, today) ?? today).slice(0, 7),
+    // The calendar opens on the picked day's month, or else on this month (the server's today, sent with the page:
+    // the browser hydrates the same month).
+    calendarMonth: (date ?? today).slice(0, 7),
+    // A subscription calendars read again (webcal:// is the scheme they open), beside a one-off download.
+    subscribeUrl: `webcal://${new URL(getEnv().SITE_URL).host}${FESTIVALS_FEED_PATH}`,
+    downloadUrl: `${FESTIVALS_FEED_PATH}?download`,
   };
 }
 
@@ -80,7 +97,7 @@ function SectionTitle({ id, children, className }: { id: string; children: React
   );
 }
 
-function PageIntro() {
+function PageIntro({ subscribeUrl, downloadUrl }: { subscribeUrl: string; downloadUrl: string }) {
   return (
     <div className="relative isolate overflow-hidden border-b border-stone-200/70 bg-gradient-to-br from-blush via-cream to-[#eef4ef]">
       <Flower2
@@ -104,10 +121,23 @@ function PageIntro() {
           Tulip fields, rose parades, cherry blossoms and lilac weeks: find flower festivals across the United States, pick
           a day on the calendar and add the ones you love to your own calendar.
         </p>
-        <a href="/festivals.ics" className={cn(buttonVariants({ variant: "secondary", size: "sm" }), "mt-6")}>
-          <CalendarPlus aria-hidden="true" />
-          Subscribe to all festivals
-        </a>
+        <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2">
+          <a href={subscribeUrl} className={buttonVariants({ variant: "secondary", size: "sm" })}>
+            <CalendarPlus aria-hidden="true" />
+            Subscribe to all festivals
+          </a>
+          <a
+            href={downloadUrl}
+            download="flower-festivals.ics"
+            className="inline-flex items-center gap-1.5 text-sm font-semibold text-rose-brand underline-offset-4 hover:underline"
+          >
+            <Download className="size-4" aria-hidden="true" />
+            Download once (.ics)
+          </a>
+        </div>
+        <p className="mt-2 max-w-2xl text-sm text-muted">
+          Subscribing keeps your calendar up to date as festivals are added and each year&apos;s dates come round.
+        </p>
       </div>
     </div>
   );
@@ -206,9 +236,35 @@ function ActiveFilters({ filters }: { filters: FestivalFilterValues }) {
   );
 }
 
+/** One-off festivals that are over: out of the lists above, still here to find (and in the site search). */
+function PastFestivals({ festivals }: { festivals: Route.ComponentProps["loaderData"]["past"] }) {
+  return (
+    <section aria-labelledby="past-heading" className="order-3 lg:order-none">
+      <SectionTitle id="past-heading" className="text-xl sm:text-2xl">
+        Past festivals
+      </SectionTitle>
+      <p className="mt-1 text-sm text-muted">Held once, and over. Their pages stay for reference.</p>
+      <ul className="mt-4 grid gap-2" data-testid="past-festivals">
+        {festivals.map((festival) => (
+          <li key={festival.id} className="rounded-xl border border-stone-200 bg-white px-4 py-3">
+            <Link to={`/festivals/${festival.id}`} className="font-semibold text-ink underline-offset-4 hover:text-rose-brand hover:underline">
+              {festival.name}
+            </Link>
+            <p className="text-sm text-muted">
+              <time dateTime={festival.startDate}>{formatDateRange(festival.startDate, festival.endDate)}</time> · {festival.city},{" "}
+              {festival.state}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The festival calendar. */
 export default function Festivals({ loaderData }: Route.ComponentProps) {
-  const { filters, filtered, festivals, upcoming, calendar, calendarMonth, stateOptions, stateShortcuts, today } = loaderData;
+  const { filters, filtered, festivals, past, upcoming, calendar, calendarMonth, stateOptions, stateShortcuts, today, subscribeUrl, downloadUrl } =
+    loaderData;
   const [, setSearchParams] = useSearchParams();
 
   const pickDate = (date: string | undefined) =>
@@ -218,7 +274,7 @@ export default function Festivals({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageIntro />
+      <PageIntro subscribeUrl={subscribeUrl} downloadUrl={downloadUrl} />
       <UpcomingFestivals festivals={upcoming} />
 
       <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6 sm:py-12 lg:grid lg:grid-cols-[22rem_minmax(0,1fr)] lg:items-start lg:gap-10 lg:px-8">
@@ -293,6 +349,7 @@ export default function Festivals({ loaderData }: Route.ComponentProps) {
               </HydrateLater>
             )}
           </section>
+          {past.length > 0 ? <PastFestivals festivals={past} /> : null}
         </div>
       </div>
     </>

@@ -56,6 +56,8 @@ beforeAll(async () => {
       festival("ended", "2026-03-01", "2026-03-30"),
       festival("running", "2026-03-30", "2026-04-01"),
       festival("next", "2026-05-01", "2026-05-02"),
+      // A yearly festival whose stored dates are over is upcoming again, on its next occurrence.
+      { ...festival("yearly", "2025-05-01", "2025-05-01"), recurrence: "FREQ=YEARLY;BYMONTH=5;BYMONTHDAY=1" },
     ])
     .execute();
   const post = (title: string, status: string) => ({
@@ -108,7 +110,7 @@ describe("getDashboardCounts", () => {
       statesCovered: 2,
       // Verified on 2025-04-01 counts on 2026-04-01; a day earlier, or never, does not.
       verifiedLastYear: 1,
-      upcomingFestivals: 2,
+      upcomingFestivals: 3,
       publishedPosts: 2,
       activeSubscribers: 1,
       pendingSuggestions: 2,

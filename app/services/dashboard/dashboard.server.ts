@@ -36,7 +36,8 @@ export async function getDashboardCounts(db: Kysely<Database>, today: string = t
     db
       .selectFrom("festivals")
       .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("end_date", ">=", today)
+      // A yearly festival is always upcoming (on its next occurrence); a one-off until its last day.
+      .where((eb) => eb.or([eb("end_date", ">=", today), eb("recurrence", "is not", null)]))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("blog_posts")

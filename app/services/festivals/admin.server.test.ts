@@ -147,6 +147,82 @@ for (const database of TEST_DATABASES) {
       expect(error.fieldErrors).toEqual({ endDate: "The end date must be on or after the start date." });
     });
 
+    it("stores the yearly rule the plain picker fields describe, as an RRULE; a one-off stores none", async () => {
+      const yearly = await createFestival(
+        db,
+        {
+          ...valid,
+          startDate: "2026-05-09",
+          endDate: "2026-05-10",
+          repeat: "weekday",
+          repeatOrdinal: "2",
+          repeatWeekday: "6",
+          repeatMonth: "5",
+          repeatDaysBefore: "0",
+        },
+        actor,
+      );
+      expect((await festivalRow(yearly)).recurrence).toBe("FREQ=YEARLY;BYMONTH=5;BYDAY=2SA");
+      const weekend = await createFestival(
+        db,
+        {
+          ...valid,
+          name: "Bluebonnets",
+          startDate: "2026-04-10",
+          endDate: "2026-04-12",
+          repeat: "weekday",
+          repeatOrdinal: "2",
+          repeatWeekday: "6",
+          repeatMonth: "4",
+          repeatDaysBefore: "1",
+        },
+        actor,
+      );
+      expect((await festivalRow(weekend)).recurrence).toBe("FREQ=YEARLY;BYMONTH=4;BYDAY=FR;BYMONTHDAY=7,8,9,10,11,12,13");
+      const date = await createFestival(
+        db,
+        { ...valid, name: "Lei Day", startDate: "2026-05-01", endDate: "2026-05-01", repeat: "date", repeatMonth: "5", repeatDay: "1" },
+        actor,
+      );
+      expect((await festivalRow(date)).recurrence).toBe("FREQ=YEARLY;BYMONTH=5;BYMONTHDAY=1");
+      const oneOff = await createFestival(db, { ...valid, name: "Once", repeat: "none" }, actor);
+      expect((await festivalRow(oneOff)).recurrence).toBeNull();
+      await updateFestival(db, yearly, (await festivalRow(yearly)).updated_at, { ...valid, repeat: "none" }, actor);
+      expect((await festivalRow(yearly)).recurrence).toBeNull();
+    });
+
+    it("refuses a rule whose day is not the start date, or one the picker cannot keep, with a message on the picker", async () => {
+      const notThatDay = await rejection(
+        createFestival(
+          db,
+          {
+            ...valid,
+            startDate: "2026-05-02",
+            endDate: "2026-05-03",
+            repeat: "weekday",
+            repeatOrdinal: "2",
+            repeatWeekday: "6",
+            repeatMonth: "5",
+          },
+          actor,
+        ),
+      );
+      expect(notThatDay.fieldErrors).toEqual({
+        repeat: "The start date is not the second Saturday of May: pick the festival's first day in a year it is held.",
+      });
+      const noSuchDay = await rejection(createFestival(db, { ...valid, repeat: "date", repeatMonth: "4", repeatDay: "31" }, actor));
+      expect(noSuchDay.fieldErrors).toEqual({ repeat: "April has 30 days." });
+      const tooLong = await rejection(
+        createFestival(
+          db,
+          { ...valid, startDate: "2026-05-01", endDate: "2027-04-01", repeat: "date", repeatMonth: "5", repeatDay: "1" },
+          actor,
+        ),
+      );
+      expect(tooLong.fieldErrors).toEqual({ endDate: "A festival that repeats every year lasts less than a year." });
+      expect(await db.selectFrom("festivals").selectAll().execute()).toEqual([]);
+    });
+
     it("refuses a state that is not on the list", async () => {
       const error = await rejection(createFestival(db, { ...valid, state: "Atlantis" }, actor));
       expect(error.fieldErrors).toEqual({ state: "Choose a state from the list, or District of Columbia." });

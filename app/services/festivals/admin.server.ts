@@ -11,6 +11,8 @@ import { badRequest } from "../errors";
 import { fieldErrorsOf, optionalText } from "../form-fields";
 import { FESTIVAL_ENTITY } from "./festival-form";
 import { toFestival, type Festival } from "./festivals.server";
+import { ruleNamesDays } from "./occurrences.server";
+import { describeRule, lengthInDays, ruleFromFields, ruleMatchesDate, toRRule } from "./recurrence";
 
 /** Not one of the 50 states, but festivals there are listed under it. */
 const DISTRICT_OF_COLUMBIA = "District of Columbia";
@@ -64,11 +66,50 @@ export const festivalInputSchema = z
       .string()
       .optional()
       .transform((value) => value === "on" || value === "true"),
+    // The yearly rule's picker (recurrence.ts): plain selects, so the form needs no script; read into an RRULE below.
+    repeat: z.string().optional(),
+    repeatOrdinal: z.string().optional(),
+    repeatWeekday: z.string().optional(),
+    repeatMonth: z.string().optional(),
+    repeatDay: z.string().optional(),
+    repeatDaysBefore: z.string().optional(),
   })
   .refine((input) => !isValidIsoDate(input.startDate) || !isValidIsoDate(input.endDate) || input.endDate >= input.startDate, {
     message: "The end date must be on or after the start date.",
     path: ["endDate"],
+  })
+  .transform((input, ctx) => {
+    const { repeat, repeatOrdinal, repeatWeekday, repeatMonth, repeatDay, repeatDaysBefore, ...festival } = input;
+    const read = ruleFromFields({ repeat, repeatOrdinal, repeatWeekday, repeatMonth, repeatDay, repeatDaysBefore });
+    if ("problem" in read) {
+      ctx.addIssue({ code: "custom", message: read.problem, path: ["repeat"] });
+      return z.NEVER;
+    }
+    const { rule } = read;
+    if (!rule || !isValidIsoDate(festival.startDate) || !isValidIsoDate(festival.endDate)) return { ...festival, recurrence: null };
+    if (!ruleMatchesDate(rule, festival.startDate)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `The start date is not the ${describeRule(rule)}: pick the festival's first day in a year it is held.`,
+        path: ["repeat"],
+      });
+      return z.NEVER;
+    }
+    if (lengthInDays(festival.startDate, festival.endDate) > MAX_YEARLY_LENGTH_DAYS) {
+      ctx.addIssue({ code: "custom", message: "A festival that repeats every year lasts less than a year.", path: ["endDate"] });
+      return z.NEVER;
+    }
+    const recurrence = toRRule(rule);
+    // The picker writes only rules ical.js expands; a rule it cannot read would leave the festival stuck.
+    if (!ruleNamesDays(recurrence, festival.startDate)) {
+      ctx.addIssue({ code: "custom", message: "This rule names no day.", path: ["repeat"] });
+      return z.NEVER;
+    }
+    return { ...festival, recurrence };
   });
+
+/** At most this long for a festival that repeats every year: the next occurrence must start after the last ends. */
+const MAX_YEARLY_LENGTH_DAYS = 300;
 
 export type FestivalInput = z.output<typeof festivalInputSchema>;
 
@@ -109,6 +150,7 @@ function columnsFrom(input: FestivalInput) {
     ticket_price: input.ticketPrice ?? null,
     image: input.image ?? null,
     featured: toDbBool(input.featured),
+    recurrence: input.recurrence,
   };
 }
 

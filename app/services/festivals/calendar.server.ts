@@ -1,8 +1,10 @@
 import { addDays } from "~/utils/dates";
+import { canonicalRecurrence } from "./occurrences.server";
 import type { Festival } from "./festivals.server";
 
 /** The festival fields a calendar entry needs. */
-export type CalendarFestival = Pick<Festival, "id" | "name" | "description" | "startDate" | "endDate" | "location" | "city" | "state">;
+export type CalendarFestival = Pick<Festival, "id" | "name" | "description" | "startDate" | "endDate" | "location" | "city" | "state"> &
+  Partial<Pick<Festival, "recurrence">>;
 
 export interface ICalendarOptions {
   /** Where the site is published, e.g. "https://www.wholesaleflowerfinder.com": event URLs and UIDs derive from it. */
@@ -12,6 +14,8 @@ export interface ICalendarOptions {
   /** X-WR-CALNAME: the name calendar apps show for the file. */
   calendarName?: string;
   productName?: string;
+  /** For a feed calendars subscribe to: an ISO 8601 duration such as PT12H, how often they should read it again. */
+  refreshInterval?: string;
 }
 
 export const DEFAULT_CALENDAR_NAME = "Flower Festivals";
@@ -91,6 +95,8 @@ function eventLines(festival: CalendarFestival, { siteUrl, now }: ICalendarOptio
     `DTSTAMP:${toICalDateTime(now)}`,
     `DTSTART;VALUE=DATE:${toICalDate(festival.startDate)}`,
     `DTEND;VALUE=DATE:${exclusiveEndDate(festival.endDate)}`,
+    // A yearly festival's rule: the calendar shows every year's occurrence from DTSTART (its current one) on.
+    ...(canonicalRecurrence(festival.recurrence) ? [`RRULE:${canonicalRecurrence(festival.recurrence)}`] : []),
     textLine("SUMMARY", festival.name),
     textLine("LOCATION", festivalPlace(festival)),
     textLine("DESCRIPTION", festival.description),
@@ -112,6 +118,10 @@ export function festivalsToICalendar(festivals: readonly CalendarFestival[], opt
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
     textLine("X-WR-CALNAME", options.calendarName ?? DEFAULT_CALENDAR_NAME),
+    // How often a subscribed calendar should read the feed again (RFC 7986, and Outlook's older name for it).
+    ...(options.refreshInterval
+      ? [`REFRESH-INTERVAL;VALUE=DURATION:${options.refreshInterval}`, `X-PUBLISHED-TTL:${options.refreshInterval}`]
+      : []),
     ...festivals.flatMap((festival) => eventLines(festival, options)),
     "END:VCALENDAR",
   ];
@@ -140,6 +150,9 @@ export function googleCalendarUrl(festival: CalendarFestival, siteUrl: string): 
     ["dates", `${toICalDate(festival.startDate)}/${exclusiveEndDate(festival.endDate)}`],
     ["details", `${festival.description}\n\n${pageUrl}`],
     ["location", festivalPlace(festival)],
+    ...(canonicalRecurrence(festival.recurrence)
+      ? ([["recur", `RRULE:${canonicalRecurrence(festival.recurrence)}`]] as [string, string][])
+      : []),
   ];
   return `https://calendar.google.com/calendar/render?${params.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join("&")}`;
 }

@@ -160,3 +160,38 @@ describe("icsFileName", () => {
     expect(icsFileName("花祭り")).toBe("festival.ics");
   });
 });
+
+describe("a yearly festival in a calendar", () => {
+  const yearly: CalendarFestival = {
+    ...festival,
+    startDate: "2026-05-09",
+    endDate: "2026-05-10",
+    recurrence: "FREQ=YEARLY;BYMONTH=5;BYDAY=2SA",
+  };
+
+  it("carries its RRULE, so a calendar shows every year's occurrence; a one-off carries none", async () => {
+    const text = festivalsToICalendar([yearly, { ...festival, id: 8 }], { siteUrl, now, refreshInterval: "PT12H" });
+    const lines = unfold(text).split("\r\n");
+    expect(lines.filter((line) => line.startsWith("RRULE:"))).toEqual(["RRULE:FREQ=YEARLY;BYMONTH=5;BYDAY=2SA"]);
+    expect(lines).toContain("REFRESH-INTERVAL;VALUE=DURATION:PT12H");
+    expect(lines).toContain("X-PUBLISHED-TTL:PT12H");
+    // A calendar program (ical.js here) expands it to the next years' second Saturdays of May.
+    const { default: ICAL } = await import("ical.js");
+    const vevent = new ICAL.Component(ICAL.parse(text) as unknown[]).getAllSubcomponents("vevent")[0]!;
+    const iterator = new ICAL.Event(vevent).iterator();
+    const starts = [iterator.next(), iterator.next(), iterator.next()].map((time) => time?.toString());
+    expect(starts).toEqual(["2026-05-09", "2027-05-08", "2028-05-13"]);
+  });
+
+  it("writes no rule that is not a picker's, so a value changed by hand cannot add lines", () => {
+    const text = festivalsToICalendar([{ ...yearly, recurrence: "FREQ=YEARLY;BYMONTH=5;BYDAY=2SA\r\nX-INJECTED:1" }], { siteUrl, now });
+    expect(text).not.toContain("X-INJECTED");
+    expect(text).not.toContain("RRULE");
+  });
+
+  it("passes the rule to Google Calendar", () => {
+    const url = new URL(googleCalendarUrl(yearly, siteUrl));
+    expect(url.searchParams.get("recur")).toBe("RRULE:FREQ=YEARLY;BYMONTH=5;BYDAY=2SA");
+    expect(new URL(googleCalendarUrl(festival, siteUrl)).searchParams.has("recur")).toBe(false);
+  });
+});

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { isValidIsoDate } from "~/utils/dates";
 import { festivalFiltersSchema, type FestivalFilters } from "./festivals.server";
+import { occurrencesBetween } from "./occurrences.server";
 
 /** The festival page's filters: the list filters of listFestivals plus a calendar day. */
 export interface FestivalSearch extends FestivalFilters {
@@ -38,18 +39,17 @@ export const hasActiveFilters = (search: FestivalSearch) => Boolean(search.q || 
 export const festivalRunsOn = (festival: { startDate: string; endDate: string }, day: string) =>
   festival.startDate <= day && day <= festival.endDate;
 
-/** The festivals running on the day, in their order; all of them when no day is given. */
-export function festivalsRunningOn<T extends { startDate: string; endDate: string }>(
+/**
+ * The festivals running on the day, in their order, each with the dates of the occurrence that runs then (a yearly
+ * festival's later year, as well as its current one); all of them when no day is given.
+ */
+export function festivalsRunningOn<T extends { startDate: string; endDate: string; recurrence?: string | null }>(
   festivals: readonly T[],
   day: string | undefined,
 ): T[] {
-  return day ? festivals.filter((festival) => festivalRunsOn(festival, day)) : [...festivals];
-}
-
-/** The first day, from today on, on which some festival runs; undefined when none is ahead. */
-export function nextFestivalDay(festivals: readonly { startDate: string; endDate: string }[], today: string): string | undefined {
-  const days = festivals
-    .filter((festival) => festival.endDate >= today)
-    .map((festival) => (festival.startDate > today ? festival.startDate : today));
-  return days.sort()[0];
+  if (!day) return [...festivals];
+  return festivals.flatMap((festival) => {
+    const [running] = occurrencesBetween({ ...festival, recurrence: festival.recurrence ?? null }, day, day);
+    return running ? [{ ...festival, ...running }] : [];
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { festivalRunsOn, festivalsRunningOn, hasActiveFilters, nextFestivalDay, readFestivalSearch } from "./festival-search.server";
+import { festivalRunsOn, festivalsRunningOn, hasActiveFilters, readFestivalSearch } from "./festival-search.server";
 
 const read = (query: string) => readFestivalSearch(new URLSearchParams(query));
 
@@ -55,25 +55,13 @@ describe("festivalsRunningOn", () => {
     expect(festivalsRunningOn(festivals, "2026-05-20")).toEqual([]);
   });
 
+  it("finds a yearly festival on a day of a later year, with that year's dates", () => {
+    const yearly = { name: "yearly", startDate: "2026-05-09", endDate: "2026-05-10", recurrence: "FREQ=YEARLY;BYMONTH=5;BYDAY=2SA" };
+    expect(festivalsRunningOn([yearly, oneDay], "2027-05-09")).toEqual([{ ...yearly, startDate: "2027-05-08", endDate: "2027-05-09" }]);
+    expect(festivalsRunningOn([{ ...yearly, recurrence: null }], "2027-05-09")).toEqual([]);
+  });
+
   it("keeps every festival when no day is picked", () => {
     expect(festivalsRunningOn(festivals, undefined)).toEqual(festivals);
-  });
-});
-
-describe("nextFestivalDay", () => {
-  const spring = { startDate: "2026-04-01", endDate: "2026-04-30" };
-  const summer = { startDate: "2026-07-01", endDate: "2026-07-03" };
-
-  it("is today while a festival runs", () => {
-    expect(nextFestivalDay([summer, spring], "2026-04-15")).toBe("2026-04-15");
-  });
-
-  it("is the next start day when none runs today", () => {
-    expect(nextFestivalDay([summer, spring], "2026-05-01")).toBe("2026-07-01");
-    expect(nextFestivalDay([summer, spring], "2026-01-10")).toBe("2026-04-01");
-  });
-
-  it("is undefined when every festival has ended", () => {
-    expect(nextFestivalDay([summer, spring], "2026-07-04")).toBeUndefined();
   });
 });

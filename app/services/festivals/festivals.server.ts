@@ -5,6 +5,7 @@ import { fromDbBool } from "~/db/schema";
 import { todayIsoDate } from "~/utils/dates";
 import { badRequest, notFound } from "../errors";
 import { requireId } from "../ids";
+import { currentOccurrence } from "./occurrences.server";
 import type { Festival } from "./types";
 
 export type { Festival };
@@ -26,8 +27,20 @@ export const toFestival = (row: Selectable<FestivalsTable>): Festival => ({
   ...(row.ticket_price ? { ticketPrice: row.ticket_price } : {}),
   image: row.image,
   featured: fromDbBool(row.featured),
+  recurrence: row.recurrence,
   updatedAt: row.updated_at,
 });
+
+/** The festival with its current occurrence's dates on `today` (a one-off that is over keeps its own). */
+export function rollForward(festival: Festival, today: string): Festival {
+  const { startDate, endDate } = currentOccurrence(festival, today);
+  return startDate === festival.startDate ? festival : { ...festival, startDate, endDate };
+}
+
+/** Whether the festival is over for good: a one-off whose last day has passed (a yearly one never is). */
+export const hasEnded = (festival: Pick<Festival, "endDate">, today: string) => festival.endDate < today;
+
+const byDates = (a: Festival, b: Festival) => a.startDate.localeCompare(b.startDate) || a.name.localeCompare(b.name) || a.id - b.id;
 
 export const festivalFiltersSchema = z.object({
   q: z
@@ -72,10 +85,11 @@ export function parseFestivalFilters(params: URLSearchParams): FestivalFilters {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Festivals by start date. `q` matches name, description, city and state case-insensitively;
- * `month` is the start date's month; `state` is the state's name.
+ * Every festival with its current occurrence (`rollForward`), by that occurrence's start date: past one-offs first,
+ * with their own dates. `q` matches name, description, city and state case-insensitively; `month` is the current
+ * occurrence's start month; `state` is the state's name.
  */
-export async function listFestivals(db: Kysely<Database>, filters: FestivalFilters = {}): Promise<Festival[]> {
+export async function listFestivals(db: Kysely<Database>, filters: FestivalFilters = {}, today = todayIsoDate()): Promise<Festival[]> {
   let query = db.selectFrom("festivals").selectAll();
   if (filters.q) {
     const pattern = `%${escapeLike(filters.q.toLowerCase())}%`;
@@ -87,29 +101,30 @@ export async function listFestivals(db: Kysely<Database>, filters: FestivalFilte
       ),
     );
   }
-  if (filters.month) {
-    query = query.where(sql`substr(start_date, 6, 2)`, "=", String(filters.month).padStart(2, "0"));
-  }
   if (filters.state) {
     query = query.where(sql`lower(state)`, "=", filters.state.toLowerCase());
   }
-  const rows = await query.orderBy("start_date").orderBy("name").execute();
-  return rows.map(toFestival);
+  // The dates are computed, not stored: the month and the order are the current occurrence's (a festival table is small).
+  const month = filters.month ? `-${String(filters.month).padStart(2, "0")}-` : undefined;
+  return (await query.execute())
+    .map((row) => rollForward(toFestival(row), today))
+    .filter((festival) => !month || festival.startDate.slice(4, 8) === month)
+    .sort(byDates);
 }
 
-/** Festivals that have not yet ended, soonest first. */
+/** Festivals that have not yet ended, soonest first: every yearly one (on its current occurrence) and the one-offs ahead. */
 export async function listUpcomingFestivals(db: Kysely<Database>, limit?: number, today = todayIsoDate()) {
-  let query = db.selectFrom("festivals").selectAll().where("end_date", ">=", today).orderBy("start_date").orderBy("name");
-  if (limit !== undefined) query = query.limit(limit);
-  return (await query.execute()).map(toFestival);
+  const upcoming = (await listFestivals(db, {}, today)).filter((festival) => !hasEnded(festival, today));
+  return limit === undefined ? upcoming : upcoming.slice(0, limit);
 }
 
 export const assertFestivalId = (raw: string | undefined) => requireId(raw, INVALID_FESTIVAL_ID);
 
-export async function getFestival(db: Kysely<Database>, id: number): Promise<Festival> {
+/** One festival with its current occurrence; a past one-off with its own dates. */
+export async function getFestival(db: Kysely<Database>, id: number, today = todayIsoDate()): Promise<Festival> {
   const row = await db.selectFrom("festivals").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) throw notFound(FESTIVAL_NOT_FOUND);
-  return toFestival(row);
+  return rollForward(toFestival(row), today);
 }
 
 /** The public JSON shape of a festival. */

@@ -14,5 +14,10 @@ export interface Festival {
   ticketPrice?: string;
   image: string | null;
   featured: boolean;
+  /**
+   * The yearly rule as an RRULE (FREQ=YEARLY;BYMONTH=5;BYDAY=2SA), null for a one-off. Where the public side reads
+   * a festival, startDate and endDate are its current occurrence (occurrences.server.ts); the admin sees the stored ones.
+   */
+  recurrence: string | null;
   updatedAt: string;
 }

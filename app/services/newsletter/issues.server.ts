@@ -11,6 +11,7 @@ import { recordAdminChange } from "../audit/audit.server";
 import { listPublishedPosts } from "../blog/blog.server";
 import { AppError, badRequest, notFound } from "../errors";
 import { listFestivals } from "../festivals/festivals.server";
+import { currentOccurrence } from "../festivals/occurrences.server";
 import { fieldErrorsOf } from "../form-fields";
 import type { MailContext } from "../mail/messages.server";
 import { newsletterUnsubscribeUrl } from "../mail/messages.server";
@@ -361,7 +362,7 @@ export async function loadFeatured(db: Kysely<Database>, ids: FeaturedIds): Prom
       ? []
       : db
           .selectFrom("festivals")
-          .select(["id", "name", "description", "start_date", "end_date", "city", "state"])
+          .select(["id", "name", "description", "start_date", "end_date", "city", "state", "recurrence"])
           .where("id", "in", festivalIds)
           .execute(),
     ids.listings.length === 0
@@ -388,10 +389,12 @@ export async function loadFeatured(db: Kysely<Database>, ids: FeaturedIds): Prom
       description: shorten(post.excerpt),
     })),
     festivals: inPickedOrder(festivalIds, festivals).map((festival): FeaturedItem => {
-      const when =
-        festival.start_date === festival.end_date
-          ? longDate(festival.start_date)
-          : `${longDate(festival.start_date)} to ${longDate(festival.end_date)}`;
+      // A yearly festival on its current occurrence, as the site shows it.
+      const { startDate, endDate } = currentOccurrence(
+        { startDate: festival.start_date, endDate: festival.end_date, recurrence: festival.recurrence },
+        todayIsoDate(),
+      );
+      const when = startDate === endDate ? longDate(startDate) : `${longDate(startDate)} to ${longDate(endDate)}`;
       return {
         id: festival.id,
         title: festival.name,

@@ -3,6 +3,8 @@ import { isPostgres } from "~/db/dialect.server";
 import type { Database } from "~/db/schema";
 import type { WholesalerType } from "../wholesalers/constants";
 import { wholesalerPlaceFrom } from "../wholesalers/wholesalers.server";
+import { todayIsoDate } from "~/utils/dates";
+import { currentOccurrence } from "../festivals/occurrences.server";
 import { excerptAround, ftsMatchExpression, searchTerms } from "./query";
 import type { FestivalHit, PostHit, SearchGroup, SearchSections, SiteSearchResults, StateHit, WholesalerHit } from "./types";
 
@@ -176,11 +178,12 @@ interface FestivalRow {
   description: string;
   start_date: string;
   end_date: string;
+  recurrence: string | null;
 }
 
 async function searchFestivals(db: Kysely<Database>, terms: string[], match: Matcher): Promise<SearchGroup<FestivalHit>> {
   const columns = sql`festivals.id, festivals.name, festivals.city, festivals.state, festivals.description, festivals.start_date,
-    festivals.end_date, count(*) over () as total`;
+    festivals.end_date, festivals.recurrence, count(*) over () as total`;
   const query = match.postgres
     ? sql<Counted<FestivalRow>>`select ${columns} from festivals where ${FESTIVAL_DOC} @@ ${match.all}
         order by ts_rank(${FESTIVAL_DOC}, ${match.all}) desc, festivals.start_date, festivals.name
@@ -190,17 +193,25 @@ async function searchFestivals(db: Kysely<Database>, terms: string[], match: Mat
         order by found.rank, festivals.start_date, festivals.name
         limit ${SEARCH_RESULTS_PER_KIND}`;
   const { rows } = await query.execute(db);
+  const today = todayIsoDate();
   return {
     count: countOf(rows),
-    items: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      city: row.city,
-      state: row.state,
-      startDate: row.start_date,
-      endDate: row.end_date,
-      snippet: excerptAround(row.description, terms),
-    })),
+    items: rows.map((row) => {
+      // A yearly festival shows its current occurrence, a past one-off its own dates (it stays findable).
+      const { startDate, endDate } = currentOccurrence(
+        { startDate: row.start_date, endDate: row.end_date, recurrence: row.recurrence },
+        today,
+      );
+      return {
+        id: row.id,
+        name: row.name,
+        city: row.city,
+        state: row.state,
+        startDate,
+        endDate,
+        snippet: excerptAround(row.description, terms),
+      };
+    }),
   };
 }
 

@@ -12,6 +12,8 @@ export const festivals: SeedFestival[] = [
     ticketPrice: "Free curbside viewing; reserved grandstand seats extra",
     image: "/images/festivals/tournament-of-roses-parade.webp",
     featured: true,
+    // New Year's Day (the source's Sunday exception, January 2, is not in the rule)
+    recurrence: "FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=1",
     schedule: { kind: "fixed", month: 1, day: 1, durationDays: 1 },
   },
   {
@@ -51,6 +53,8 @@ export const festivals: SeedFestival[] = [
     ticketPrice: "$12-$25; timed tickets sold online",
     image: "/images/festivals/carlsbad-flower-fields.webp",
     featured: false,
+    // "traditionally opens on March 1"
+    recurrence: "FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=1",
     schedule: { kind: "fixed", month: 3, day: 1, durationDays: 62 },
   },
   {
@@ -103,6 +107,8 @@ export const festivals: SeedFestival[] = [
     ticketPrice: "Festival free; farm display gardens about $10-$25",
     image: "/images/festivals/skagit-valley-tulip-festival.webp",
     featured: true,
+    // "every April ... all month"
+    recurrence: "FREQ=YEARLY;BYMONTH=4;BYMONTHDAY=1",
     schedule: { kind: "fixed", month: 4, day: 1, durationDays: 30 },
   },
   {
@@ -129,6 +135,8 @@ export const festivals: SeedFestival[] = [
     ticketPrice: "Free; Saturday night headliner concert ticketed",
     image: "/images/festivals/burnet-bluebonnet-festival.webp",
     featured: false,
+    // "the second weekend of April": Friday before the second Saturday
+    recurrence: "FREQ=YEARLY;BYMONTH=4;BYDAY=FR;BYMONTHDAY=7,8,9,10,11,12,13",
     schedule: { kind: "nthWeekday", month: 4, weekday: 6, nth: 2, offsetDays: -1, durationDays: 3 },
   },
   {
@@ -142,6 +150,8 @@ export const festivals: SeedFestival[] = [
     ticketPrice: "Free; some side events ticketed",
     image: "/images/festivals/nantucket-daffodil-festival.webp",
     featured: false,
+    // "the last weekend of April": Thursday, 3 days before the last Sunday
+    recurrence: "FREQ=YEARLY;BYMONTH=4;BYDAY=TH;BYMONTHDAY=21,22,23,24,25,26,27",
     schedule: { kind: "nthWeekday", month: 4, weekday: 0, nth: -1, offsetDays: -3, durationDays: 4 },
   },
   {
@@ -155,6 +165,8 @@ export const festivals: SeedFestival[] = [
     ticketPrice: "Free",
     image: "/images/festivals/honolulu-lei-day.webp",
     featured: false,
+    // "May Day is Lei Day": May 1
+    recurrence: "FREQ=YEARLY;BYMONTH=5;BYMONTHDAY=1",
     schedule: { kind: "fixed", month: 5, day: 1, durationDays: 1 },
   },
   {
@@ -193,6 +205,8 @@ export const festivals: SeedFestival[] = [
     ticketPrice: "Free",
     image: "/images/festivals/albany-tulip-festival.webp",
     featured: false,
+    // "Mother's Day weekend": Saturday before the second Sunday of May
+    recurrence: "FREQ=YEARLY;BYMONTH=5;BYDAY=SA;BYMONTHDAY=7,8,9,10,11,12,13",
     schedule: { kind: "nthWeekday", month: 5, weekday: 0, nth: 2, offsetDays: -1, durationDays: 2 },
   },
   {
