@@ -9,6 +9,7 @@ import * as jobs from "./migrations/0007-jobs.server";
 import * as queryIndexes from "./migrations/0008-query-indexes.server";
 import * as loginAttempts from "./migrations/0009-login-attempts.server";
 import * as mail from "./migrations/0010-mail.server";
+import * as groceryPages from "./migrations/0012-grocery-pages.server";
 import type { Database } from "./schema";
 
 /** Every migration, in order. Imported statically so that the server bundle carries them. */
@@ -23,6 +24,8 @@ const migrations: Record<string, Migration> = {
   "0008-query-indexes": queryIndexes,
   "0009-login-attempts": loginAttempts,
   "0010-mail": mail,
+  // 0011 is the festivals branch's migration.
+  "0012-grocery-pages": groceryPages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
