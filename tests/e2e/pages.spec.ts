@@ -167,7 +167,17 @@ test("an unknown path answers 404 with '404 Page Not Found'", async ({ page, pag
 
 test.describe("every public page, hydrated and with its lists drawn", () => {
   // The pages with badges, cards and forms; the grocery guide's own page with them (issue #37 points 8 and 9).
-  const PAGES = ["/", "/state/california", "/search?q=rose", "/near?zip=90014", "/wholesalers/1", "/about", "/festivals", "/blog"];
+  const PAGES = [
+    "/",
+    "/state/california",
+    "/search?q=rose",
+    "/near?zip=90014",
+    "/wholesalers/1",
+    "/grocery/trader-joes",
+    "/about",
+    "/festivals",
+    "/blog",
+  ];
 
   test("has no tab stop that does nothing and no id twice", async ({ page }) => {
     test.slow();
