@@ -66,7 +66,7 @@ test.describe("home page", () => {
     );
     expect(verified).toBeGreaterThan(0);
     expect(verified).toBeLessThan(n);
-    const dated = page.locator("main dl > div").filter({ hasText: "with the date a source confirmed them" });
+    const dated = page.locator("main dl > div").filter({ hasText: "with a verification date" });
     await expect(dated.locator("dd")).toHaveText(`${verified} of ${n}`);
     await expect(page.locator("main dl")).not.toContainText("Since 2020");
   });

@@ -15,7 +15,7 @@ function highlights({ listings, states, verified }: DirectoryCoverage) {
   return [
     { value: SAVINGS_CLAIM_CAPITALIZED, label: "less than retail florists" },
     { value: count(listings, "listing", "listings"), label: `of markets and wholesalers in ${count(states, "state", "states")}` },
-    { value: `${formatNumber(verified)} of ${formatNumber(listings)}`, label: "with the date a source confirmed them" },
+    { value: `${formatNumber(verified)} of ${formatNumber(listings)}`, label: "with a verification date" },
   ];
 }
 
