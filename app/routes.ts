@@ -12,6 +12,7 @@ export default [
     route("list-your-business", "routes/public/list-your-business.tsx"),
     route("festivals", "routes/public/festivals.tsx"),
     route("festivals/:id", "routes/public/festival.tsx"),
+    route("grocery/:slug", "routes/public/grocery-store.tsx"),
     route("privacy", "routes/public/privacy.tsx"),
     route("terms", "routes/public/terms.tsx"),
     route("sitemap", "routes/public/sitemap.tsx"),

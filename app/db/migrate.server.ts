@@ -10,6 +10,7 @@ import * as queryIndexes from "./migrations/0008-query-indexes.server";
 import * as loginAttempts from "./migrations/0009-login-attempts.server";
 import * as mail from "./migrations/0010-mail.server";
 import * as festivalRules from "./migrations/0011-festival-rules.server";
+import * as groceryPages from "./migrations/0012-grocery-pages.server";
 import * as zipcodePositionIndex from "./migrations/0013-zipcode-position-index.server";
 import type { Database } from "./schema";
 
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "0009-login-attempts": loginAttempts,
   "0010-mail": mail,
   "0011-festival-rules": festivalRules,
+  "0012-grocery-pages": groceryPages,
   "0013-zipcode-position-index": zipcodePositionIndex,
 };
 

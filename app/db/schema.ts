@@ -75,6 +75,10 @@ export interface GroceryStoresTable {
   description: string;
   price_range: string;
   best_for: string;
+  /** The page's address, /grocery/{slug}: made from the name once, kept when the name changes; unique. */
+  slug: string;
+  /** How to shop the chain's flowers; "" when not known. */
+  tips: string;
   position: number;
   created_at: string;
   updated_at: string;

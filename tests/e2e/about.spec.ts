@@ -43,6 +43,13 @@ test.describe("about page", () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByText("since 2020", { exact: false }).first()).toBeVisible();
+    // One savings claim, the home title's, and figures from the data rather than a year (issue #37 point 10).
+    await expect(page.locator("main").getByText("up to 70% less than retail", { exact: false }).first()).toBeVisible();
+    await expect(page.locator("main")).not.toContainText("30 to 60 percent");
+    const { n, verified } = withDatabase(
+      (db) => db.prepare("select count(*) as n, count(verified_at) as verified from wholesalers").get() as { n: number; verified: number },
+    );
+    await expect(page.locator("main").getByText(`${verified} of ${n} dated`, { exact: true })).toBeVisible();
     const mission = page.locator("main");
     for (const audience of ["consumers", "DIY arrangers", "wedding and", "budget shoppers"]) {
       await expect(mission.getByText(audience, { exact: false }).first()).toBeVisible();

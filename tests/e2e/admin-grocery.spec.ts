@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { slugText } from "../../app/utils/slug";
 import { loginAsAdmin } from "./admin-fixtures";
 import { acceptLoggedFailures, expect, expectAccessible, test, withDatabase } from "./fixtures";
 
@@ -11,9 +12,9 @@ function insertStore(name: string, updatedAt = "2026-01-01T00:00:00.000Z") {
   withDatabase((db) =>
     db
       .prepare(
-        "insert into grocery_stores (name, description, price_range, best_for, position, created_at, updated_at) values (?, ?, '$5-$10', 'Testing', 900, ?, ?)",
+        "insert into grocery_stores (name, slug, description, price_range, best_for, position, created_at, updated_at) values (?, ?, ?, '$5-$10', 'Testing', 900, ?, ?)",
       )
-      .run(name, DESCRIPTION, updatedAt, updatedAt),
+      .run(name, slugText(name), DESCRIPTION, updatedAt, updatedAt),
   );
 }
 const removeStore = (name: string) => withDatabase((db) => db.prepare("delete from grocery_stores where name = ?").run(name));

@@ -24,7 +24,8 @@ test.describe("home page", () => {
     await expect(page).toHaveTitle("Find Wholesale Flowers Near You - Save up to 70% | Wholesale Flower Finder");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find Affordable Wholesale Flowers");
     await expect(page.getByText("save up to 70%", { exact: false }).first()).toBeVisible();
-    await expect(page.getByText("since 2020", { exact: false }).first()).toBeVisible();
+    // The hero claims nothing from a year: its figures come from the data (issue #37 point 10).
+    await expect(page.locator("main").getByText(/trusted/i)).toHaveCount(0);
 
     const main = page.locator("main");
     await expect(main.getByRole("link", { name: "Find by Location" })).toHaveAttribute("href", "/#states");
@@ -60,6 +61,14 @@ test.describe("home page", () => {
     const figure = page.locator("main dl > div").filter({ hasText: "of markets and wholesalers" });
     await expect(figure.locator("dd")).toHaveText(`${n.toLocaleString("en-US")} listings`);
     await expect(figure.locator("dt")).toHaveText(`of markets and wholesalers in ${states} states`);
+    const { verified } = withDatabase(
+      (db) => db.prepare("select count(verified_at) as verified from wholesalers").get() as { verified: number },
+    );
+    expect(verified).toBeGreaterThan(0);
+    expect(verified).toBeLessThan(n);
+    const dated = page.locator("main dl > div").filter({ hasText: "with a verification date" });
+    await expect(dated.locator("dd")).toHaveText(`${verified} of ${n}`);
+    await expect(page.locator("main dl")).not.toContainText("Since 2020");
   });
 
   test("is rendered on the server, sections and all", async ({ request }) => {

@@ -1,4 +1,4 @@
-import { expectAccessible, expect, test, withDatabase, acceptLoggedFailures } from "./fixtures";
+import { expectAccessible, expect, test, withDatabase, acceptLoggedFailures, waitForHydration } from "./fixtures";
 
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -163,4 +163,56 @@ test("an unknown path answers 404 with '404 Page Not Found'", async ({ page, pag
   await expect(page.locator("footer")).toBeVisible();
   await expectAccessible(page);
   acceptLoggedFailures(pageErrors, /Failed to load resource: the server responded with a status of 404/);
+});
+
+test.describe("every public page, hydrated and with its lists drawn", () => {
+  // The pages with badges, cards and forms; the grocery guide's own page with them (issue #37 points 8 and 9).
+  const PAGES = [
+    "/",
+    "/state/california",
+    "/search?q=rose",
+    "/near?zip=90014",
+    "/wholesalers/1",
+    "/grocery/trader-joes",
+    "/about",
+    "/festivals",
+    "/blog",
+  ];
+
+  test("has no tab stop that does nothing and no id twice", async ({ page }) => {
+    test.slow();
+    for (const path of PAGES) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await waitForHydration(page);
+      // The lists that hydrate later (decision 026) are drawn once scrolled to.
+      await page.mouse.wheel(0, 30_000);
+      await page.waitForLoadState("networkidle");
+      const facts = await page.evaluate(() => {
+        const INTERACTIVE = new Set(["A", "BUTTON", "INPUT", "SELECT", "TEXTAREA", "SUMMARY", "IFRAME"]);
+        const ROLES = new Set([
+          "button",
+          "link",
+          "tab",
+          "checkbox",
+          "radio",
+          "switch",
+          "menuitem",
+          "option",
+          "slider",
+          "textbox",
+          "combobox",
+        ]);
+        // A tab stop that is no control: a badge or wrapper with a tabindex and no action.
+        const idle = [...document.querySelectorAll<HTMLElement>("[tabindex]")]
+          .filter((el) => el.tabIndex >= 0 && !INTERACTIVE.has(el.tagName) && !ROLES.has(el.getAttribute("role") ?? ""))
+          .map((el) => `${el.tagName.toLowerCase()}: ${(el.textContent ?? "").trim().slice(0, 40)}`);
+        const counts = new Map<string, number>();
+        for (const el of document.querySelectorAll("[id]")) counts.set(el.id, (counts.get(el.id) ?? 0) + 1);
+        return { idle, repeated: [...counts].filter(([, n]) => n > 1).map(([id, n]) => `${id} x${n}`) };
+      });
+      expect(facts.idle, `${path}: tab stops that do nothing`).toEqual([]);
+      expect(facts.repeated, `${path}: ids used more than once`).toEqual([]);
+    }
+  });
 });

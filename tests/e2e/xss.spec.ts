@@ -345,6 +345,7 @@ test.describe("hostile text in every field", () => {
       const ids = withDatabase((db) => ({
         post: (db.prepare("select id from blog_posts where title = ?").get(POST.title) as { id: number }).id,
         festival: (db.prepare("select id from festivals where name = ?").get(FESTIVAL.name) as { id: number }).id,
+        grocery: (db.prepare("select slug from grocery_stores where name = ?").get(GROCERY.name) as { slug: string }).slug,
       }));
 
       await checkPages(page, [
@@ -356,6 +357,7 @@ test.describe("hostile text in every field", () => {
         { path: "/all-states", shows: [STATE.name] },
         { path: "/blog", shows: [POST.title, POST.excerpt] },
         { path: `/blog/${ids.post}`, shows: [POST.title, "Xbody paragraph.", "link md1", "link six"], title: POST.title },
+        { path: `/grocery/${ids.grocery}`, shows: [GROCERY.name, GROCERY.bestFor, GROCERY.priceRange], title: GROCERY.name },
         { path: "/festivals", shows: [FESTIVAL.name, FESTIVAL.city] },
         { path: `/festivals/${ids.festival}`, shows: [FESTIVAL.name, FESTIVAL.location, FESTIVAL.ticketPrice], title: FESTIVAL.name },
         { path: `/search?${new URLSearchParams({ q: SEARCH })}`, shows: [`Results for “${SEARCH}”`] },

@@ -130,6 +130,7 @@ describe("the weight of every public page", () => {
       "/state/:stateId": "/state/california",
       "/blog/:postId": `/blog/${post.id}`,
       "/festivals/:id": `/festivals/${festival.id}`,
+      "/grocery/:slug": "/grocery/trader-joes",
       "/wholesalers/:id/:slug?": listingPath(listing),
       "/wholesalers/:id/report": `/wholesalers/${listing.id}/report`,
       "/near": "/near?zip=90014&radius=50",

@@ -52,9 +52,14 @@ describe("sitemap.xml, robots.txt and rss.xml", () => {
     }
     expect(locs.filter((loc) => loc.includes("/state/")).sort()).toEqual(listed.sort());
     expect(locs).not.toContain(`${SITE_URL}/state/newhampshire`);
-    // home, 2 state lists, the listed states, every listing's page, blog + posts, festivals + each, about, list your business, privacy, terms, sitemap
+    // home, 2 state lists, the listed states, every listing's page, every grocery chain's page, blog + posts, festivals + each,
+    // about, list your business, privacy, terms, sitemap
     expect(locs.filter((loc) => loc.includes("/wholesalers/"))).toHaveLength(listings);
-    expect(locs).toHaveLength(3 + listed.length + listings + 1 + posts.length + 1 + festivals.length + 5);
+    const chains = (await (await fetch(`${server.url}/api/grocery-stores`)).json()) as unknown[];
+    expect(chains.length).toBeGreaterThan(0);
+    expect(locs.filter((loc) => loc.startsWith(`${SITE_URL}/grocery/`))).toHaveLength(chains.length);
+    expect(locs).toContain(`${SITE_URL}/grocery/trader-joes`);
+    expect(locs).toHaveLength(3 + listed.length + listings + chains.length + 1 + posts.length + 1 + festivals.length + 5);
     expect(locs.every((loc) => loc.startsWith(SITE_URL))).toBe(true);
     for (const loc of locs) {
       const page = await fetch(loc.replace(SITE_URL, server.url), { redirect: "manual" });

@@ -605,6 +605,7 @@ const TARGETS: Target[] = [
         segment.map((s) => `/blog/${s}`),
         segment.map((s) => `/festivals/${s}`),
         segment.map((s) => `/festivals/${s}.ics`),
+        segment.map((s) => `/grocery/${s}`),
         fc.tuple(hostileId, segment).map(([id, s]) => `/wholesalers/${encodeURIComponent(id.replace(/[\ud800-\udfff]/g, "")) || "1"}/${s}`),
         segment.map((s) => `/wholesalers/${s}`),
         segment.map((s) => `/uploads/${s}`),

@@ -117,6 +117,39 @@ describe("the page cache", () => {
     expect(htmlOf(after)).toContain(description);
   });
 
+  it("shows an admin's edit of a grocery chain on its own page and the home page on the very next anonymous visit (#37 point 9)", async () => {
+    const page = "/grocery/trader-joes";
+    await rawGet(`${server.url}${page}`);
+    expect((await rawGet(`${server.url}${page}`)).headers["x-cache"]).toBe("hit");
+    const [store] = await queryRows<{
+      id: number;
+      name: string;
+      description: string;
+      price_range: string;
+      best_for: string;
+      updated_at: string;
+    }>(server, undefined, "select id, name, description, price_range, best_for, updated_at from grocery_stores where slug = ?", [
+      "trader-joes",
+    ]);
+    const tips = `Edited for the page cache test ${Date.now()}.`;
+    const response = await postForm(server, "/admin/grocery-stores", cookie, {
+      intent: "update",
+      id: String(store!.id),
+      updatedAt: store!.updated_at,
+      name: store!.name,
+      description: store!.description,
+      priceRange: store!.price_range,
+      bestFor: `${store!.best_for} (edited)`,
+      tips,
+    });
+    await response.arrayBuffer();
+    expect(response.status).toBeLessThan(400);
+    const after = await rawGet(`${server.url}${page}`);
+    expect(after.headers["x-cache"]).toBe("miss");
+    expect(htmlOf(after)).toContain(tips);
+    expect(htmlOf(await rawGet(`${server.url}/`))).toContain(`${store!.best_for} (edited)`);
+  });
+
   it("shows a change made directly in the SQLite database (by another program) on the very next visit", async () => {
     const page = await listingPath(4);
     await rawGet(`${server.url}${page}`);

@@ -296,6 +296,8 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
       expect(schema.newsletter_subscribers?.unique, name).toEqual(["(email_normalized)", "(unsubscribe_token)"]);
       expect(schema.cities?.unique, name).toEqual(["(state_id, name)"]);
       expect(schema.states?.primaryKey, name).toEqual([["id"]]);
+      expect(schema.grocery_stores?.columns, name).toMatchObject({ slug: "text not null default", tips: "text not null default" });
+      expect(schema.grocery_stores?.indexes, name).toContain("grocery_stores_slug_idx on (slug) unique");
       expect(schema.sessions?.foreignKeys, name).toEqual(["(admin_id) -> admin_users(id) on delete cascade"]);
       expect(schema.audit_log?.foreignKeys, name).toEqual(["(admin_id) -> admin_users(id) on delete set null"]);
       expect(schema.listing_reports?.foreignKeys, name).toEqual(["(wholesaler_id) -> wholesalers(id) on delete cascade"]);
@@ -308,7 +310,7 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
     ]);
 
     // Full-text search: FTS5 tables kept by triggers on SQLite, GIN indexes on PostgreSQL.
-    const searched = ["blog_posts", "festivals", "states", "wholesalers"];
+    const searched = ["blog_posts", "festivals", "grocery_stores", "states", "wholesalers"];
     const virtual = await sql<{
       name: string;
       sql: string;
@@ -353,6 +355,7 @@ describe("migrations", () => {
       "0009-login-attempts",
       "0010-mail",
       "0011-festival-rules",
+      "0012-grocery-pages",
       "0013-zipcode-position-index",
     ]);
     expect(await migrateToLatest(sqlite.db)).toEqual([]);
@@ -389,6 +392,14 @@ describe("migrations", () => {
         values ('Market Morning', 'An early start.', 'We came home with garden roses and peonies.', 'Tips', '2026-01-01', 'published', ${now}, ${now})`.execute(
         db,
       );
+      for (const [name, position] of [
+        ["Trader Joe's", 0],
+        ["Costco", 1],
+        ["Costco", 2],
+      ] as const) {
+        await sql`insert into grocery_stores (name, description, price_range, best_for, position, created_at, updated_at)
+          values (${name}, 'Bouquets and potted orchids.', '$4-$15', 'Bouquets', ${position}, ${now}, ${now})`.execute(db);
+      }
       await sql`insert into festivals (name, description, start_date, end_date, location, city, state, featured, created_at, updated_at)
         values ('Aloha Blooms', 'Orchids everywhere.', '2026-05-01', '2026-05-02', 'Park', 'Hilo', 'Hawaii', ${sql.lit(false)}, ${now}, ${now})`.execute(
         db,
@@ -405,14 +416,20 @@ describe("migrations", () => {
         "0009-login-attempts",
         "0010-mail",
         "0011-festival-rules",
+        "0012-grocery-pages",
         "0013-zipcode-position-index",
       ]);
+      // The chains stored before their pages existed get an address each, unique in the home page's order.
+      expect(
+        (await db.selectFrom("grocery_stores").select(["name", "slug"]).orderBy("position").orderBy("id").execute()).map((g) => g.slug),
+      ).toEqual(["trader-joes", "costco", "costco-2"]);
       const everything = { blog: true, festivals: true };
       expect((await searchSite(db, "leis", everything)).wholesalers.items.map((w) => w.name)).toEqual(["Lei Stand"]);
       expect((await searchSite(db, "honolulu hawaii", everything)).wholesalers.items.map((w) => w.name)).toEqual(["Lei Stand"]);
       expect((await searchSite(db, "rose", everything)).posts?.items.map((p) => p.title)).toEqual(["Market Morning"]);
       expect((await searchSite(db, "orchids", everything)).festivals?.items.map((f) => f.name)).toEqual(["Aloha Blooms"]);
       expect((await searchSite(db, "hawaii", everything)).states.items.map((s) => s.id)).toEqual(["hawaii"]);
+      expect((await searchSite(db, "Trader Joe", everything)).groceryStores.items.map((g) => g.slug)).toEqual(["trader-joes"]);
       const row = await db.selectFrom("wholesalers").selectAll().executeTakeFirstOrThrow();
       expect(row).toMatchObject({
         name: "Lei Stand",

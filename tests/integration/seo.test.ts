@@ -292,6 +292,7 @@ describe("search engine metadata, structured data, valid HTML and links", () => 
     { path: `/blog/${post.id}`, title: `${post.title} | Flower Arranging Guide`, types: ["BlogPosting"], ogType: "article" },
     { path: "/about", title: `About Us | ${SITE_NAME}`, types: ["FAQPage"] },
     { path: "/festivals", title: `Flower Festival Calendar | ${SITE_NAME}`, types: ["ItemList"] },
+    { path: "/grocery/trader-joes", title: `Trader Joe's Flowers: Prices, Best Buys and Tips | ${SITE_NAME}`, types: ["WebPage"] },
     { path: `/festivals/${festival.id}`, title: `${festival.name} | ${SITE_NAME}`, types: ["Event"] },
     { path: "/privacy", title: `Privacy Policy | ${SITE_NAME}`, types: [] },
     { path: "/terms", title: `Terms of Service | ${SITE_NAME}`, types: [] },
@@ -411,6 +412,21 @@ describe("search engine metadata, structured data, valid HTML and links", () => 
       expectEvent(event!, each);
     }
     expect(obj(readHead(pages.get(`/festivals/${festival.id}`)!).jsonLd[0]!.offers).price).toMatch(/^[1-9]\d*(\.\d+)?$/);
+  });
+
+  it("uses no id twice on any page (the Nu checker below says so too; this says which page and id without Java)", () => {
+    const repeated: string[] = [];
+    for (const [pagePath, html] of pages) {
+      // An id attribute itself, not data-testid="…" or aria-describedby="…".
+      const ids = [...html.matchAll(/(?<![\w-])id="([^"]*)"/g)].map(([, id = ""]) => id);
+      const seen = new Set<string>();
+      for (const id of ids) {
+        if (seen.has(id)) repeated.push(`${pagePath}: ${id}`);
+        seen.add(id);
+      }
+    }
+    expect([...pages.keys()].some((pagePath) => pagePath.startsWith("/grocery/"))).toBe(true);
+    expect(repeated).toEqual([]);
   });
 
   it("serves HTML the W3C Nu checker finds no error in, on every page", async () => {

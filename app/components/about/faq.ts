@@ -1,3 +1,5 @@
+import { SAVINGS_CLAIM } from "~/utils/claims";
+
 /** The About page's questions and answers (plain text, so structured data can reuse them verbatim). */
 export const ABOUT_FAQ = [
   {
@@ -7,8 +9,7 @@ export const ABOUT_FAQ = [
   },
   {
     question: "How much can I save by buying flowers wholesale?",
-    answer:
-      "Buying by the bunch at a wholesaler typically costs 30 to 60 percent less than the same stems from a retail florist, and seasonal flowers can be cheaper still. Shoppers without a resale certificate pay sales tax, and a few markets charge a small entry fee.",
+    answer: `Buying by the bunch at a wholesaler can cost ${SAVINGS_CLAIM} less than the same stems from a retail florist; how much depends on the flower, the season and the market. Shoppers without a resale certificate pay sales tax, and a few markets charge a small entry fee.`,
   },
   {
     question: "When is the best time to shop a wholesale flower market?",

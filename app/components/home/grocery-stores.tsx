@@ -1,11 +1,12 @@
 import { ChevronDown, ShoppingBasket, Sparkles } from "~/components/icons";
 import { useId, useState } from "react";
-import type { GroceryStore } from "~/services/grocery/types";
+import { Link } from "react-router";
+import { groceryPath, type GroceryStoreCard } from "~/services/grocery/types";
 import { cn } from "~/utils/cn";
 import { SectionHeading } from "./section-heading";
 
-/** Budget chains that sell flowers; reachable as both /#grocery-stores and the header's /#grocery. */
-export function GroceryStores({ stores }: { stores: GroceryStore[] }) {
+/** Budget chains that sell flowers, each linking to its own page; reachable as both /#grocery-stores and the header's /#grocery. */
+export function GroceryStores({ stores }: { stores: GroceryStoreCard[] }) {
   return (
     <section id="grocery-stores" aria-labelledby="grocery-heading" className="scroll-mt-20 py-16 sm:py-20">
       <div id="grocery" className="mx-auto max-w-7xl scroll-mt-20 px-4 sm:px-6 lg:px-8">
@@ -24,7 +25,7 @@ export function GroceryStores({ stores }: { stores: GroceryStore[] }) {
   );
 }
 
-function GroceryCard({ store }: { store: GroceryStore }) {
+function GroceryCard({ store }: { store: GroceryStoreCard }) {
   const descriptionId = useId();
   const [expanded, setExpanded] = useState(false);
   return (
@@ -41,7 +42,11 @@ function GroceryCard({ store }: { store: GroceryStore }) {
           {store.priceRange}
         </span>
       </div>
-      <h3 className="mt-4 font-serif text-xl font-semibold text-ink">{store.name}</h3>
+      <h3 className="mt-4 font-serif text-xl font-semibold text-ink">
+        <Link to={groceryPath(store)} className="underline decoration-rose-brand/40 decoration-2 underline-offset-4 hover:text-rose-brand">
+          {store.name}
+        </Link>
+      </h3>
       <p className="mt-3 flex items-start gap-2 rounded-xl bg-cream px-3.5 py-2.5 text-sm text-ink ring-1 ring-stone-200/70">
         <Sparkles className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
         <span>

@@ -1,5 +1,6 @@
 import { BookOpen, MapPin } from "~/components/icons";
 import type { DirectoryCoverage } from "~/services/wholesalers/types";
+import { SAVINGS_CLAIM, SAVINGS_CLAIM_CAPITALIZED } from "~/utils/claims";
 import { formatNumber } from "~/utils/en-us";
 import { HashLink } from "../layout/hash-link";
 import { buttonVariants } from "../ui/button";
@@ -9,12 +10,12 @@ export const HERO_HEADLINE = "Find Affordable Wholesale Flowers";
 
 const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
-/** The claims of the spec, and the directory's real size. */
-function highlights({ listings, states }: DirectoryCoverage) {
+/** The site's one savings claim, and the directory's real size and how much of it a source has dated: figures from the data. */
+function highlights({ listings, states, verified }: DirectoryCoverage) {
   return [
-    { value: "Up to 70%", label: "less than retail florists" },
+    { value: SAVINGS_CLAIM_CAPITALIZED, label: "less than retail florists" },
     { value: count(listings, "listing", "listings"), label: `of markets and wholesalers in ${count(states, "state", "states")}` },
-    { value: "Since 2020", label: "helping flower lovers save" },
+    { value: `${formatNumber(verified)} of ${formatNumber(listings)}`, label: "with a verification date" },
   ];
 }
 
@@ -40,14 +41,14 @@ export function Hero({ showBlog, coverage }: { showBlog: boolean; coverage: Dire
         <div className="max-w-2xl text-white">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3.5 py-1.5 text-sm font-medium ring-1 ring-white/25 backdrop-blur-sm">
             <span className="size-1.5 rounded-full bg-rose-300" aria-hidden="true" />
-            Trusted by DIY arrangers since 2020
+            Free to use, no sign-up
           </p>
           <h1 id="hero-heading" className="mt-6 font-serif text-4xl font-semibold leading-[1.1] tracking-tight sm:text-6xl">
             {HERO_HEADLINE}
           </h1>
           <p className="mt-6 text-lg leading-relaxed text-white/90 sm:text-xl">
-            Buy straight from flower markets and wholesalers near you and save up to 70% compared with retail florists: for weddings, events
-            or a fresh bunch on the kitchen table.
+            Buy straight from flower markets and wholesalers near you and save {SAVINGS_CLAIM} compared with retail florists: for weddings,
+            events or a fresh bunch on the kitchen table.
           </p>
           <div className="mt-9 flex flex-col gap-3 sm:flex-row">
             <HashLink to="/#states" className={buttonVariants({ size: "lg" })}>

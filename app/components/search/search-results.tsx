@@ -1,11 +1,12 @@
-import { BookOpen, CalendarDays, type IconComponent, ArrowRight, MapPin, Store } from "~/components/icons";
+import { BookOpen, CalendarDays, type IconComponent, ArrowRight, MapPin, ShoppingBasket, Store } from "~/components/icons";
 import { Link } from "react-router";
 import { CategoryBadge } from "~/components/blog/blog-card";
 import { formatPostDate } from "~/components/blog/format";
 import { formatDateRange } from "~/components/festivals/dates";
 import { TypeBadge } from "~/components/wholesalers/listing-badges";
 import { highlightParts, searchTerms } from "~/services/search/query";
-import type { PostHit, SearchGroup, SiteSearchResults, StateHit, FestivalHit, WholesalerHit } from "~/services/search/types";
+import { groceryPath } from "~/services/grocery/types";
+import type { GroceryHit, PostHit, SearchGroup, SiteSearchResults, StateHit, FestivalHit, WholesalerHit } from "~/services/search/types";
 import { listingPath } from "~/services/wholesalers/slug";
 import { cn } from "~/utils/cn";
 
@@ -43,13 +44,14 @@ interface Kind {
   id: string;
   title: string;
   icon: IconComponent;
-  group: SearchGroup<WholesalerHit | StateHit | PostHit | FestivalHit> | undefined;
+  group: SearchGroup<WholesalerHit | StateHit | GroceryHit | PostHit | FestivalHit> | undefined;
 }
 
 function kindsOf(results: SiteSearchResults): Kind[] {
   const kinds: Kind[] = [
     { id: "wholesalers", title: "Wholesalers", icon: Store, group: results.wholesalers },
     { id: "states", title: "States", icon: MapPin, group: results.states },
+    { id: "grocery-results", title: "Grocery stores", icon: ShoppingBasket, group: results.groceryStores },
     { id: "articles", title: "Blog articles", icon: BookOpen, group: results.posts },
     { id: "festivals", title: "Festivals", icon: CalendarDays, group: results.festivals },
   ];
@@ -141,6 +143,7 @@ export function SearchResults({ query, results }: { query: string; results: Site
   const byId = (id: string) => kinds.find((kind) => kind.id === id);
   const wholesalers = byId("wholesalers");
   const states = byId("states");
+  const grocery = byId("grocery-results");
   const articles = byId("articles");
   const festivals = byId("festivals");
 
@@ -187,6 +190,30 @@ export function SearchResults({ query, results }: { query: string; results: Site
                     <p className="text-sm text-muted">{state.region} · wholesale flower markets and suppliers</p>
                   </div>
                   <ArrowRight className="size-5 shrink-0 text-stone-400" aria-hidden="true" />
+                </article>
+              </li>
+            ))}
+          </ResultGroup>
+        ) : null}
+
+        {grocery && results.groceryStores.count > 0 ? (
+          <ResultGroup kind={grocery}>
+            {results.groceryStores.items.map((store) => (
+              <li key={store.slug}>
+                <article className={resultCard}>
+                  <p className="text-sm font-semibold text-leaf">
+                    <span className="sr-only">Price range: </span>
+                    {store.priceRange}
+                  </p>
+                  <h3 className="font-serif text-lg font-semibold leading-snug text-ink">
+                    <Link to={groceryPath(store)} className={cn("hover:text-rose-brand", stretchedLink)}>
+                      <Highlight text={store.name} terms={terms} />
+                    </Link>
+                  </h3>
+                  <p className="text-sm text-ink">
+                    <span className="font-semibold">Best for:</span> <Highlight text={store.bestFor} terms={terms} />
+                  </p>
+                  <Snippet text={store.snippet} terms={terms} />
                 </article>
               </li>
             ))}

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type ComponentProps } from "react";
+import { useEffect, useRef, useState, type ComponentProps } from "react";
 import { createPortal } from "react-dom";
 
 /**
- * A hint shown after the pointer rests on, or the keyboard focuses, its trigger (a focusable element).
+ * A hint shown after the pointer rests on its trigger, a plain badge.
  * Written here rather than with Radix's Tooltip, whose positioning engine alone was 13 KB gzip on every
  * public page (issue #13); see docs/decisions/018-first-load-javascript.md.
  */
@@ -38,11 +38,11 @@ function place(tooltip: HTMLElement, trigger: HTMLElement) {
 }
 
 /**
- * A focusable inline element (a badge) whose hint shows on hover or focus; Escape, a click, leaving it or
- * scrolling hide it. The hint is the element's description (aria-describedby) while shown.
+ * A badge whose hint shows while the pointer rests on it; Escape, a click, leaving it or scrolling hide it.
+ * The badge does nothing, so it is not a tab stop (issue #37 point 8): a keyboard or screen reader user finds
+ * the same words on the listing's own page, which says them in full.
  */
 export function Tooltip({ content, children, ...props }: { content: string } & ComponentProps<"span">) {
-  const id = useId();
   const [open, setOpen] = useState(false);
   const triggerRef = useRef<HTMLSpanElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -78,17 +78,13 @@ export function Tooltip({ content, children, ...props }: { content: string } & C
   return (
     <>
       <span
-        tabIndex={0}
         {...props}
         ref={triggerRef}
-        aria-describedby={open ? id : undefined}
         onPointerEnter={(event) => {
           if (event.pointerType !== "touch") show(openDelay());
         }}
         onPointerLeave={() => hide(CLOSE_GRACE_MS)}
         onPointerDown={() => hide()}
-        onFocus={() => show(openDelay())}
-        onBlur={() => hide()}
       >
         {children}
       </span>
@@ -98,7 +94,6 @@ export function Tooltip({ content, children, ...props }: { content: string } & C
               ref={(tooltip) => {
                 if (tooltip && triggerRef.current) place(tooltip, triggerRef.current);
               }}
-              id={id}
               role="tooltip"
               onPointerEnter={() => clearTimeout(timer.current)}
               onPointerLeave={() => hide(CLOSE_GRACE_MS)}

@@ -23,7 +23,6 @@ export const TYPE_HINT: Record<Wholesaler["type"], string> = {
 
 export function TypeBadge({ type, className }: { type: Wholesaler["type"]; className?: string }) {
   return (
-    // Focusable, so that keyboard users get the tooltip too.
     <Tooltip
       content={TYPE_HINT[type]}
       className={cn(

@@ -24,7 +24,7 @@ import { useHydrated } from "./use-hydrated";
 const TYPE_FILTER_LABELS: Record<WholesalerType, string> = { Wholesale: "Wholesale", Both: "Both (wholesale & retail)", Retail: "Retail" };
 export const PUBLIC_FILTER_LABEL = "Public welcome";
 export const OPEN_FILTER_LABEL = "Open now";
-const PUBLIC_FILTER_HINT = "No business licence needed, at any time or at set public hours.";
+const PUBLIC_FILTER_HINT = "No business license needed, at any time or at set public hours.";
 const OPEN_FILTER_HINT = "Judged by each listing's weekly hours, where they are known.";
 export const NO_MATCHES_MESSAGE = "No listings match these filters.";
 export const NOT_YET_KNOWN_TITLE = "Not yet known: call ahead";

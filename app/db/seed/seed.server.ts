@@ -3,6 +3,7 @@ import zipcodes from "zipcodes";
 import type { Database } from "../schema";
 import { toDbBool } from "../schema";
 import { nowIso, todayIsoDate } from "~/utils/dates";
+import { uniqueSlug } from "~/utils/slug";
 import { timeZoneAt } from "~/utils/time-zone.server";
 import { blogPosts } from "./data/blog-posts";
 import { festivals } from "./data/festivals";
@@ -132,12 +133,18 @@ export async function seedDatabase(db: Kysely<Database>, today = todayIsoDate())
     }
 
     if (await isEmpty(trx, "grocery_stores")) {
+      // Each chain's page address, numbered should two names make the same one.
+      const slugs = new Set<string>();
+      for (const g of groceryStores) slugs.add(uniqueSlug(g.name, slugs));
+      const slugList = [...slugs];
       await insertInBatches(
         trx,
         "grocery_stores",
         groceryStores.map((g, position) => ({
           name: g.name,
+          slug: slugList[position]!,
           description: g.description,
+          tips: g.tips,
           price_range: g.priceRange,
           best_for: g.bestFor,
           position,

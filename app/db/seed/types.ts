@@ -57,7 +57,10 @@ export interface SeedWholesaler {
 
 export interface SeedGroceryStore {
   name: string;
+  /** What the chain sells. */
   description: string;
+  /** How to shop it: ordering ahead, freshness, deals. */
+  tips: string;
   /** e.g. "$5-$25" */
   priceRange: string;
   bestFor: string;

@@ -90,6 +90,19 @@ function GroceryStoreFields({
         required
         className="sm:col-span-2"
       />
+      <TextAreaField
+        name="tips"
+        label="Tips"
+        rows={4}
+        defaultValue={record?.tips}
+        error={errors.tips}
+        hint={
+          record
+            ? `Shown under "Tips" on the store's page, /grocery/${record.slug} (the address stays when the name changes).`
+            : 'Shown under "Tips" on the store\'s own page; its address is made from the name.'
+        }
+        className="sm:col-span-2"
+      />
     </div>
   );
 }
@@ -105,6 +118,7 @@ export default function AdminGroceryStores({ loaderData }: Route.ComponentProps)
       cell: (g) => (
         <div>
           <p className="font-medium text-ink">{g.name}</p>
+          <p className="text-xs text-muted">/grocery/{g.slug}</p>
           <p className="mt-0.5 line-clamp-2 text-xs text-muted">{g.description}</p>
         </div>
       ),

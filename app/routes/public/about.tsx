@@ -6,12 +6,14 @@ import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE } from "~/http/form-body.s
 import { formRefusal, runPublicForm } from "~/http/public-form.server";
 import { SUGGESTION_FIELDS, SUGGESTION_MESSAGES } from "~/services/suggestions/suggestion-form";
 import { createLocationSuggestion } from "~/services/suggestions/suggestions.server";
+import { SAVINGS_CLAIM } from "~/utils/claims";
+import { formatNumber } from "~/utils/en-us";
 import { getEnv } from "~/utils/env.server";
 import { getDirectoryCoverage } from "~/services/wholesalers/wholesalers.server";
 import { faqPageJsonLd } from "~/services/seo/json-ld";
 import { pageMeta } from "~/http/meta";
 import type { Route } from "./+types/about";
-import { CalendarHeart, ShieldCheck, Mail, MapPin, Store } from "~/components/icons";
+import { BadgeCheck, ShieldCheck, Mail, MapPin, Store } from "~/components/icons";
 import { FaqList } from "~/components/about/faq-list";
 import { FeatureCards } from "~/components/about/feature-cards";
 import { PageIntro } from "~/components/blog/page-intro";
@@ -43,15 +45,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(formRefusal(outcome, key) satisfies SuggestionFormResult, { status: outcome.status });
 }
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
-/** The page's claims; the directory's size comes from the database, never a round figure. */
-const missionPoints = (coverage: { listings: number; states: number }) => [
-  { icon: CalendarHeart, title: "Since 2020", text: "Helping flower lovers buy for less" },
+/**
+ * The page's claims, from the database, never a round figure (issue #37 point 10): the directory's size, and how
+ * many of its listings carry the date a source last confirmed them.
+ */
+const missionPoints = (coverage: { listings: number; states: number; verified: number }) => [
   {
     icon: MapPin,
     title: count(coverage.listings, "listing", "listings"),
     text: `Markets and suppliers in ${count(coverage.states, "state", "states")}, and growing`,
+  },
+  {
+    icon: BadgeCheck,
+    title: `${formatNumber(coverage.verified)} of ${formatNumber(coverage.listings)} dated`,
+    text: "Listings with the date a source last confirmed them",
   },
   { icon: ShieldCheck, title: "Always free", text: "No sign-up, no paywall" },
 ];
@@ -70,7 +79,7 @@ export default function About({ loaderData, actionData }: Route.ComponentProps) 
           <PageIntro eyebrow="About us" title="Beautiful flowers shouldn't cost a fortune">
             <p>
               {siteName} has been helping people buy flowers for less since 2020. Wholesale flower markets sell the same
-              fresh stems florists use, often for 30 to 60 percent less than retail, yet many are hard to find and few
+              fresh stems florists use, often for {SAVINGS_CLAIM} less than retail, yet many are hard to find and few
               advertise that they welcome the public.
             </p>
             <p className="mt-4">

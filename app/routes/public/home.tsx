@@ -7,6 +7,7 @@ import { getState, listStateNames } from "~/services/states/states.server";
 import { getDirectoryCoverage, listFeaturedWholesalers } from "~/services/wholesalers/wholesalers.server";
 import { organizationJsonLd, webSiteJsonLd } from "~/services/seo/json-ld";
 import { pageMeta, siteIdentity } from "~/http/meta";
+import { SAVINGS_CLAIM } from "~/utils/claims";
 import type { Route } from "./+types/home";
 import { BlogPreview } from "~/components/home/blog-preview";
 import { FeaturedState } from "~/components/home/featured-state";
@@ -52,9 +53,9 @@ export async function loader() {
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteIdentity(matches);
   return pageMeta(matches, {
-    fullTitle: `Find Wholesale Flowers Near You - Save up to 70% | ${site.name}`,
+    fullTitle: `Find Wholesale Flowers Near You - Save ${SAVINGS_CLAIM} | ${site.name}`,
     description:
-      "Find wholesale flower markets and suppliers near you by zipcode or state, compare grocery store flowers and save up to 70% on flowers for weddings, events and DIY arrangements.",
+      `Find wholesale flower markets and suppliers near you by zipcode or state, compare grocery store flowers and save ${SAVINGS_CLAIM} on flowers for weddings, events and DIY arrangements.`,
     keywords: "wholesale flowers, flower market, wholesale florist, cheap flowers, bulk flowers, DIY wedding flowers",
     path: "/",
     jsonLd: import.meta.env.SSR ? [organizationJsonLd(site), webSiteJsonLd(site)] : undefined,

@@ -17,9 +17,9 @@ import type { Route } from "./+types/search";
 
 export const SEARCH_TITLE = "Search";
 
-/** "wholesalers, states, blog articles and festivals", less the sections that are switched off. */
+/** "wholesalers, states, grocery stores, blog articles and festivals", less the sections that are switched off. */
 export function kindsPhrase(sections: SearchSections) {
-  const kinds = ["wholesalers", "states", ...(sections.blog ? ["blog articles"] : []), ...(sections.festivals ? ["flower festivals"] : [])];
+  const kinds = ["wholesalers", "states", "grocery stores", ...(sections.blog ? ["blog articles"] : []), ...(sections.festivals ? ["flower festivals"] : [])];
   return `${kinds.slice(0, -1).join(", ")} and ${kinds.at(-1)}`;
 }
 

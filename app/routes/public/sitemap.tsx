@@ -1,5 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { listPublishedPosts } from "~/services/blog/blog.server";
+import { listGroceryLinks } from "~/services/grocery/grocery.server";
 import { listFestivals } from "~/services/festivals/festivals.server";
 import { listSentIssues } from "~/services/newsletter/issues.server";
 import { getSiteSettings } from "~/services/settings/settings.server";
@@ -25,9 +26,10 @@ export async function loader() {
   const settings = await getSiteSettings(db);
   const blog = isFeatureEnabled(settings, "blog");
   const festivals = isFeatureEnabled(settings, "festivals");
-  const [states, listings, posts, festivalList, issues] = await Promise.all([
+  const [states, listings, groceryLinks, posts, festivalList, issues] = await Promise.all([
     listStates(db),
     listListingLinks(db),
+    listGroceryLinks(db),
     blog ? listPublishedPosts(db) : [],
     festivals ? listFestivals(db) : [],
     listSentIssues(db),
@@ -63,6 +65,7 @@ export async function loader() {
     main,
     regions,
     listingsByState,
+    groceryStores: groceryLinks.map((store) => ({ label: store.name, to: store.path })),
     posts: posts.map((post) => ({ label: post.title, to: `/blog/${post.id}` })),
     festivals: festivalList.map((festival) => ({ label: `${festival.name} (${festival.city}, ${festival.state})`, to: `/festivals/${festival.id}` })),
     issues: issues.map((issue) => ({ label: issue.title, to: `/newsletter/${issue.id}` })),
@@ -104,7 +107,7 @@ function Group({ id, title, children }: { id: string; title: string; children: R
 
 /** The site index. */
 export default function Sitemap({ loaderData }: Route.ComponentProps) {
-  const { main, regions, listingsByState, posts, festivals, issues } = loaderData;
+  const { main, regions, listingsByState, groceryStores, posts, festivals, issues } = loaderData;
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
       <PageIntro eyebrow="Site index" title={SITEMAP_TITLE}>
@@ -135,6 +138,11 @@ export default function Sitemap({ loaderData }: Route.ComponentProps) {
                 </div>
               ))}
             </div>
+          </Group>
+        ) : null}
+        {groceryStores.length > 0 ? (
+          <Group id="sitemap-grocery" title="Grocery stores that sell flowers">
+            <LinkList links={groceryStores} columns="sm:grid-cols-2 lg:grid-cols-3" />
           </Group>
         ) : null}
         {posts.length > 0 ? (

@@ -33,6 +33,8 @@ for (const database of TEST_DATABASES) {
 
     const store = (name: string, position: number, extra: Partial<{ description: string; best_for: string }> = {}) => ({
       name,
+      slug: name.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
+      tips: "",
       description: extra.description ?? `${name} sells bouquets every day of the week.`,
       price_range: "$5-$20",
       best_for: extra.best_for ?? "Everyday bouquets",
@@ -115,6 +117,23 @@ for (const database of TEST_DATABASES) {
         expect(JSON.parse(audit[0]!.details!)).toEqual({ label: "Petal Mart" });
       });
 
+      it("gives the store a page address of its own, numbered when another store has the name's, and saves its tips", async () => {
+        const id = await createGroceryStore(db, { ...valid, name: "Trader Joe's", tips: "  Go early.  " }, actor);
+        const again = await createGroceryStore(db, { ...valid, name: "Trader Joe’s" }, actor);
+        const costco = await createGroceryStore(db, { ...valid, name: "COSTCO" }, actor);
+        const slugs = await db
+          .selectFrom("grocery_stores")
+          .select(["id", "slug", "tips"])
+          .where("id", "in", [id, again, costco])
+          .orderBy("id")
+          .execute();
+        expect(slugs).toEqual([
+          { id, slug: "trader-joes", tips: "Go early." },
+          { id: again, slug: "trader-joes-2", tips: "" },
+          { id: costco, slug: "costco-2", tips: "" },
+        ]);
+      });
+
       it("takes the position given", async () => {
         const id = await createGroceryStore(db, { ...valid, position: "0" }, actor);
         expect((await db.selectFrom("grocery_stores").select("position").where("id", "=", id).executeTakeFirstOrThrow()).position).toBe(0);
@@ -142,7 +161,8 @@ for (const database of TEST_DATABASES) {
         const id = await idOf("Costco");
         await updateGroceryStore(db, id, T0, { ...valid, name: "Costco Wholesale", position: "" }, actor);
         const row = await db.selectFrom("grocery_stores").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-        expect(row).toMatchObject({ name: "Costco Wholesale", position: 1, best_for: "Tulips on a budget" });
+        // The page keeps its address when the name changes: links to it never break.
+        expect(row).toMatchObject({ name: "Costco Wholesale", slug: "costco", position: 1, best_for: "Tulips on a budget" });
         expect(row.updated_at > T0).toBe(true);
         expect((await auditRows()).map((a) => a.action)).toEqual(["grocery_store.update"]);
       });

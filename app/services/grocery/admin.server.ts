@@ -7,6 +7,7 @@ import { containsText } from "../admin/search.server";
 import { createVersioned, deleteVersioned, updateVersioned, type VersionedRecord } from "../admin/versioned.server";
 import { badRequest } from "../errors";
 import { fieldErrorsOf } from "../form-fields";
+import { uniqueSlug } from "~/utils/slug";
 import type { GroceryStore } from "./grocery.server";
 
 export const GROCERY_STORE_ENTITY = "grocery store";
@@ -16,6 +17,9 @@ const AUDIT_ENTITY = "grocery_store";
 export const MAX_POSITION = 999;
 
 export interface AdminGroceryStore extends GroceryStore {
+  /** The page's address, /grocery/{slug}: made when the store is added, kept when it is renamed. */
+  slug: string;
+  tips: string;
   position: number;
   updatedAt: string;
 }
@@ -43,6 +47,7 @@ export const groceryStoreInputSchema = z.object({
     .trim()
     .min(3, "Say what the store is best for (at least 3 characters).")
     .max(120, "Best for is at most 120 characters."),
+  tips: z.string().trim().max(1500, "The tips are at most 1500 characters.").optional().default(""),
   position: z
     .string()
     .trim()
@@ -65,11 +70,11 @@ export function parseGroceryStoreInput(raw: unknown): GroceryStoreInput {
   return result.data;
 }
 
-/** One page of stores matching the search (name, description, best for), in the home page's order. */
+/** One page of stores matching the search (name, description, best for, tips), in the home page's order. */
 export async function listGroceryStoresForAdmin(db: Kysely<Database>, query: GroceryListQuery): Promise<Page<AdminGroceryStore>> {
   let base = db.selectFrom("grocery_stores");
   if (query.q) {
-    const matches = containsText(query.q, ["name", "description", "best_for"]);
+    const matches = containsText(query.q, ["name", "description", "best_for", "tips"]);
     base = base.where((eb) => eb.or(matches));
   }
   return loadPage(base, query.page, async (window) => {
@@ -84,7 +89,9 @@ export async function listGroceryStoresForAdmin(db: Kysely<Database>, query: Gro
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
+      slug: row.slug,
       description: row.description,
+      tips: row.tips,
       priceRange: row.price_range,
       bestFor: row.best_for,
       position: row.position,
@@ -105,9 +112,10 @@ const columnsFrom = (input: GroceryStoreInput) => ({
   description: input.description,
   price_range: input.priceRange,
   best_for: input.bestFor,
+  tips: input.tips,
 });
 
-/** Adds a store; without a position it goes after the others. */
+/** Adds a store with a slug of its own (the name's, numbered if another store has it); without a position it goes after the others. */
 export async function createGroceryStore(db: Kysely<Database>, raw: unknown, actor: Actor): Promise<number> {
   const input = parseGroceryStoreInput(raw);
   return db.transaction().execute(async (trx) => {
@@ -119,11 +127,18 @@ export async function createGroceryStore(db: Kysely<Database>, raw: unknown, act
         .executeTakeFirstOrThrow();
       position = Math.min(MAX_POSITION, last === null ? 0 : Number(last) + 1);
     }
-    return createVersioned(trx, GROCERY_STORES, { values: { ...columnsFrom(input), position }, details: { label: input.name } }, actor);
+    const taken = new Set((await trx.selectFrom("grocery_stores").select("slug").execute()).map((row) => row.slug));
+    const slug = uniqueSlug(input.name, taken);
+    return createVersioned(
+      trx,
+      GROCERY_STORES,
+      { values: { ...columnsFrom(input), slug, position }, details: { label: input.name } },
+      actor,
+    );
   });
 }
 
-/** Saves an edit made from the version `expectedUpdatedAt`; without a position the store keeps its place. */
+/** Saves an edit made from the version `expectedUpdatedAt`; without a position the store keeps its place, and it always keeps its slug. */
 export async function updateGroceryStore(db: Kysely<Database>, id: number, expectedUpdatedAt: string, raw: unknown, actor: Actor) {
   const input = parseGroceryStoreInput(raw);
   const values = { ...columnsFrom(input), ...(input.position === undefined ? {} : { position: input.position }) };

@@ -7,3 +7,18 @@ export interface GroceryStore {
   priceRange: string;
   bestFor: string;
 }
+
+/** A chain in the home page's block: its card, and the address of its own page. */
+export interface GroceryStoreCard extends GroceryStore {
+  slug: string;
+}
+
+/** A chain's own page, /grocery/{slug}: what the database holds about it. */
+export interface GroceryGuide extends GroceryStoreCard {
+  /** How to shop its flowers; "" when not known. */
+  tips: string;
+  updatedAt: string;
+}
+
+/** The address of a chain's own page. */
+export const groceryPath = (store: { slug: string }) => `/grocery/${store.slug}`;

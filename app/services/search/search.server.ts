@@ -6,9 +6,9 @@ import { wholesalerPlaceFrom } from "../wholesalers/wholesalers.server";
 import { todayIsoDate } from "~/utils/dates";
 import { currentOccurrence } from "../festivals/occurrences.server";
 import { excerptAround, ftsMatchExpression, searchTerms } from "./query";
-import type { FestivalHit, PostHit, SearchGroup, SearchSections, SiteSearchResults, StateHit, WholesalerHit } from "./types";
+import type { FestivalHit, GroceryHit, PostHit, SearchGroup, SearchSections, SiteSearchResults, StateHit, WholesalerHit } from "./types";
 
-export type { FestivalHit, PostHit, SearchGroup, SearchSections, SiteSearchResults, StateHit, WholesalerHit };
+export type { FestivalHit, GroceryHit, PostHit, SearchGroup, SearchSections, SiteSearchResults, StateHit, WholesalerHit };
 
 /** Results shown per kind; the count says how many matched in all. */
 export const SEARCH_RESULTS_PER_KIND = 20;
@@ -55,8 +55,18 @@ const POST_DOC = sql.raw(
 const FESTIVAL_DOC = sql.raw(
   `(setweight(to_tsvector('english', festivals.name), 'A') || setweight(to_tsvector('english', festivals.location || ' ' || festivals.city || ' ' || festivals.state), 'B') || setweight(to_tsvector('english', festivals.description), 'D'))`,
 );
+/** As migration 0012 indexes it: name A, best for B, what it sells and the tips D. */
+const GROCERY_DOC = sql.raw(
+  `(setweight(to_tsvector('english', grocery_stores.name), 'A') || setweight(to_tsvector('english', grocery_stores.best_for), 'B') || setweight(to_tsvector('english', grocery_stores.description || ' ' || grocery_stores.tips), 'D'))`,
+);
 /** The PostgreSQL documents by the table they index, for the test that the planner can use their indexes. */
-export const POSTGRES_SEARCH_DOCUMENTS = { wholesalers: WHOLESALER_DOC, states: STATE_DOC, blog_posts: POST_DOC, festivals: FESTIVAL_DOC };
+export const POSTGRES_SEARCH_DOCUMENTS = {
+  wholesalers: WHOLESALER_DOC,
+  states: STATE_DOC,
+  blog_posts: POST_DOC,
+  festivals: FESTIVAL_DOC,
+  grocery_stores: GROCERY_DOC,
+};
 /**
  * The rowids and bm25 ranks of an FTS5 table's matches, weighted per column in the same spirit (lower bm25
  * is better). A subquery of its own: FTS5 answers bm25 only in the query that holds the MATCH, which must
@@ -215,8 +225,46 @@ async function searchFestivals(db: Kysely<Database>, terms: string[], match: Mat
   };
 }
 
+interface GroceryRow {
+  name: string;
+  slug: string;
+  price_range: string;
+  best_for: string;
+  description: string;
+  tips: string;
+}
+
 /**
- * Wholesalers (name, city, state, description, hours), states (name), published blog posts (title, excerpt,
+ * Grocery chains by name, best for, what they sell and tips: "Trader Joe" finds "Trader Joe's" on both engines,
+ * the apostrophe separating "joe" from "s" in the documents as in the query.
+ */
+async function searchGroceryStores(db: Kysely<Database>, terms: string[], match: Matcher): Promise<SearchGroup<GroceryHit>> {
+  const columns = sql`grocery_stores.name, grocery_stores.slug, grocery_stores.price_range, grocery_stores.best_for,
+    grocery_stores.description, grocery_stores.tips, count(*) over () as total`;
+  const query = match.postgres
+    ? sql<Counted<GroceryRow>>`select ${columns} from grocery_stores where ${GROCERY_DOC} @@ ${match.all}
+        order by ts_rank(${GROCERY_DOC}, ${match.all}) desc, grocery_stores.position, grocery_stores.name
+        limit ${SEARCH_RESULTS_PER_KIND}`
+    : sql<Counted<GroceryRow>>`select ${columns} from ${ftsMatches("grocery_stores_search", "10.0, 4.0, 1.0", match)} as found
+        join grocery_stores on grocery_stores.id = found.rowid
+        order by found.rank, grocery_stores.position, grocery_stores.name
+        limit ${SEARCH_RESULTS_PER_KIND}`;
+  const { rows } = await query.execute(db);
+  return {
+    count: countOf(rows),
+    items: rows.map((row) => ({
+      slug: row.slug,
+      name: row.name,
+      priceRange: row.price_range,
+      bestFor: row.best_for,
+      snippet: excerptAround(row.description, terms) ?? excerptAround(row.tips, terms),
+    })),
+  };
+}
+
+/**
+ * Wholesalers (name, city, state, description, hours), states (name), grocery chains (name, best for,
+ * description, tips), published blog posts (title, excerpt,
  * article) and festivals (name, place, description) holding every word of a normalized query, the last
  * word also as a prefix, each kind ranked by relevance (a name or title match above a body match). Runs on
  * the database's own full-text search: FTS5 on SQLite, tsvector and GIN indexes on PostgreSQL. The blog and
@@ -230,21 +278,24 @@ export async function searchSite(db: Kysely<Database>, query: string, sections: 
       total: 0,
       wholesalers: empty,
       states: empty,
+      groceryStores: empty,
       ...(sections.blog ? { posts: empty } : {}),
       ...(sections.festivals ? { festivals: empty } : {}),
     };
   }
   const match = matcherFor(db, terms);
-  const [wholesalers, states, posts, festivals] = await Promise.all([
+  const [wholesalers, states, groceryStores, posts, festivals] = await Promise.all([
     searchWholesalers(db, terms, match),
     searchStates(db, match),
+    searchGroceryStores(db, terms, match),
     sections.blog ? searchPosts(db, terms, match) : undefined,
     sections.festivals ? searchFestivals(db, terms, match) : undefined,
   ]);
   return {
-    total: wholesalers.count + states.count + (posts?.count ?? 0) + (festivals?.count ?? 0),
+    total: wholesalers.count + states.count + groceryStores.count + (posts?.count ?? 0) + (festivals?.count ?? 0),
     wholesalers,
     states,
+    groceryStores,
     ...(posts ? { posts } : {}),
     ...(festivals ? { festivals } : {}),
   };

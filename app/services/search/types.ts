@@ -40,10 +40,21 @@ export interface FestivalHit {
   snippet: string | null;
 }
 
+/** A grocery chain that sells flowers, with the address of its page. */
+export interface GroceryHit {
+  slug: string;
+  name: string;
+  priceRange: string;
+  bestFor: string;
+  /** Part of the description or tips around the first matching word; null when the match is elsewhere. */
+  snippet: string | null;
+}
+
 export interface SiteSearchResults {
   total: number;
   wholesalers: SearchGroup<WholesalerHit>;
   states: SearchGroup<StateHit>;
+  groceryStores: SearchGroup<GroceryHit>;
   /** Absent when the blog is switched off. */
   posts?: SearchGroup<PostHit>;
   /** Absent when the festivals are switched off. */

@@ -4,6 +4,7 @@ import { parseIsoDate } from "~/utils/dates";
 import { formatLongDateUtc } from "~/utils/en-us";
 import { listPublishedPosts } from "../blog/blog.server";
 import { listFestivals } from "../festivals/festivals.server";
+import { listGroceryLinks } from "../grocery/grocery.server";
 import { listSentIssues } from "../newsletter/issues.server";
 import type { SiteSettings } from "../settings/settings.server";
 import { listStates } from "../states/states.server";
@@ -20,9 +21,10 @@ const escapeXml = (text: string) =>
 
 /** Every public URL the search engines should know, honouring the Blog and Festivals switches. */
 export async function listSitemapEntries(db: Kysely<Database>, settings: SiteSettings): Promise<SitemapEntry[]> {
-  const [states, listings, lastWholesalerChange] = await Promise.all([
+  const [states, listings, groceryLinks, lastWholesalerChange] = await Promise.all([
     listStates(db),
     listListingLinks(db),
+    listGroceryLinks(db),
     db
       .selectFrom("wholesalers")
       .select(["state_id", (eb) => eb.fn.max("updated_at").as("updated")])
@@ -39,6 +41,7 @@ export async function listSitemapEntries(db: Kysely<Database>, settings: SiteSet
       .filter((state) => updatedByState.has(state.id))
       .map((state) => ({ path: `/state/${state.id}`, lastmod: updatedByState.get(state.id) })),
     ...listings.map((listing) => ({ path: listingPath(listing), lastmod: listing.updatedOn })),
+    ...groceryLinks.map((store) => ({ path: store.path, lastmod: store.updatedOn })),
   ];
   if (settings.general.enableBlog) {
     const posts = await listPublishedPosts(db);

@@ -11,7 +11,7 @@ import type { Wholesaler } from "./types";
 export interface ListingFilters {
   /** Only these types; empty means every type. */
   types: WholesalerType[];
-  /** Only listings where a person without a business licence may buy. */
+  /** Only listings where a person without a business license may buy. */
   publicWelcome: boolean;
   /** Only listings whose weekly schedule says they are open at the moment of filtering. */
   openNow: boolean;
@@ -25,7 +25,7 @@ export const FILTER_TYPE_ORDER: readonly WholesalerType[] = ["Wholesale", "Both"
 
 /**
  * Who counts as "Public welcome": anyone may buy, at any time or at the hours the market sets for the
- * public. A person without a licence can shop at both; only trade-only and unknown access are left out.
+ * public. A person without a license can shop at both; only trade-only and unknown access are left out.
  */
 export const PUBLIC_ACCESS: readonly WholesalerAccess[] = ["public-welcome", "public-hours"];
 

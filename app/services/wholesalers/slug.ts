@@ -2,19 +2,11 @@
  * The address of a listing's own page: `/wholesalers/{id}/{slug}`. The id finds the listing; the slug, made
  * from its name, only reads well in a link, so a wrong or missing one is answered with a redirect to this.
  */
+import { slugText } from "~/utils/slug";
 
 /** "Original Los Angeles Flower Market" → "original-los-angeles-flower-market"; accents folded, "&" read as "and". */
 export function slugify(name: string): string {
-  const slug = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/['’]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/g, "");
+  const slug = slugText(name);
   // "report" is the listing's report-a-problem address; a name with no letters or digits still needs a slug.
   return slug === "" || slug === "report" ? `listing-${slug || "page"}`.replace(/-$/, "") : slug;
 }

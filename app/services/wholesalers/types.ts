@@ -45,6 +45,8 @@ export interface DirectoryCoverage {
   listings: number;
   /** States with at least one listing. */
   states: number;
+  /** Listings with the date a source last confirmed them (verified_at). */
+  verified: number;
 }
 
 /** Another listing near this one, with what its page link and its honest distance need. */

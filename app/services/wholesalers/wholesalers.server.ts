@@ -249,9 +249,13 @@ export function toWholesalerJson<T extends Wholesaler>(w: T) {
 export async function getDirectoryCoverage(db: Kysely<Database>): Promise<DirectoryCoverage> {
   const row = await db
     .selectFrom("wholesalers")
-    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.count<number>("state_id").distinct().as("states")])
+    .select((eb) => [
+      eb.fn.countAll<number>().as("n"),
+      eb.fn.count<number>("state_id").distinct().as("states"),
+      eb.fn.count<number>("verified_at").as("verified"),
+    ])
     .executeTakeFirstOrThrow();
-  return { listings: Number(row.n), states: Number(row.states) };
+  return { listings: Number(row.n), states: Number(row.states), verified: Number(row.verified) };
 }
 
 /** How many listings each state has; a state without any is absent. */

@@ -1,4 +1,5 @@
 import type { SeedBlogPost } from "../types";
+import { SAVINGS_CLAIM } from "~/utils/claims";
 
 /**
  * Seed blog articles. Content is Markdown without a top-level heading
@@ -12,7 +13,7 @@ export const blogPosts: SeedBlogPost[] = [
     category: "Guides",
     date: "2025-01-14",
     image: "/images/blog/wholesale-market-guide.webp",
-    content: `Walking into a wholesale flower market for the first time can feel like crashing a private party. Buckets are stacked to the ceiling, florists push carts at speed, and prices are scribbled on cardboard in shorthand. The good news is that many markets welcome the public, and once you know the unwritten rules you can buy the same stems the pros use for roughly 30 to 60 percent less than retail.
+    content: `Walking into a wholesale flower market for the first time can feel like crashing a private party. Buckets are stacked to the ceiling, florists push carts at speed, and prices are scribbled on cardboard in shorthand. The good news is that many markets welcome the public, and once you know the unwritten rules you can buy the same stems the pros use for ${SAVINGS_CLAIM} less than retail.
 
 ## Find Out Whether the Market Sells to the Public
 
