@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { getDb } from "~/db/db.server";
+import { isDatabaseUnavailable } from "~/db/unavailable.server";
 import { AppError } from "~/services/errors";
 import { getSiteSettings, type SiteSettings } from "~/services/settings/settings.server";
 import { listPopularStates } from "~/services/states/states.server";
@@ -50,7 +51,9 @@ async function popularRegions(): Promise<Regions> {
     if (generation === cacheGeneration()) regions = { value, expiresAt: Date.now() + REGIONS_TTL_MS };
     return value;
   } catch (error) {
-    if (!regionsFailing) console.error("footer regions could not be read; pages show none until they can", error);
+    // A database that is down is said once by the page's own answer (a 503); anything else is a fault to report.
+    if (!regionsFailing && !isDatabaseUnavailable(error))
+      console.error("footer regions could not be read; pages show none until they can", error);
     regionsFailing = true;
     return [];
   }

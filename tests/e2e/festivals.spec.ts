@@ -48,7 +48,7 @@ function festivalWith(festivals: Festival[], what: string, has: (festival: Festi
 async function showFestivalMonth(calendar: Locator) {
   const festivalDays = calendar.getByRole("button", { name: /\d+ festivals?/ });
   for (let step = 0; step < 12 && (await festivalDays.count()) === 0; step++) {
-    await calendar.getByRole("button", { name: /next month/i }).click();
+    await calendar.getByRole("link", { name: "Next month" }).click();
   }
   await expect(festivalDays.first()).toBeVisible();
 }
@@ -410,6 +410,23 @@ test.describe("festival calendar page without JavaScript", () => {
     await expect(calendar.getByRole("grid")).toHaveAccessibleName(month);
     await expect(calendar.getByRole("button", { name: /, today$/ })).toHaveCount(1);
     await expect(calendar.locator(`td[data-day="${today}"]`)).toHaveCount(1);
+  });
+
+  test("the calendar's month arrows are links that keep the filters and land on the calendar", async ({ page }) => {
+    const today = siteToday();
+    const [year, month] = today.split("-").map(Number) as [number, number];
+    const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, "0")}`;
+    const name = (yearMonth: string) =>
+      new Date(`${yearMonth}-15T12:00:00Z`).toLocaleDateString("en-US", { timeZone: "UTC", month: "long", year: "numeric" });
+    await page.goto("/festivals?q=flower");
+    const calendar = page.getByRole("region", { name: "Festival Calendar" });
+    await calendar.getByRole("link", { name: "Next month" }).click();
+    await expect(page).toHaveURL(`/festivals?q=flower&calendar=${next}#calendar-heading`);
+    await expect(calendar.getByRole("grid")).toHaveAccessibleName(name(next));
+    await expect(page.getByRole("searchbox", { name: "Search festivals" })).toHaveValue("flower");
+    await expect(calendar).toBeInViewport();
+    await calendar.getByRole("link", { name: "Previous month" }).click();
+    await expect(calendar.getByRole("grid")).toHaveAccessibleName(name(today.slice(0, 7)));
   });
 });
 

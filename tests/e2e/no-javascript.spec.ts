@@ -5,6 +5,16 @@ import { acceptLoggedFailures, expect, test, withDatabase } from "./fixtures";
 test.use({ javaScriptEnabled: false });
 
 test.describe("without JavaScript", () => {
+  test("the phone's menu button opens the site map, which links every section", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/festivals");
+    await page.getByRole("banner").getByRole("link", { name: "Open menu" }).click();
+    await expect(page).toHaveURL("/sitemap");
+    for (const section of ["Find Wholesalers by State", "Flower Festival Calendar", "About Us and Submit a Location"]) {
+      await expect(page.getByRole("main").getByRole("link", { name: section, exact: true }).first()).toBeVisible();
+    }
+  });
+
   test("the home page's newsletter form subscribes by posting to /newsletter, the confirmation link's button confirms, and a second try answers the same", async ({
     page,
   }) => {
@@ -115,6 +125,10 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Your name").fill(business.person);
     await page.getByLabel("Your email").fill("not-an-email");
     await page.getByLabel("Your role at the business").selectOption("owner");
+    // The weekly hours are a plain field a day, which the server reads and checks.
+    const hours = page.getByRole("group", { name: "Opening hours" });
+    await hours.getByLabel("Monday", { exact: true }).fill("06:00-12:00, 13:00-15:00");
+    await hours.getByLabel("Tuesday", { exact: true }).fill("9am-5pm");
     await page.getByRole("button", { name: "Send for review" }).click();
 
     await expect(page).toHaveURL(/\/list-your-business$/);
@@ -123,8 +137,12 @@ test.describe("without JavaScript", () => {
     );
     await expect(page.getByLabel("Your email")).toHaveValue("not-an-email");
     await expect(page.getByLabel("Business name")).toHaveValue(business.name);
+    await expect(hours).toContainText("Tuesday: “9am-5pm” is not a time range. Write it as HH:MM-HH:MM, 24-hour, such as 06:00-14:00.");
+    await expect(hours.getByLabel("Monday", { exact: true })).toHaveValue("06:00-12:00, 13:00-15:00");
+    await expect(hours.getByLabel("Tuesday", { exact: true })).toHaveValue("9am-5pm");
     acceptLoggedFailures(pageErrors, /status of 400 \(Bad Request\)/);
 
+    await hours.getByLabel("Tuesday", { exact: true }).fill("07:00-11:00");
     await page.getByLabel("Your email").fill(business.email);
     await page.getByRole("button", { name: "Send for review" }).click();
     await expect(page.getByRole("heading", { name: "Listing received" })).toBeVisible();
@@ -132,9 +150,21 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status")).toContainText(`Thank you! We have received the listing for ${business.name}.`);
     await expect(page.getByRole("status")).toContainText(`If we have questions, we will write to ${business.email}.`);
     const stored = withDatabase((db) =>
-      db.prepare("select submitter_email, phone from business_submissions where name = ?").all(business.name),
-    );
-    expect(stored).toEqual([{ submitter_email: business.email, phone: business.phone }]);
+      db.prepare("select submitter_email, phone, opening_hours from business_submissions where name = ?").all(business.name),
+    ) as { submitter_email: string; phone: string; opening_hours: string }[];
+    expect(stored.map(({ opening_hours: _hours, ...row }) => row)).toEqual([{ submitter_email: business.email, phone: business.phone }]);
+    expect(JSON.parse(stored[0]!.opening_hours)).toEqual({
+      mon: [
+        { open: "06:00", close: "12:00" },
+        { open: "13:00", close: "15:00" },
+      ],
+      tue: [{ open: "07:00", close: "11:00" }],
+      wed: [],
+      thu: [],
+      fri: [],
+      sat: [],
+      sun: [],
+    });
     expectNoneIn(requested, [business.person, business.email, "not-an-email", business.phone]);
   });
 

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, X } from "~/components/icons";
-import { useEffect, useMemo, useRef } from "react";
-import { DayPicker, type ChevronProps, type DayButtonProps, type DayProps, type Modifiers } from "react-day-picker";
+import { createContext, useContext, useEffect, useMemo, useRef, type MouseEvent } from "react";
+import { DayPicker, type ChevronProps, type DayButtonProps, type DayProps, type Modifiers, type NavProps } from "react-day-picker";
 import { Button } from "~/components/ui/button";
 import { formatLongDate, fromLocalDate, toLocalDate } from "./dates";
 
@@ -17,6 +17,8 @@ export interface FestivalCalendarProps {
   today: string;
   /** The month shown first, YYYY-MM. */
   initialMonth: string;
+  /** The address of the page showing another month (YYYY-MM): the month arrows are links to it. */
+  monthHref: (month: string) => string;
   onSelect: (date: string | undefined) => void;
 }
 
@@ -45,6 +47,44 @@ function DayButton({ day, modifiers, ...button }: DayButtonProps) {
   return <button ref={ref} {...button} type="submit" name="date" value={modifiers.selected ? "" : fromLocalDate(day.date)} />;
 }
 
+const MonthHrefContext = createContext<(month: string) => string>(() => "");
+
+const monthArrow =
+  "inline-flex size-10 items-center justify-center rounded-full text-ink hover:bg-blush focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-brand";
+
+/**
+ * The month arrows are links to the page showing that month (`?calendar=2027-01`), so they work before the
+ * calendar's script has run and without JavaScript; once hydrated, a click turns the month in place. An arrow
+ * past the first or last month with a festival is shown dimmed, and is no link.
+ */
+function MonthNav({ previousMonth, nextMonth, onPreviousClick, onNextClick, className }: NavProps) {
+  const monthHref = useContext(MonthHrefContext);
+  const arrow = (month: Date | undefined, onClick: NavProps["onNextClick"], label: string, orientation: "left" | "right") =>
+    month ? (
+      <a
+        href={monthHref(fromLocalDate(month).slice(0, 7))}
+        aria-label={label}
+        className={monthArrow}
+        onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+          event.preventDefault();
+          onClick?.(event as unknown as MouseEvent<HTMLButtonElement>);
+        }}
+      >
+        <Chevron orientation={orientation} />
+      </a>
+    ) : (
+      <span aria-hidden="true" className={`${monthArrow} opacity-40`}>
+        <Chevron orientation={orientation} />
+      </span>
+    );
+  return (
+    <nav className={className} aria-label="Months">
+      {arrow(previousMonth, onPreviousClick, "Previous month", "left")}
+      {arrow(nextMonth, onNextClick, "Next month", "right")}
+    </nav>
+  );
+}
+
 function Chevron({ orientation }: ChevronProps) {
   const Icon = orientation === "left" ? ChevronLeft : ChevronRight;
   return <Icon className="size-5" aria-hidden="true" />;
@@ -57,7 +97,7 @@ const dayButton =
  * A month calendar that marks the days on which a festival runs and lets the visitor pick one day.
  * Arrow keys move between days, Enter or Space picks one; picking the picked day again clears it.
  */
-export function FestivalCalendar({ festivals, selected, today, initialMonth, onSelect }: FestivalCalendarProps) {
+export function FestivalCalendar({ festivals, selected, today, initialMonth, monthHref, onSelect }: FestivalCalendarProps) {
   /**
    * How many festivals run on each day, by YYYY-MM-DD. DayPicker tests every day it shows against every
    * modifier: with one date range per festival that was thousands of date-fns comparisons in one render, 60 to
@@ -96,7 +136,7 @@ export function FestivalCalendar({ festivals, selected, today, initialMonth, onS
   };
 
   return (
-    <div>
+    <MonthHrefContext value={monthHref}>
       <DayPicker
         mode="single"
         selected={selected ? toLocalDate(selected) : undefined}
@@ -113,16 +153,12 @@ export function FestivalCalendar({ festivals, selected, today, initialMonth, onS
           today: "[&>button]:font-bold [&>button]:ring-2 [&>button]:ring-inset [&>button]:ring-leaf/60",
         }}
         labels={{ labelDayButton }}
-        components={{ Chevron, Day, DayButton }}
+        components={{ Chevron, Day, DayButton, Nav: MonthNav }}
         classNames={{
           root: "relative w-full",
           months: "relative",
           month: "w-full",
           nav: "absolute inset-x-0 top-0 flex items-center justify-between",
-          button_previous:
-            "inline-flex size-10 items-center justify-center rounded-full text-ink hover:bg-blush aria-disabled:pointer-events-none aria-disabled:opacity-40",
-          button_next:
-            "inline-flex size-10 items-center justify-center rounded-full text-ink hover:bg-blush aria-disabled:pointer-events-none aria-disabled:opacity-40",
           month_caption: "flex h-10 items-center justify-center",
           caption_label: "font-serif text-lg font-semibold text-plum",
           month_grid: "mt-3 w-full border-collapse",
@@ -168,6 +204,6 @@ export function FestivalCalendar({ festivals, selected, today, initialMonth, onS
           Today
         </li>
       </ul>
-    </div>
+    </MonthHrefContext>
   );
 }

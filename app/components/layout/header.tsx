@@ -2,6 +2,7 @@ import { Flower2, Menu, Search, X } from "~/components/icons";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Modal } from "../ui/modal";
+import { useHydrated } from "../wholesalers/use-hydrated";
 import { SiteLink } from "./nav-link";
 import { HEADER_LINKS, visibleLinks } from "./site-nav";
 
@@ -22,8 +23,11 @@ export function Logo({ siteName, className }: { siteName: string; className?: st
   );
 }
 
+const MENU_BUTTON = "inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-blush lg:hidden";
+
 export function Header({ siteName, enableBlog, enableFestivals }: HeaderProps) {
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   const titleId = useId();
   const links = visibleLinks(HEADER_LINKS, { enableBlog, enableFestivals });
 
@@ -60,16 +64,23 @@ export function Header({ siteName, enableBlog, enableFestivals }: HeaderProps) {
           >
             <Search className="size-5" aria-hidden="true" />
           </Link>
-          <button
-            type="button"
-            onClick={() => setOpen(true)}
-            className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-blush lg:hidden"
-            aria-label="Open menu"
-            aria-haspopup="dialog"
-            aria-expanded={open}
-          >
-            <Menu className="size-6" aria-hidden="true" />
-          </button>
+          {hydrated ? (
+            <button
+              type="button"
+              onClick={() => setOpen(true)}
+              className={MENU_BUTTON}
+              aria-label="Open menu"
+              aria-haspopup="dialog"
+              aria-expanded={open}
+            >
+              <Menu className="size-6" aria-hidden="true" />
+            </button>
+          ) : (
+            // Without JavaScript (and until the page is interactive) the menu is the site map's page of every link.
+            <Link to="/sitemap" className={MENU_BUTTON} aria-label="Open menu">
+              <Menu className="size-6" aria-hidden="true" />
+            </Link>
+          )}
           <Modal
             open={open}
             onClose={() => setOpen(false)}

@@ -13,6 +13,7 @@ import {
 } from "~/services/submissions/business-form";
 import { ACCESS_LABELS, WHOLESALER_ACCESS, WHOLESALER_TYPES } from "~/services/wholesalers/constants";
 import { ChoiceGroup, Section, SelectInput, TextArea, TextInput } from "./business-form-fields";
+import { WEEKDAYS } from "~/services/wholesalers/opening-hours";
 import { HoursField } from "./business-hours-field";
 
 export type BusinessFormValues = Partial<Record<SubmissionField, string>>;
@@ -178,7 +179,11 @@ export function BusinessForm({ states, result }: { states: { id: string; name: s
       </Section>
 
       <Section title="When you are open" description="Your regular weekly hours. Leave the box unchecked if they change from week to week.">
-        <HoursField initial={values.openingHours} error={errors.openingHours} />
+        <HoursField
+          initial={values.openingHours}
+          plainDays={Object.fromEntries(WEEKDAYS.map((day) => [day, values[`openingHours.${day}`]]))}
+          error={errors.openingHours}
+        />
       </Section>
 
       <Section title="About you" description="Only our team sees this. We use it to confirm the listing with you.">

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { WeeklyHoursEditor } from "~/components/admin/wholesalers/weekly-hours-editor";
-import { WEEKDAYS, type WeeklyHours } from "~/services/wholesalers/opening-hours";
+import { WEEKDAYS, type Weekday, type WeeklyHours } from "~/services/wholesalers/opening-hours";
 
 /** The hours as last sent, mistakes included, so that a refused send shows them again to be corrected. */
 function sentHours(json: string | undefined): WeeklyHours | null {
@@ -24,8 +24,20 @@ function sentHours(json: string | undefined): WeeklyHours | null {
   }
 }
 
-/** The weekly hours editor, holding what was entered across a refused send. */
-export function HoursField({ initial, error }: { initial?: string; error?: string }) {
+/**
+ * The weekly hours editor, holding what was entered across a refused send. Without JavaScript it is a plain text
+ * field per day, which the server reads (services/submissions/submissions.server.ts); `plainDays` are what was
+ * typed in them last.
+ */
+export function HoursField({
+  initial,
+  plainDays,
+  error,
+}: {
+  initial?: string;
+  plainDays?: Partial<Record<Weekday, string>>;
+  error?: string;
+}) {
   const [hours, setHours] = useState(() => sentHours(initial));
-  return <WeeklyHoursEditor name="openingHours" value={hours} onChange={setHours} errors={error} />;
+  return <WeeklyHoursEditor name="openingHours" value={hours} onChange={setHours} errors={error} plainDays={plainDays} plainFallback />;
 }

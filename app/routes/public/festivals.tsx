@@ -23,6 +23,15 @@ import { cn } from "~/utils/cn";
 
 export const PAGE_TITLE = "Flower Festival Calendar";
 
+/** The month the calendar shows, when its arrows' links ask for one: `?calendar=2027-01`. */
+const CALENDAR_MONTH_PARAM = "calendar";
+
+/** The month a link asks the calendar for, if it is a real one (YYYY-MM, years 2000-2099); anything else is ignored. */
+function calendarMonthParam(params: URLSearchParams): string | undefined {
+  const month = params.get(CALENDAR_MONTH_PARAM)?.trim();
+  return month && /^20\d\d-(0[1-9]|1[0-2])$/.test(month) ? month : undefined;
+}
+
 /** Limits of the spec: upcoming cards, state shortcuts, events in the structured data. */
 const UPCOMING_FESTIVALS = 3;
 const STATE_SHORTCUTS = 6;
@@ -37,7 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireFeature("festivals");
   const db = getDb();
   const today = todayIsoDate();
-  const search = readFestivalSearch(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const search = readFestivalSearch(url.searchParams);
   const { date, ...listFilters } = search;
   // Without a search, month or state the matching festivals are every festival: asked once.
   const listFiltered = Boolean(listFilters.q || listFilters.month || listFilters.state);
@@ -70,9 +80,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       .slice(0, STATE_SHORTCUTS)
       .map(({ id, name, listings }) => ({ id, name, listings })),
     today,
-    // The calendar opens on the picked day's month, or else on this month (the server's today, sent with the page:
-    // the browser hydrates the same month).
-    calendarMonth: (date ?? today).slice(0, 7),
+    // The calendar opens on the month its arrows' links ask for (?calendar=2027-01: they work without JavaScript),
+    // else on the picked day's month, else on this month (the server's today, sent with the page: the browser
+    // hydrates the same month).
+    calendarMonth: calendarMonthParam(url.searchParams) ?? (date ?? today).slice(0, 7),
     // A subscription calendars read again (webcal:// is the scheme they open), beside a one-off download.
     subscribeUrl: `webcal://${new URL(getEnv().SITE_URL).host}${FESTIVALS_FEED_PATH}`,
     downloadUrl: `${FESTIVALS_FEED_PATH}?download`,
@@ -269,6 +280,12 @@ export default function Festivals({ loaderData }: Route.ComponentProps) {
 
   const pickDate = (date: string | undefined) =>
     setSearchParams(filterSearchParams({ ...filters, date }), { preventScrollReset: true });
+  // The month arrows' links: this page with its filters, showing that month, scrolled to the calendar.
+  const monthHref = (month: string) => {
+    const params = filterSearchParams(filters);
+    params.set(CALENDAR_MONTH_PARAM, month);
+    return `/festivals?${params.toString()}#calendar-heading`;
+  };
 
   const count = `${festivals.length} ${festivals.length === 1 ? "festival" : "festivals"}`;
 
@@ -299,6 +316,7 @@ export default function Festivals({ loaderData }: Route.ComponentProps) {
                 selected={filters.date}
                 today={today}
                 initialMonth={calendarMonth}
+                monthHref={monthHref}
                 onSelect={pickDate}
               />
             </form>

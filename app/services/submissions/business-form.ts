@@ -25,7 +25,17 @@ export const BUSINESS_FIELDS = [
   "description",
 ] as const;
 export const SUBMITTER_FIELDS = ["submitterName", "submitterEmail", "submitterRole"] as const;
-export const SUBMISSION_FIELDS = [...BUSINESS_FIELDS, ...SUBMITTER_FIELDS] as const;
+/** The weekly hours as the form sends them without JavaScript: one plain text field per day (plainHoursFieldName). */
+export const PLAIN_HOURS_FIELDS = [
+  "openingHours.mon",
+  "openingHours.tue",
+  "openingHours.wed",
+  "openingHours.thu",
+  "openingHours.fri",
+  "openingHours.sat",
+  "openingHours.sun",
+] as const;
+export const SUBMISSION_FIELDS = [...BUSINESS_FIELDS, ...SUBMITTER_FIELDS, ...PLAIN_HOURS_FIELDS] as const;
 export type SubmissionField = (typeof SUBMISSION_FIELDS)[number];
 
 export const SUBMITTER_ROLES = ["owner", "manager", "employee", "other"] as const;

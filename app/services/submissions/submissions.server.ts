@@ -10,9 +10,11 @@ import { listingReceiptMail } from "../mail/listing-messages.server";
 import { enqueueMail, wakeMailSender } from "../mail/outbox.server";
 import { WHOLESALER_ACCESS } from "../wholesalers/constants";
 import { resolveLocation, wholesalerInputSchema } from "../wholesalers/admin.server";
+import { hoursFromPlainFields } from "../wholesalers/opening-hours-schema";
 import {
   BUSINESS_FIELDS,
   HONEYPOT_FIELD,
+  PLAIN_HOURS_FIELDS,
   SUBMISSION_LIMITS,
   SUBMISSION_MESSAGES,
   SUBMISSIONS_PER_HOUR,
@@ -50,12 +52,19 @@ export interface BusinessSubmissionInput extends Partial<Record<SubmissionField,
 async function parseSubmission(db: Kysely<Database>, input: BusinessSubmissionInput) {
   // A field left out reads as left empty, so that it gets the form's own message.
   const businessInput = Object.fromEntries(BUSINESS_FIELDS.map((field) => [field, input[field] ?? ""]));
+  // Sent without JavaScript, the hours are the plain fields of each day (the editor's JSON field is not there).
+  const plainHours =
+    input.openingHours === undefined && PLAIN_HOURS_FIELDS.some((field) => input[field] !== undefined)
+      ? hoursFromPlainFields((field) => input[field as SubmissionField], "openingHours")
+      : undefined;
+  if (plainHours?.ok) businessInput.openingHours = plainHours.hours ? JSON.stringify(plainHours.hours) : "";
   const business = wholesalerInputSchema.safeParse(businessInput);
   const submitter = submitterSchema.safeParse(input);
-  if (!business.success || !submitter.success) {
+  if (!business.success || !submitter.success || plainHours?.ok === false) {
     const errors = {
       ...(business.success ? {} : fieldErrorsOf(business.error)),
       ...(submitter.success ? {} : fieldErrorsOf(submitter.error)),
+      ...(plainHours?.ok === false ? { openingHours: plainHours.message } : {}),
     };
     throw badRequest(SUBMISSION_MESSAGES.invalid, errors);
   }

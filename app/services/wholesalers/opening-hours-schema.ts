@@ -12,6 +12,7 @@ import {
   minutesOf,
   MINUTES_PER_WEEK,
   NO_HOURS_MESSAGE,
+  plainHoursFieldName,
   WEEKDAY_NAMES,
   WEEKDAY_SHORT_NAMES,
   WEEKDAYS,
@@ -267,4 +268,16 @@ export function parseHoursText(text: string): HoursTextResult {
   if (result.success) return { ok: true, hours: result.data };
   const message = result.error.issues[0]?.message ?? NO_HOURS_MESSAGE;
   return { ok: false, message: message === NO_HOURS_MESSAGE ? HOURS_TEXT_ALL_CLOSED : message };
+}
+
+/**
+ * The week from the hours editor's plain fields (without JavaScript): each day's text as parseHoursText reads a
+ * group, with the same messages naming the day; an empty day is closed, and every day empty is no set hours.
+ */
+export function hoursFromPlainFields(read: (field: string) => string | undefined, name: string): HoursTextResult {
+  const groups = WEEKDAYS.flatMap((day) => {
+    const text = read(plainHoursFieldName(name, day))?.replace(/[;\n]/g, ",").trim();
+    return text ? [`${WEEKDAY_SHORT_NAMES[day]} ${text}`] : [];
+  });
+  return parseHoursText(groups.join("; "));
 }

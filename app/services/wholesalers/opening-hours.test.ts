@@ -11,6 +11,7 @@ import {
   NO_HOURS_MESSAGE,
   offsetAt,
   openStatus,
+  plainDayText,
   type TimeRange,
   type WeeklyHours,
   weekdayAt,
@@ -19,6 +20,7 @@ import {
   formatHoursText,
   HOURS_TEXT_ALL_CLOSED,
   HOURS_TEXT_EXAMPLE,
+  hoursFromPlainFields,
   parseHoursText,
   parseWeeklyHours,
   weeklyHoursFieldSchema,
@@ -543,5 +545,47 @@ describe("weekdayAt", () => {
     expect(weekdayAt(new Date("2026-11-27T05:30:00Z"), "America/New_York")).toBe("fri");
     expect(weekdayAt(new Date("2026-11-29T09:59:00Z"), "Pacific/Honolulu")).toBe("sat");
     expect(weekdayAt(new Date("2026-11-29T10:00:00Z"), "Pacific/Honolulu")).toBe("sun");
+  });
+});
+
+describe("hoursFromPlainFields (the editor without JavaScript)", () => {
+  const read = (fields: Record<string, string>) => (field: string) => fields[field];
+
+  it("reads each day's text as ranges, an empty day as closed, and every day empty as no set hours", () => {
+    expect(
+      hoursFromPlainFields(
+        read({ "openingHours.mon": "06:00-12:00, 13:00-15:00", "openingHours.tue": "", "openingHours.sat": " 7:00-11:30 " }),
+        "openingHours",
+      ),
+    ).toEqual({ ok: true, hours: week({ mon: [range("06:00", "12:00"), range("13:00", "15:00")], sat: [range("07:00", "11:30")] }) });
+    expect(hoursFromPlainFields(read({ "openingHours.mon": "", "openingHours.sun": "  " }), "openingHours")).toEqual({
+      ok: true,
+      hours: null,
+    });
+    expect(hoursFromPlainFields(read({ "openingHours.fri": "24 hours" }), "openingHours")).toEqual({
+      ok: true,
+      hours: week({ fri: [range("00:00", "24:00")] }),
+    });
+  });
+
+  it("says which day cannot be read, and refuses a week of closed days", () => {
+    expect(hoursFromPlainFields(read({ "openingHours.tue": "9am-5pm" }), "openingHours")).toEqual({
+      ok: false,
+      message: "Tuesday: “9am-5pm” is not a time range. Write it as HH:MM-HH:MM, 24-hour, such as 06:00-14:00.",
+    });
+    expect(hoursFromPlainFields(read({ "openingHours.mon": "closed" }), "openingHours")).toEqual({
+      ok: false,
+      message: HOURS_TEXT_ALL_CLOSED,
+    });
+    // A semicolon or a line break cannot start another day's group.
+    expect(hoursFromPlainFields(read({ "openingHours.wed": "06:00-10:00; 11:00-12:00" }), "openingHours")).toEqual({
+      ok: true,
+      hours: week({ wed: [range("06:00", "10:00"), range("11:00", "12:00")] }),
+    });
+  });
+
+  it("shows a stored day as its field's text", () => {
+    expect(plainDayText([range("06:00", "12:00"), range("13:00", "24:00")])).toBe("06:00-12:00, 13:00-24:00");
+    expect(plainDayText([])).toBe("");
   });
 });

@@ -33,6 +33,15 @@ export const WEEKDAY_SHORT_NAMES: Record<Weekday, string> = {
   sun: "Sun",
 };
 
+/**
+ * Without JavaScript the hours editor is one plain text field per day (`openingHours.mon`, ...), whose text the
+ * server reads as the spreadsheet text form does ("06:00-12:00, 13:00-15:00"; empty when closed).
+ */
+export const plainHoursFieldName = (name: string, day: Weekday) => `${name}.${day}`;
+
+/** A day's ranges as its plain field shows them: "06:00-12:00, 13:00-15:00", empty when closed. */
+export const plainDayText = (ranges: readonly TimeRange[]) => ranges.map((range) => `${range.open}-${range.close}`).join(", ");
+
 /** Two split shifts plus an evening market is the most any supplier has needed; more is a typing slip. */
 export const MAX_RANGES_PER_DAY = 4;
 

@@ -9,6 +9,8 @@ import {
   dayOfMessage,
   emptyWeeklyHours,
   MAX_RANGES_PER_DAY,
+  plainDayText,
+  plainHoursFieldName,
   WEEKDAY_NAMES,
   WEEKDAYS,
   type TimeRange,
@@ -16,6 +18,7 @@ import {
   type WeeklyHours,
 } from "~/services/wholesalers/opening-hours";
 import { cn } from "~/utils/cn";
+import { useHydrated } from "~/components/wholesalers/use-hydrated";
 
 interface WeeklyHoursEditorProps {
   /** The form field the hours are sent in: JSON, or empty for "no set hours". */
@@ -25,6 +28,13 @@ interface WeeklyHoursEditorProps {
   /** The field's error from the last save; a message about one day ("Tuesday: …") is shown on that day. */
   errors?: string;
   className?: string;
+  /**
+   * Until the page is interactive (and without JavaScript), show a plain text field per day instead, named
+   * `openingHours.mon` and so on (plainHoursFieldName), for a form whose server reads them (hoursFromPlainFields).
+   */
+  plainFallback?: boolean;
+  /** What was typed in the plain fields when the form was last sent, shown again instead of `value`'s. */
+  plainDays?: Partial<Record<Weekday, string>>;
 }
 
 const NEW_RANGE: TimeRange = { open: "", close: "" };
@@ -37,7 +47,47 @@ const TIME_INPUT_CLASS = "h-10 min-w-0 flex-1 px-2.5 max-sm:[&::-webkit-calendar
  * field, so it works inside an ordinary form; a day closed or the hours switched off keep what was typed,
  * so switching back restores it.
  */
-export function WeeklyHoursEditor({ name, value, onChange, errors, className }: WeeklyHoursEditorProps) {
+export function WeeklyHoursEditor(props: WeeklyHoursEditorProps) {
+  const hydrated = useHydrated();
+  return props.plainFallback && !hydrated ? <PlainWeeklyHours {...props} /> : <InteractiveWeeklyHours {...props} />;
+}
+
+/** The hours as one text field a day, for a form sent before its script runs or without JavaScript. */
+function PlainWeeklyHours({ name, value, errors, className, plainDays }: WeeklyHoursEditorProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <fieldset className={cn("min-w-0", className)} aria-describedby={errors ? `${id}-hint ${errorId}` : `${id}-hint`}>
+      <legend className="mb-1.5 block text-sm font-medium text-ink">Opening hours</legend>
+      <p id={`${id}-hint`} className="text-xs text-muted">
+        Each day&rsquo;s hours on the listing&rsquo;s local clock, 24-hour, such as 06:00-12:00, 13:00-15:00. Leave a day empty when it is
+        closed, and every day empty when there are no set hours.
+      </p>
+      <div className="mt-3 grid gap-2 sm:grid-cols-2">
+        {WEEKDAYS.map((day) => (
+          <div key={day} className="flex items-center gap-3">
+            <label htmlFor={`${id}-${day}`} className="w-24 shrink-0 text-sm font-medium text-ink">
+              {WEEKDAY_NAMES[day]}
+            </label>
+            <Input
+              id={`${id}-${day}`}
+              name={plainHoursFieldName(name, day)}
+              defaultValue={plainDays?.[day] ?? (value ? plainDayText(value[day]) : "")}
+              placeholder="closed"
+              autoComplete="off"
+              aria-invalid={errors ? true : undefined}
+              aria-describedby={errors ? errorId : undefined}
+              className="h-10"
+            />
+          </div>
+        ))}
+      </div>
+      <FieldError id={errorId}>{errors}</FieldError>
+    </fieldset>
+  );
+}
+
+function InteractiveWeeklyHours({ name, value, onChange, errors, className }: WeeklyHoursEditorProps) {
   const id = useId();
   const [setAside, setSetAside] = useState<{ week: WeeklyHours | null; days: Partial<WeeklyHours> }>({ week: null, days: {} });
   const errorDay = errors ? dayOfMessage(errors) : null;
