@@ -70,7 +70,7 @@ test.describe("search results in the URL", () => {
     await expect(far.getByText("The nearest wholesaler we list is 676 miles away.")).toBeVisible();
     await expect(far.getByRole("link", { name: "Grocery chains that sell flowers" })).toHaveAttribute("href", "/#grocery-stores");
     await expect(far.getByRole("link", { name: "Flower festivals near you" })).toHaveAttribute("href", "/festivals?state=Georgia");
-    await expect(far.getByRole("link", { name: "Suggest a location" })).toHaveAttribute("href", "/about");
+    await expect(far.getByRole("link", { name: "Suggest a location" })).toHaveAttribute("href", "/about#submit-location");
     await expect(far.getByRole("link", { name: "List your business" })).toHaveAttribute("href", "/list-your-business");
     await expect(results(page).getByRole("heading", { name: "Nearest wholesalers" })).toBeVisible();
     expect(await cardNames(page)).toEqual(answer.nearest.map((w) => w.name));
