@@ -36,3 +36,22 @@ export function isValidIsoDate(value: string): boolean {
 }
 
 export const nowIso = () => new Date().toISOString();
+
+/** The months' names, January first: month `m` (1-12) is `MONTH_NAMES[m - 1]`. */
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** The days' names in the order of Date's getUTCDay(): Sunday first. */
+export const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;

@@ -3,22 +3,9 @@
  * year, month and day, so the server and every browser show the same day whatever their time zone.
  */
 
-export const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
+import { DAY_NAMES, MONTH_NAMES } from "~/utils/dates";
 
-const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+export { MONTH_NAMES };
 
 interface DateParts {
   year: number;
@@ -56,7 +43,7 @@ export function formatDateRange(startDate: string, endDate: string, style: Month
 /** "Saturday, April 12, 2026". */
 export function formatLongDate(isoDate: string): string {
   const { year, month, day } = partsOf(isoDate);
-  const weekday = WEEKDAY_NAMES[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
+  const weekday = DAY_NAMES[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
   return `${weekday}, ${monthName(month, "long")} ${day}, ${year}`;
 }
 

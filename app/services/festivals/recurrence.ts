@@ -4,24 +4,11 @@
  * browser (the picker's summary); the dates themselves are computed on the server from the RRULE
  * (`occurrences.server.ts`, ical.js), so what the site shows and what calendars expand from the .ics are the same rule.
  */
-import { addDays, parseIsoDate } from "~/utils/dates";
+import { addDays, DAY_NAMES, MONTH_NAMES, parseIsoDate } from "~/utils/dates";
 
 export const WEEKDAY_CODES = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"] as const;
-export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
+/** The days' names, Sunday first, as the picker's weekday values (0-6) count them. */
+export const WEEKDAY_NAMES = DAY_NAMES;
 /** Days in each month of a common year; a rule on February 29 or relative to February's last day is refused. */
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 
@@ -43,7 +30,7 @@ export type YearlyRule =
   | { kind: "weekday"; month: number; ordinal: Ordinal; weekday: number; daysBefore: number };
 
 const ordinalLabel = (ordinal: Ordinal) => ORDINALS.find((o) => o.value === ordinal)?.label ?? "";
-const monthName = (month: number) => MONTHS[month - 1] ?? "";
+const monthName = (month: number) => MONTH_NAMES[month - 1] ?? "";
 
 /** Why the rule cannot be kept, or undefined when it can. */
 export function ruleProblem(rule: YearlyRule): string | undefined {
