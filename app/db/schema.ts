@@ -65,6 +65,12 @@ export interface WholesalersTable {
   location_approximate: Generated<DbBool>;
   /** True when the coordinates are the listing's own; false when they are its zipcode's centroid. */
   location_exact: Generated<DbBool>;
+  /** Dated exceptions to the weekly hours as JSON (SpecialHours[]); null when none (migration 0014). */
+  special_hours: string | null;
+  /** "open", "temporarily-closed" or "permanently-closed" (migration 0014). */
+  status: Generated<string>;
+  /** While temporarily closed: the local date (YYYY-MM-DD) it opens again; null when not known. */
+  closed_until: string | null;
   created_at: string;
   updated_at: string;
 }

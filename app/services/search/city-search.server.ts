@@ -3,7 +3,7 @@ import type { Database } from "~/db/schema";
 import { lookupCity } from "../geo/cities.server";
 import type { CityPlace } from "../geo/types";
 import { distanceMiles } from "../geo/distance";
-import { selectWholesalers, selectWholesalersAround, toWholesaler } from "../wholesalers/wholesalers.server";
+import { rowStatus, selectListedWholesalers, selectWholesalersAround, toWholesaler } from "../wholesalers/wholesalers.server";
 import { CITY_RADIUS_MILES } from "./query";
 import type { CitySearch, NearbyWholesaler } from "./types";
 
@@ -22,14 +22,16 @@ export const CITY_NEAREST_MINIMUM = 3;
  */
 async function wholesalersNear(db: Kysely<Database>, city: CityPlace): Promise<NearbyWholesaler[]> {
   let rows = await selectWholesalersAround(db, city, CITY_RADIUS_MILES);
+  // The temporarily closed after the open ones (the permanently closed are not selected).
+  const closed = (row: (typeof rows)[number]) => Number(rowStatus(row).status === "temporarily-closed");
   const ranked = () =>
     rows
-      .map((row) => ({ row, miles: distanceMiles(city, row) }))
-      .sort((a, b) => a.miles - b.miles || a.row.name.localeCompare(b.row.name) || a.row.id - b.row.id);
+      .map((row) => ({ row, miles: distanceMiles(city, row), closed: closed(row) }))
+      .sort((a, b) => a.closed - b.closed || a.miles - b.miles || a.row.name.localeCompare(b.row.name) || a.row.id - b.row.id);
   let nearest = ranked().filter(({ miles }) => miles <= CITY_RADIUS_MILES);
   if (nearest.length < CITY_NEAREST_MINIMUM) {
     // The directory holds hundreds of listings, not millions: ranking them all is cheap and exact.
-    rows = await selectWholesalers(db).execute();
+    rows = await selectListedWholesalers(db).execute();
     nearest = ranked().slice(0, CITY_NEAREST_MINIMUM);
   }
   return nearest.slice(0, CITY_NEAREST_LIMIT).map(({ row, miles }) => ({

@@ -22,6 +22,9 @@ export const IMPORT_COLUMNS = [
   "source",
   "admin_note",
   "location_approximate",
+  "special_hours",
+  "status",
+  "closed_until",
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
@@ -36,6 +39,9 @@ export const KEPT_COLUMNS = [
   "source",
   "admin_note",
   "location_approximate",
+  "special_hours",
+  "status",
+  "closed_until",
 ] as const satisfies readonly ImportColumn[];
 
 /** How the export writes location_approximate; the import also reads true/false, 1/0 and an empty cell (no). */

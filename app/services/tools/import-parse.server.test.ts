@@ -15,7 +15,7 @@ import {
 
 const HEADER = "name,address,city,state,zipcode,type,hours,description,phone,website";
 const ALL_COLUMNS =
-  "name, address, city, state, zipcode, type, hours, description, phone, website, latitude, longitude, access, access_note, opening_hours, verified_at, source, admin_note, location_approximate";
+  "name, address, city, state, zipcode, type, hours, description, phone, website, latitude, longitude, access, access_note, opening_hours, verified_at, source, admin_note, location_approximate, special_hours, status, closed_until";
 const findState = stateFinder([
   { id: "california", name: "California", code: "CA" },
   { id: "oregon", name: "Oregon", code: "OR" },
@@ -184,6 +184,9 @@ describe("planRows", () => {
     source: null,
     admin_note: null,
     location_approximate: 0,
+    special_hours: null,
+    status: "open",
+    closed_until: null,
     ...over,
   });
   const fern = validFirst("name,address,city,state,zipcode\n FERN market ,10  fern st,Portland,OR,97201");

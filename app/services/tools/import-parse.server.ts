@@ -12,6 +12,7 @@ import { fieldErrorsOf } from "../form-fields";
 import { columnsFrom, wholesalerInputSchema, type WholesalerInput } from "../wholesalers/admin.server";
 import { ACCESS_LABELS, WHOLESALER_ACCESS, WHOLESALER_TYPES, type WholesalerAccess } from "../wholesalers/constants";
 import { parseHoursText, parseWeeklyHours } from "../wholesalers/opening-hours-schema";
+import { parseSpecialHours, parseSpecialHoursText } from "../wholesalers/special-hours-schema";
 import { CsvSyntaxError, isBlankRow, parseCsv, withoutFormulaGuard } from "./csv";
 import { IMPORT_COLUMNS, NO, REQUIRED_IMPORT_COLUMNS, YES, type ImportColumn, type KEPT_COLUMNS } from "./import-columns";
 import type { ImportRejection } from "./types";
@@ -214,6 +215,7 @@ export function checkRow(layout: ImportLayout, row: number, cells: string[], fin
   const typeText = cell("type");
   const access = accessOf(cell("access"));
   const openingHours = parseHoursText(cell("opening_hours"));
+  const specialHours = parseSpecialHoursText(cell("special_hours"));
   const approximate = YES_NO[cell("location_approximate").toLowerCase()];
   const raw = {
     name,
@@ -235,6 +237,9 @@ export function checkRow(layout: ImportLayout, row: number, cells: string[], fin
     source: cell("source"),
     adminNote: cell("admin_note"),
     locationApproximate: approximate ? "true" : "",
+    specialHours: specialHours.ok ? JSON.stringify(specialHours.special) : "",
+    status: cell("status").toLowerCase(),
+    closedUntil: isoDateOf(cell("closed_until")),
   };
   const parsed = wholesalerInputSchema.safeParse(raw);
   const errors = parsed.success ? {} : fieldErrorsOf(parsed.error);
@@ -243,6 +248,7 @@ export function checkRow(layout: ImportLayout, row: number, cells: string[], fin
   }
   if (access === undefined) errors.access = UNKNOWN_ACCESS(cell("access"));
   if (!openingHours.ok) errors.openingHours = openingHours.message;
+  if (!specialHours.ok) errors.specialHours = specialHours.message;
   if (approximate === undefined) {
     errors.locationApproximate = `location_approximate must be ${YES} or ${NO} (empty means ${NO}), not "${cell("location_approximate")}".`;
   }
@@ -269,6 +275,9 @@ function updateColumns(row: ValidRow, existing: Existing, kept: readonly KeptCol
 function sameValue(column: string, written: unknown, stored: unknown) {
   if (column === "location_approximate" || column === "location_exact")
     return fromDbBool(written as DbBool) === fromDbBool(stored as DbBool);
+  if (column === "special_hours") {
+    return JSON.stringify(parseSpecialHours(written as string | null)) === JSON.stringify(parseSpecialHours(stored as string | null));
+  }
   if (column === "opening_hours") {
     return JSON.stringify(parseWeeklyHours(written as string | null)) === JSON.stringify(parseWeeklyHours(stored as string | null));
   }

@@ -8,7 +8,7 @@ import { openTestDatabase, TEST_DATABASES, rejection } from "../../../tests/supp
 const T0 = "2026-01-01T00:00:00.000Z";
 const HEADER = "name,address,city,state,zipcode,type,hours,description,phone,website";
 const ALL_COLUMNS =
-  "name, address, city, state, zipcode, type, hours, description, phone, website, latitude, longitude, access, access_note, opening_hours, verified_at, source, admin_note, location_approximate";
+  "name, address, city, state, zipcode, type, hours, description, phone, website, latitude, longitude, access, access_note, opening_hours, verified_at, source, admin_note, location_approximate, special_hours, status, closed_until";
 const TRUST_HEADER =
   "name,address,city,state,zipcode,phone,access,access_note,opening_hours,verified_at,source,admin_note,location_approximate";
 

@@ -12,7 +12,15 @@ import { isValidIsoDate, todayIsoDate } from "~/utils/dates";
 import { timeZoneAt } from "~/utils/time-zone.server";
 import { WHOLESALER_ACCESS, WHOLESALER_ENTITY, WHOLESALER_TYPES } from "./constants";
 import { weeklyHoursFieldSchema } from "./opening-hours-schema";
+import {
+  closedUntilSchema,
+  specialHoursColumn,
+  specialHoursFieldSchema,
+  specialHoursFromPlainField,
+  statusSchema,
+} from "./special-hours-schema";
 import { toWholesaler, type Wholesaler } from "./wholesalers.server";
+import { isListingStatus } from "./special-hours";
 
 export interface AdminWholesaler extends Wholesaler {
   updatedAt: string;
@@ -27,6 +35,9 @@ type AdminRow = Parameters<typeof toWholesaler>[0];
 /** A row as the admin sees it: the public facts plus the admin-only ones. */
 export const toAdminWholesaler = (row: AdminRow): AdminWholesaler => ({
   ...toWholesaler(row),
+  // The status as stored, for the form to edit (the public one ends a temporary closure on its reopening date).
+  status: isListingStatus(row.status) ? row.status : "open",
+  closedUntil: row.closed_until,
   updatedAt: row.updated_at,
   source: row.source,
   adminNote: row.admin_note,
@@ -99,6 +110,9 @@ export const wholesalerInputSchema = z
       .transform((value) => value || undefined),
     accessNote: optionalText(160, "The note on who may buy is at most 160 characters."),
     openingHours: weeklyHoursFieldSchema.optional().transform((value) => value ?? null),
+    specialHours: specialHoursFieldSchema.optional().transform((value) => value ?? []),
+    status: statusSchema,
+    closedUntil: closedUntilSchema,
     verifiedAt: optionalText(10, "Enter the date as YYYY-MM-DD.").refine(
       (value) => value === undefined || (isValidIsoDate(value) && value <= todayIsoDate()),
       "Enter the date the facts were confirmed, as YYYY-MM-DD, not in the future.",
@@ -110,13 +124,24 @@ export const wholesalerInputSchema = z
   .refine((input) => (input.latitude === undefined) === (input.longitude === undefined), {
     message: "Give both latitude and longitude, or neither to use the zipcode's center.",
     path: ["latitude"],
-  });
+  })
+  // A reopening date belongs to a temporary closure only.
+  .transform((input) => ({ ...input, closedUntil: input.status === "temporarily-closed" ? input.closedUntil : null }));
 
 export type WholesalerInput = z.output<typeof wholesalerInputSchema>;
 
+/**
+ * The form's values checked. Without JavaScript the special hours come as the editor's plain text field
+ * (`specialHours.text`, one exception a line), read here into the JSON field the schema checks.
+ */
 export function parseWholesalerInput(raw: unknown): WholesalerInput {
-  const result = wholesalerInputSchema.safeParse(raw);
-  if (!result.success) throw badRequest("Please correct the highlighted fields.", fieldErrorsOf(result.error));
+  const values = (raw ?? {}) as Record<string, unknown>;
+  const plain = specialHoursFromPlainField((field) => values[field], "specialHours");
+  const input = plain?.ok ? { ...values, specialHours: JSON.stringify(plain.special) } : values;
+  const result = wholesalerInputSchema.safeParse(input);
+  const errors = result.success ? {} : fieldErrorsOf(result.error);
+  if (plain && !plain.ok) errors.specialHours = plain.message;
+  if (!result.success || Object.keys(errors).length > 0) throw badRequest("Please correct the highlighted fields.", errors);
   return result.data;
 }
 
@@ -156,6 +181,9 @@ export function columnsFrom(input: WholesalerInput, location: { latitude: number
     access: input.access ?? null,
     access_note: input.accessNote ?? null,
     opening_hours: input.openingHours ? JSON.stringify(input.openingHours) : null,
+    special_hours: specialHoursColumn(input.specialHours),
+    status: input.status,
+    closed_until: input.closedUntil,
     time_zone: timeZoneAt(location.latitude, location.longitude),
     verified_at: input.verifiedAt ?? null,
     source: input.source ?? null,

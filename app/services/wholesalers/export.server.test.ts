@@ -44,6 +44,20 @@ const TRICKY = {
   source: "https://example.com/a, https://example.com/b\nand a phone call",
   adminNote: '-Owner said "call first"',
   locationApproximate: "on",
+  specialHours: JSON.stringify([
+    { from: "2027-02-14", to: "2027-02-14", ranges: [], note: "Closed | Valentine's Day, after the rush; rest" },
+    {
+      from: "2027-02-08",
+      to: "2027-02-13",
+      ranges: [
+        { open: "03:00", close: "14:00" },
+        { open: "22:00", close: "01:00" },
+      ],
+      note: "Valentine's week: public 6 AM-2 PM, trade from 3 AM",
+    },
+  ]),
+  status: "temporarily-closed",
+  closedUntil: "2027-03-01",
 };
 
 const rowsOf = (csv: string) => {
@@ -109,6 +123,10 @@ for (const database of TEST_DATABASES) {
         source: "https://example.com/a, https://example.com/b\nand a phone call",
         admin_note: '\'-Owner said "call first"',
         location_approximate: "yes",
+        special_hours:
+          "2027-02-08 to 2027-02-13 03:00-14:00, 22:00-01:00 | Valentine's week: public 6 AM-2 PM, trade from 3 AM\n2027-02-14 closed | Closed | Valentine's Day, after the rush; rest",
+        status: "temporarily-closed",
+        closed_until: "2027-03-01",
       });
       expect(rows.find((row) => row.name === "Plain Stems")).toMatchObject({
         phone: "",
@@ -117,6 +135,9 @@ for (const database of TEST_DATABASES) {
         opening_hours: "",
         verified_at: "",
         location_approximate: "no",
+        special_hours: "",
+        status: "open",
+        closed_until: "",
       });
     });
 

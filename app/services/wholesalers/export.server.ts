@@ -7,6 +7,7 @@ import { IMPORT_COLUMNS, NO, YES, type ImportColumn } from "../tools/import-colu
 import { wholesalersMatching, type WholesalerFilters } from "./admin.server";
 import { WHOLESALER_ENTITY } from "./constants";
 import { formatHoursText, parseWeeklyHours } from "./opening-hours-schema";
+import { formatSpecialHoursText, parseSpecialHours } from "./special-hours-schema";
 
 /**
  * A byte order mark first: without it Excel reads the file in the computer's legacy encoding and garbles
@@ -50,6 +51,9 @@ export async function exportWholesalersCsv(
         source: row.source ?? "",
         admin_note: row.admin_note ?? "",
         location_approximate: fromDbBool(row.location_approximate) ? YES : NO,
+        special_hours: formatSpecialHoursText(parseSpecialHours(row.special_hours)),
+        status: row.status,
+        closed_until: row.closed_until ?? "",
       };
       return IMPORT_COLUMNS.map((column) => cells[column]);
     }),

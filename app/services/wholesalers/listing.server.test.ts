@@ -101,6 +101,7 @@ for (const database of TEST_DATABASES) {
         distanceMiles: 2,
         distanceExact: true,
         sameZipcode: true,
+        status: "open",
       });
       // A distance is exact only when both points are the listings' own.
       expect(nearby[2]).toMatchObject({ distanceExact: false, sameZipcode: true });

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import { rankByDistance, selectWholesalers, toWholesaler } from "./wholesalers.server";
+import { rankByDistance, selectListedWholesalers, selectWholesalers, toWholesaler } from "./wholesalers.server";
 import type { NearbyListing, Wholesaler } from "./types";
 
 export type { NearbyListing };
@@ -20,15 +20,18 @@ export async function findListing(db: Kysely<Database>, id: number): Promise<Lis
 
 /**
  * The `limit` other listings nearest to this one at any distance, nearest first (ties by name), ranked
- * exactly like the zipcode search. The directory holds hundreds of rows, so ranking them all is cheap.
+ * exactly like the zipcode search: never a permanently closed one, and with `openOnly` (for a listing that
+ * closed for good) no temporarily closed one either. The directory holds hundreds of rows, so ranking them all is cheap.
  */
 export async function findNearbyListings(
   db: Kysely<Database>,
   listing: Pick<Wholesaler, "id" | "latitude" | "longitude" | "zipcode" | "locationExact">,
   limit: number = NEARBY_LISTINGS,
+  { openOnly = false }: { openOnly?: boolean } = {},
 ): Promise<NearbyListing[]> {
-  const rows = await selectWholesalers(db).where("wholesalers.id", "!=", listing.id).execute();
-  return rankByDistance(rows.map(toWholesaler), listing, Number.POSITIVE_INFINITY)
+  const rows = await selectListedWholesalers(db).where("wholesalers.id", "!=", listing.id).execute();
+  const others = rows.map((row) => toWholesaler(row)).filter((other) => !openOnly || other.status === "open");
+  return rankByDistance(others, listing, Number.POSITIVE_INFINITY)
     .slice(0, limit)
     .map((other) => ({
       id: other.id,
@@ -40,6 +43,7 @@ export async function findNearbyListings(
       distanceMiles: other.distanceMiles,
       distanceExact: listing.locationExact && other.locationExact,
       sameZipcode: listing.zipcode === other.zipcode,
+      status: other.status,
     }));
 }
 

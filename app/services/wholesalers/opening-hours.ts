@@ -195,6 +195,11 @@ function wallClock(instant: number, timeZone: string): WallClock {
 /** The weekday of a local calendar date held as a UTC-midnight timestamp (WallClock's `date`), Monday first. */
 const weekdayIndexOf = (date: number) => (new Date(date).getUTCDay() + 6) % 7;
 
+/** The local calendar date (YYYY-MM-DD) at `now` on the clock of `timeZone` (IANA): what special hours are dated by. */
+export function localDateAt(now: Date, timeZone: string): string {
+  return new Date(wallClock(now.getTime(), timeZone).date).toISOString().slice(0, 10);
+}
+
 /** The day it is at `now` on the clock of `timeZone` (IANA), as the open status reckons it. */
 export function weekdayAt(now: Date, timeZone: string): Weekday {
   return WEEKDAYS[weekdayIndexOf(wallClock(now.getTime(), timeZone).date)] as Weekday;
@@ -269,6 +274,9 @@ function alwaysOpen(hours: WeeklyHours): boolean {
   return covered >= MINUTES_PER_WEEK;
 }
 
+/** Dated exceptions to the week (special-hours.ts's SpecialHours): on a local date from `from` to `to`, `ranges` hold instead. */
+export type DatedRanges = readonly { from: string; to: string; ranges: readonly TimeRange[] }[];
+
 export interface OpenStatus {
   open: boolean;
   /** "Open now · closes 4:30 PM", "Closed · opens 6 AM", "Closed · opens Mon 6 AM", "Open 24 hours" or "Closed". */
@@ -288,18 +296,26 @@ function shortDayOf(date: number): string {
  * ("closes 2 AM" after midnight tonight, "closes Wed 6 PM" two days on).
  * A week without any range (stored data the schema would now refuse) reads "Closed" and never changes.
  */
-export function openStatus(hours: WeeklyHours, timeZone: string, now: Date): OpenStatus {
-  if (alwaysOpen(hours)) return { open: true, label: "Open 24 hours", changesAt: null };
+export function openStatus(hours: WeeklyHours, timeZone: string, now: Date, special?: DatedRanges): OpenStatus {
   const at = now.getTime();
   const today = wallClock(at, timeZone);
+  // Only the exceptions from yesterday to the end of the days looked at count; without any, the week alone decides.
+  const firstDate = new Date(today.date - DAY_MS).toISOString().slice(0, 10);
+  const lastDate = new Date(today.date + 15 * DAY_MS).toISOString().slice(0, 10);
+  const near = special?.filter((entry) => entry.to >= firstDate && entry.from <= lastDate);
+  const exceptions = near?.length ? near : undefined;
+  if (!exceptions && alwaysOpen(hours)) return { open: true, label: "Open 24 hours", changesAt: null };
   const weekdayIndex = weekdayIndexOf(today.date);
 
-  // Yesterday's ranges may still run; a week and a day ahead always holds the next opening.
+  // Yesterday's ranges may still run; a week and a day ahead always holds the next opening (a week more when
+  // special hours may close some of those days).
   const spans: [number, number][] = [];
-  for (let offset = -1; offset <= 8; offset++) {
+  for (let offset = -1; offset <= (exceptions ? 15 : 8); offset++) {
     const date = today.date + offset * DAY_MS;
     const day = WEEKDAYS[(((weekdayIndex + offset) % 7) + 7) % 7] as Weekday;
-    for (const range of hours[day]) {
+    const isoDate = exceptions ? new Date(date).toISOString().slice(0, 10) : "";
+    const exception = exceptions?.find((entry) => entry.from <= isoDate && isoDate <= entry.to);
+    for (const range of exception ? exception.ranges : hours[day]) {
       const open = minutesOf(range.open);
       spans.push([instantOf(date, open, timeZone), instantOf(date, open + lengthOf(range), timeZone)]);
     }

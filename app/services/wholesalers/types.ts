@@ -2,6 +2,7 @@
 
 import type { WholesalerAccess, WholesalerType } from "./constants";
 import type { WeeklyHours } from "./opening-hours";
+import type { ListingStatus, SpecialHours } from "./special-hours";
 
 export interface Wholesaler {
   id: number;
@@ -36,6 +37,12 @@ export interface Wholesaler {
   locationApproximate: boolean;
   /** True when the coordinates are the listing's own; false when they are only its zipcode's centroid. */
   locationExact: boolean;
+  /** Dated exceptions to the weekly hours, on the listing's local dates, by date; [] when none. */
+  specialHours: SpecialHours[];
+  /** Open, or closed for a while or for good, as of today on the listing's clock (a closure ends on `closedUntil`). */
+  status: ListingStatus;
+  /** While temporarily closed: the local date it opens again; null when not known or not closed. */
+  closedUntil: string | null;
 }
 
 export type WholesalerWithDistance = Wholesaler & { distanceMiles: number };
@@ -63,4 +70,6 @@ export interface NearbyListing {
   distanceExact: boolean;
   /** True when both listings are in the same zipcode. */
   sameZipcode: boolean;
+  /** Open or temporarily closed (a permanently closed listing is never suggested). */
+  status: ListingStatus;
 }

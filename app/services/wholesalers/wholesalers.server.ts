@@ -8,7 +8,11 @@ import { getState } from "../states/states.server";
 
 import { WHOLESALER_ACCESS, type WholesalerAccess, type WholesalerType } from "./constants";
 import { NEAREST_SUGGESTIONS, type NearOrigin } from "./near-query";
+import { localDateAt } from "./opening-hours";
 import { parseWeeklyHours } from "./opening-hours-schema";
+import { isListingStatus, parseSpecialHours } from "./special-hours-schema";
+import { statusOn, type ListingStatus } from "./special-hours";
+import { SITE_TIME_ZONE } from "~/utils/dates";
 import type { Wholesaler, WholesalerWithDistance, DirectoryCoverage } from "./types";
 
 export type { Wholesaler, WholesalerWithDistance, DirectoryCoverage };
@@ -27,8 +31,15 @@ export const wholesalerPlaceFrom = (row: Pick<Row, "id" | "name" | "address" | "
   stateId: row.state_id,
 });
 
-/** A wholesalers row joined with its state's name, as a Wholesaler. */
-export function toWholesaler(row: Row): Wholesaler {
+/** The status a row has on `now`, on the listing's clock: a temporary closure ends by itself on its reopening date. */
+export function rowStatus(row: Pick<Row, "status" | "closed_until" | "time_zone">, now: Date = new Date()) {
+  const stored: ListingStatus = isListingStatus(row.status) ? row.status : "open";
+  const status = statusOn({ status: stored, closedUntil: row.closed_until }, localDateAt(now, row.time_zone ?? SITE_TIME_ZONE));
+  return { status, closedUntil: status === "temporarily-closed" ? row.closed_until : null };
+}
+
+/** A wholesalers row joined with its state's name, as a Wholesaler (its status as of `now`). */
+export function toWholesaler(row: Row, now: Date = new Date()): Wholesaler {
   return {
     ...wholesalerPlaceFrom(row),
     zipcode: row.zipcode,
@@ -49,6 +60,8 @@ export function toWholesaler(row: Row): Wholesaler {
     verifiedAt: row.verified_at,
     locationApproximate: fromDbBool(row.location_approximate),
     locationExact: fromDbBool(row.location_exact),
+    specialHours: parseSpecialHours(row.special_hours),
+    ...rowStatus(row, now),
   };
 }
 
@@ -87,13 +100,22 @@ export function selectWholesalers(db: Kysely<Database>) {
     .select("states.name as state_name");
 }
 
+/** The listings search shows: all but the permanently closed, whose pages stay but which leave every result. */
+export function selectListedWholesalers(db: Kysely<Database>) {
+  return selectWholesalers(db).where("wholesalers.status", "!=", "permanently-closed");
+}
+
+/** Open listings before the temporarily closed ones, keeping each group's order (Array.prototype.sort is stable). */
+export const openFirst = <T extends Pick<Wholesaler, "status">>(list: T[]) =>
+  [...list].sort((a, b) => Number(a.status === "temporarily-closed") - Number(b.status === "temporarily-closed"));
+
 /**
  * The rows (joined with their state) inside the latitude/longitude box around `center` that holds every
  * point within `miles`: the indexes narrow the rows, and the caller ranks them by exact distance.
  */
 export function selectWholesalersAround(db: Kysely<Database>, center: Point, miles: number) {
   const box = boundingBox(center, miles);
-  return selectWholesalers(db)
+  return selectListedWholesalers(db)
     .where("wholesalers.latitude", ">=", box.minLatitude)
     .where("wholesalers.latitude", "<=", box.maxLatitude)
     .where("wholesalers.longitude", ">=", box.minLongitude)
@@ -101,21 +123,24 @@ export function selectWholesalersAround(db: Kysely<Database>, center: Point, mil
     .execute();
 }
 
-/** The wholesalers of a state, sorted by name; an unknown state is not found. */
+/**
+ * The wholesalers of a state, sorted by name, the temporarily closed after the open ones and the permanently
+ * closed left out; an unknown state is not found.
+ */
 export async function listWholesalersByState(db: Kysely<Database>, stateId: string, access?: AccessFilter[]): Promise<Wholesaler[]> {
   const state = await getState(db, stateId);
-  const rows = await selectWholesalers(db).where("wholesalers.state_id", "=", state.id).orderBy("wholesalers.name").execute();
-  return keepAccess(rows.map(toWholesaler), access);
+  const rows = await selectListedWholesalers(db).where("wholesalers.state_id", "=", state.id).orderBy("wholesalers.name").execute();
+  return openFirst(keepAccess(rows.map((row) => toWholesaler(row)), access));
 }
 
 export async function listFeaturedWholesalers(db: Kysely<Database>, stateId: string, limit: number) {
-  const rows = await selectWholesalers(db)
+  const rows = await selectListedWholesalers(db)
     .where("wholesalers.state_id", "=", stateId)
     .orderBy("wholesalers.featured", "desc")
     .orderBy("wholesalers.name")
     .limit(limit)
     .execute();
-  return rows.map(toWholesaler);
+  return rows.map((row) => toWholesaler(row));
 }
 
 /**
@@ -152,7 +177,7 @@ async function zipcodeCentroid(db: Kysely<Database>, zipcode: string): Promise<P
 /** The listings within `radiusMiles` of `origin` (a box from the index, then the exact distance), nearest first. */
 async function listingsAround(db: Kysely<Database>, origin: Point, radiusMiles: number, access?: AccessFilter[]) {
   const rows = await selectWholesalersAround(db, origin, radiusMiles);
-  return rankByDistance(keepAccess(rows.map(toWholesaler), access), origin, radiusMiles);
+  return rankByDistance(keepAccess(rows.map((row) => toWholesaler(row)), access), origin, radiusMiles);
 }
 
 /**
@@ -160,8 +185,8 @@ async function listingsAround(db: Kysely<Database>, origin: Point, radiusMiles: 
  * holds hundreds of rows, not millions, so ranking them all in memory is cheap and exact.
  */
 async function nearestListings(db: Kysely<Database>, origin: Point, limit: number, access?: AccessFilter[]) {
-  const rows = await selectWholesalers(db).execute();
-  return rankByDistance(keepAccess(rows.map(toWholesaler), access), origin, Number.POSITIVE_INFINITY).slice(0, limit);
+  const rows = await selectListedWholesalers(db).execute();
+  return rankByDistance(keepAccess(rows.map((row) => toWholesaler(row)), access), origin, Number.POSITIVE_INFINITY).slice(0, limit);
 }
 
 /** Where a search around a place starts: the zipcode's centroid (with its town), or a position. */
@@ -230,12 +255,16 @@ export async function findWholesalersNear(
   return { origin, radiusMiles, within, nearest };
 }
 
-/** Nearest first within maxMiles (exact distance); the distance is rounded only for display. */
+/**
+ * Nearest first within maxMiles (exact distance), the temporarily closed after the open ones; the distance is
+ * rounded only for display.
+ */
 export function rankByDistance(wholesalers: Wholesaler[], origin: Point, maxMiles: number): WholesalerWithDistance[] {
+  const closed = (w: Wholesaler) => Number(w.status === "temporarily-closed");
   return wholesalers
     .map((w) => ({ w, miles: distanceMiles(origin, w) }))
     .filter(({ miles }) => miles <= maxMiles)
-    .sort((a, b) => a.miles - b.miles || a.w.name.localeCompare(b.w.name))
+    .sort((a, b) => closed(a.w) - closed(b.w) || a.miles - b.miles || a.w.name.localeCompare(b.w.name))
     .map(({ w, miles }) => ({ ...w, distanceMiles: roundMiles(miles) }));
 }
 

@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { KEPT_COLUMNS, NO, YES } from "~/services/tools/import-columns";
 import { ACCESS_LABELS, WHOLESALER_ACCESS } from "~/services/wholesalers/constants";
 import { HOURS_TEXT_EXAMPLE } from "~/services/wholesalers/opening-hours-schema";
+import { LISTING_STATUSES } from "~/services/wholesalers/special-hours";
+import { SPECIAL_HOURS_TEXT_EXAMPLE } from "~/services/wholesalers/special-hours-schema";
 
 const Code = ({ children }: { children: ReactNode }) => <code className="text-[0.9em] text-ink">{children}</code>;
 
@@ -43,6 +45,23 @@ export function ImportColumnNotes() {
     { columns: ["verified_at"], text: "The day the facts were last confirmed, as YYYY-MM-DD." },
     { columns: ["source", "admin_note"], text: "Seen by admins only." },
     { columns: ["location_approximate"], text: <>{orList([YES, NO])}: whether the location is only the zipcode's center.</> },
+    {
+      columns: ["special_hours"],
+      text: (
+        <>
+          Dated exceptions to the weekly hours, one a line: the date or <Code>first to last</Code> dates (at most 6 days), then the hours or{" "}
+          <Code>closed</Code>, then <Code>|</Code> and a short note, such as <Code>{SPECIAL_HOURS_TEXT_EXAMPLE}</Code>.
+        </>
+      ),
+    },
+    {
+      columns: ["status", "closed_until"],
+      text: (
+        <>
+          {orList(LISTING_STATUSES)} (empty is <Code>open</Code>); while temporarily closed, the day it reopens as YYYY-MM-DD (empty when not known).
+        </>
+      ),
+    },
   ];
   return (
     <details className="mt-2">
