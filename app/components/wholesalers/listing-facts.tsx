@@ -3,7 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import type { SiteContext } from "~/http/site-context";
 import { ACCESS_LABELS, type WholesalerAccess } from "~/services/wholesalers/constants";
 import type { NearbyListing } from "~/services/wholesalers/types";
-import { formatWeeklyHours, type Weekday, type WeeklyHours } from "~/services/wholesalers/opening-hours";
+import { formatWeeklyHours, type DatedRanges, type Weekday, type WeeklyHours } from "~/services/wholesalers/opening-hours";
 import { cn } from "~/utils/cn";
 import { formatMonthYearUtc } from "~/utils/en-us";
 import { Tooltip } from "../ui/tooltip";
@@ -65,10 +65,20 @@ export function VerifiedNote({ verifiedAt, className }: { verifiedAt: string; cl
  * "Open now · closes 12 PM" on the listing's own clock. It renders with the server's clock of this page
  * (the root loader's `renderedAt`), so hydration matches, and then follows the browser's clock.
  */
-export function ListingOpenStatus({ hours, timeZone, className }: { hours: WeeklyHours; timeZone: string; className?: string }) {
+export function ListingOpenStatus({
+  hours,
+  special,
+  timeZone,
+  className,
+}: {
+  hours: WeeklyHours;
+  special?: DatedRanges;
+  timeZone: string;
+  className?: string;
+}) {
   const root = useRouteLoaderData<SiteContext>("root");
   if (!root) return null;
-  return <OpenStatus hours={hours} timeZone={timeZone} now={root.renderedAt} className={className} />;
+  return <OpenStatus hours={hours} special={special} timeZone={timeZone} now={root.renderedAt} className={className} />;
 }
 
 /** A phone number as a `tel:` address: digits and a leading plus only. */

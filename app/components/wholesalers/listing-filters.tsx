@@ -31,7 +31,8 @@ export const NOT_YET_KNOWN_TITLE = "Not yet known: call ahead";
 export const NONE_KNOWN_MESSAGE = "None is known to match these filters yet.";
 export const CLEAR_FILTERS_LABEL = "Clear filters";
 
-type FilterableListing = Pick<Wholesaler, "type" | "access" | "openingHours" | "timeZone">;
+type FilterableListing = Pick<Wholesaler, "type" | "access" | "openingHours" | "timeZone"> &
+  Partial<Pick<Wholesaler, "specialHours" | "status">>;
 
 /**
  * The filters of the page's URL and the listings that pass them. The server renders them from the URL;

@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef, useSyncExternalStore } from "react";
-import { openStatus, type WeeklyHours } from "~/services/wholesalers/opening-hours";
+import { openStatus, type DatedRanges, type WeeklyHours } from "~/services/wholesalers/opening-hours";
 import { cn } from "~/utils/cn";
 
 /** setTimeout fires at once for delays past 2^31 - 1 ms. */
@@ -16,23 +16,35 @@ const WIDEST_LABELS = ["Open now · closes Wed 12:30 PM", "Closed · opens Wed 1
  */
 interface KnownStatus {
   hours: WeeklyHours;
+  special: DatedRanges | undefined;
   timeZone: string;
   snapshot: string;
   from: number;
   until: number;
 }
 
-function statusAt(hours: WeeklyHours, timeZone: string, at: number): KnownStatus {
-  const status = openStatus(hours, timeZone, new Date(at));
+function statusAt(hours: WeeklyHours, special: DatedRanges | undefined, timeZone: string, at: number): KnownStatus {
+  const status = openStatus(hours, timeZone, new Date(at), special);
   const snapshot = `${status.open ? "open" : "closed"}|${status.changesAt?.toISOString() ?? ""}|${status.label}`;
-  return { hours, timeZone, snapshot, from: at, until: status.changesAt?.getTime() ?? Number.POSITIVE_INFINITY };
+  return { hours, special, timeZone, snapshot, from: at, until: status.changesAt?.getTime() ?? Number.POSITIVE_INFINITY };
 }
 
 /** How far behind the server's a browser's clock may be and still take the status the server worked out. */
 const CLOCK_BEHIND_MS = 10 * 60_000;
 
-const holds = (known: KnownStatus | null, hours: WeeklyHours, timeZone: string, at: number): known is KnownStatus =>
-  known !== null && known.hours === hours && known.timeZone === timeZone && known.from - CLOCK_BEHIND_MS <= at && at < known.until;
+const holds = (
+  known: KnownStatus | null,
+  hours: WeeklyHours,
+  special: DatedRanges | undefined,
+  timeZone: string,
+  at: number,
+): known is KnownStatus =>
+  known !== null &&
+  known.hours === hours &&
+  known.special === special &&
+  known.timeZone === timeZone &&
+  known.from - CLOCK_BEHIND_MS <= at &&
+  at < known.until;
 
 /**
  * "Open now · closes 2 PM" for a listing, on the listing's own clock. The server renders it at the `now` it
@@ -42,14 +54,27 @@ const holds = (known: KnownStatus | null, hours: WeeklyHours, timeZone: string, 
  * first use in a page costs 15-60 ms of a phone's main thread (its locale and time zone data): a page that
  * only shows a status never pays that while it loads.
  */
-export function OpenStatus({ hours, timeZone, now, className }: { hours: WeeklyHours; timeZone: string; now: string; className?: string }) {
+export function OpenStatus({
+  hours,
+  special,
+  timeZone,
+  now,
+  className,
+}: {
+  hours: WeeklyHours;
+  /** Dated exceptions to the week (special hours), on the listing's local dates. */
+  special?: DatedRanges;
+  timeZone: string;
+  now: string;
+  className?: string;
+}) {
   const id = useId();
   const known = useRef<KnownStatus | null>(null);
   const current = useCallback(() => {
     const at = Date.now();
-    if (!holds(known.current, hours, timeZone, at)) known.current = statusAt(hours, timeZone, at);
+    if (!holds(known.current, hours, special, timeZone, at)) known.current = statusAt(hours, special, timeZone, at);
     return known.current.snapshot;
-  }, [hours, timeZone]);
+  }, [hours, special, timeZone]);
   const subscribe = useCallback(
     (onChange: () => void) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -83,13 +108,13 @@ export function OpenStatus({ hours, timeZone, now, className }: { hours: WeeklyH
     // On the server, and in the browser while hydrating: the status at the render's `now`. The browser reads it
     // from the server's markup, which holds the same status and the instant it changes.
     const at = Date.parse(now);
-    if (holds(known.current, hours, timeZone, at)) return known.current.snapshot;
+    if (holds(known.current, hours, special, timeZone, at)) return known.current.snapshot;
     const snapshot = typeof document === "undefined" ? undefined : document.getElementById(id)?.dataset.status;
     const until = snapshot?.split("|")[1];
     known.current =
       snapshot && until !== undefined
-        ? { hours, timeZone, snapshot, from: at, until: until === "" ? Number.POSITIVE_INFINITY : Date.parse(until) }
-        : statusAt(hours, timeZone, at);
+        ? { hours, special, timeZone, snapshot, from: at, until: until === "" ? Number.POSITIVE_INFINITY : Date.parse(until) }
+        : statusAt(hours, special, timeZone, at);
     return known.current.snapshot;
   });
   const [state = "", , label = ""] = snapshot.split("|");

@@ -6,6 +6,7 @@ import type { Wholesaler } from "~/services/wholesalers/types";
 import { cn } from "~/utils/cn";
 import { AccessBadge, ApproximateLocationNote, ListingOpenStatus, telHref, VerifiedNote, websiteLabel } from "./listing-facts";
 import { ReportProblem } from "./report-problem";
+import { ClosedBadge } from "./special-hours";
 import { WholesalerImage } from "./wholesaler-image";
 import { DirectionsLink, TypeBadge } from "./listing-badges";
 
@@ -28,6 +29,9 @@ export type WholesalerCardData = Pick<
   | "timeZone"
   | "verifiedAt"
   | "locationApproximate"
+  | "specialHours"
+  | "status"
+  | "closedUntil"
 >;
 
 /** The card's rows: an icon in the site's rose, then the fact. */
@@ -58,7 +62,8 @@ export function WholesalerCard({
   distance?: string;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const structuredHours = wholesaler.openingHours && wholesaler.timeZone ? wholesaler.openingHours : null;
+  // A closed listing says so instead of its open status.
+  const structuredHours = wholesaler.openingHours && wholesaler.timeZone && wholesaler.status === "open" ? wholesaler.openingHours : null;
   return (
     <article
       className="group flex h-full flex-col rounded-2xl border border-stone-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md sm:p-5"
@@ -79,6 +84,7 @@ export function WholesalerCard({
                 <AccessBadge access={wholesaler.access} />
               </>
             ) : null}
+            <ClosedBadge status={wholesaler.status} closedUntil={wholesaler.closedUntil} />
           </div>
           {wholesaler.accessNote ? <p className="mt-1.5 text-xs text-muted">{wholesaler.accessNote}</p> : null}
         </div>
@@ -103,7 +109,7 @@ export function WholesalerCard({
           <FactRow icon={Clock}>
             <span className="grid min-w-0 gap-0.5">
               <span className="sr-only">Opening hours: </span>
-              <ListingOpenStatus hours={structuredHours} timeZone={wholesaler.timeZone} />
+              <ListingOpenStatus hours={structuredHours} special={wholesaler.specialHours} timeZone={wholesaler.timeZone} />
               {wholesaler.hours ? <span className="text-xs text-muted">{wholesaler.hours}</span> : null}
             </span>
           </FactRow>

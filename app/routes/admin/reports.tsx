@@ -1,4 +1,4 @@
-import { Check, Pencil, X } from "~/components/icons";
+import { Check, Pencil, Store, X } from "~/components/icons";
 import { Link, useFetcher } from "react-router";
 import { AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
 import { adminHeaders, adminMeta } from "~/http/admin-meta";
@@ -12,6 +12,7 @@ import {
   listReportsForAdmin,
   REPORT_FILTERS,
   reportFilterFrom,
+  closeListingFromReport,
   resolveReport,
   type ReportFilter,
   type ReportStatus,
@@ -67,6 +68,11 @@ export function action({ request, context }: Route.ActionArgs) {
       const report = await resolveReport(db, id, actor);
       return { id, message: `The report on ${report.listingName} was marked resolved.` };
     },
+    close: async ({ actor, recordId }) => {
+      const id = recordId("Unknown report.");
+      const report = await closeListingFromReport(db, id, actor);
+      return { id, message: `${report.listingName} is marked permanently closed, and the report resolved.` };
+    },
     dismiss: async ({ actor, recordId }) => {
       const id = recordId("Unknown report.");
       const report = await dismissReport(db, id, actor);
@@ -77,7 +83,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 
-const TOAST_TITLES: Record<string, string> = { resolve: "Resolved", dismiss: "Dismissed" };
+const TOAST_TITLES: Record<string, string> = { resolve: "Resolved", dismiss: "Dismissed", close: "Marked permanently closed" };
 
 function ReviewActions({ report }: { report: Row }) {
   const fetcher = useFetcher<ActionResult>();
@@ -99,6 +105,20 @@ function ReviewActions({ report }: { report: Row }) {
         <Check aria-hidden="true" />
         {pendingIntent === "resolve" ? "Saving..." : "Mark resolved"}
       </Button>
+      {report.kind === "closed" && !report.listingClosed ? (
+        <Button
+          type="submit"
+          name="intent"
+          value="close"
+          size="sm"
+          variant="secondary"
+          disabled={busy}
+          aria-label={`Mark permanently closed: ${report.listingName}`}
+        >
+          <Store aria-hidden="true" />
+          {pendingIntent === "close" ? "Saving..." : "Mark permanently closed"}
+        </Button>
+      ) : null}
       <Button
         type="submit"
         name="intent"

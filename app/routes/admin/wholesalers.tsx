@@ -19,8 +19,10 @@ import {
   type AdminWholesaler,
 } from "~/services/wholesalers/admin.server";
 import { WeeklyHoursEditor } from "~/components/admin/wholesalers/weekly-hours-editor";
+import { ClosedStatusFields, SpecialHoursEditor } from "~/components/admin/wholesalers/special-hours-editor";
 import { VerifyButton } from "~/components/admin/wholesalers/verify-button";
 import { verifiedMonth } from "~/components/wholesalers/listing-facts";
+import { ClosedBadge } from "~/components/wholesalers/special-hours";
 import { ACCESS_LABELS, WHOLESALER_ACCESS, WHOLESALER_ENTITY, WHOLESALER_TYPES } from "~/services/wholesalers/constants";
 import type { WeeklyHours } from "~/services/wholesalers/opening-hours";
 import { todayIsoDate } from "~/utils/dates";
@@ -174,6 +176,15 @@ function WholesalerFields({
       <div className="sm:col-span-2">
         <WeeklyHoursEditor name="openingHours" value={openingHours} onChange={setOpeningHours} errors={errors.openingHours} />
       </div>
+      <SpecialHoursEditor
+        name="specialHours"
+        initial={record?.specialHours ?? []}
+        error={errors.specialHours}
+        today={today}
+        plainFallback
+        className="sm:col-span-2"
+      />
+      <ClosedStatusFields status={record?.status ?? "open"} closedUntil={record?.closedUntil ?? null} errors={errors} />
       <TextField
         name="hours"
         label="Hours note"
@@ -285,6 +296,7 @@ export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
         <div>
           <p className="font-medium text-ink">{w.name}</p>
           <p className="text-xs text-muted">{w.address}</p>
+          <ClosedBadge status={w.status} closedUntil={w.closedUntil} className="mt-1" />
         </div>
       ),
     },

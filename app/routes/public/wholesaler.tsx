@@ -6,7 +6,12 @@ import { parseId } from "~/services/ids";
 import { locatorMap } from "~/services/maps/maps.server";
 import { listingJsonLd } from "~/services/seo/json-ld";
 import { findListing, findNearbyListings } from "~/services/wholesalers/listing.server";
-import { weekdayAt } from "~/services/wholesalers/opening-hours";
+import { localDateAt, weekdayAt } from "~/services/wholesalers/opening-hours";
+import { getFlowerHolidays } from "~/services/wholesalers/flower-holidays.server";
+import { holidayNotice } from "~/services/wholesalers/flower-holidays";
+import { closedLabel, weekAhead } from "~/services/wholesalers/special-hours";
+import { NEARBY_LISTINGS } from "~/services/wholesalers/listing.server";
+import { SITE_TIME_ZONE } from "~/utils/dates";
 import { listingPath, slugify } from "~/services/wholesalers/slug";
 import { toWholesalerJson } from "~/services/wholesalers/wholesalers.server";
 import type { Route } from "./+types/wholesaler";
@@ -19,6 +24,7 @@ import { AccessBadge, ACCESS_HINT, ApproximateLocationNote, ListingOpenStatus, L
 import { ReportProblem } from "~/components/wholesalers/report-problem";
 import { DirectionsLink, TYPE_HINT, TypeBadge } from "~/components/wholesalers/listing-badges";
 import { WholesalerImage } from "~/components/wholesalers/wholesaler-image";
+import { ClosedBadge, ClosedBanner, HolidayHoursNote, TodaysSpecialHours, UpcomingSpecialHours, WeekAheadTable } from "~/components/wholesalers/special-hours";
 import type { NearbyListing } from "~/services/wholesalers/types";
 
 export const NOT_FOUND_TITLE = "Wholesaler Not Found";
@@ -29,16 +35,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const db = getDb();
   const id = parseId(params.id);
   const listing = id === undefined ? undefined : await findListing(db, id);
-  if (!listing) return data({ listing: null, nearby: [], map: null, today: null }, { status: 404 });
+  if (!listing) return data({ listing: null, nearby: [], map: null, today: null, todayDate: null, holiday: null }, { status: 404 });
   // The slug only makes the address readable: any other spelling of it goes to the one canonical address.
   if (params.slug !== slugify(listing.name)) throw redirect(`${listingPath(listing)}${new URL(request.url).search}`, 301);
+  const now = new Date(context.get(renderedAtContext) || Date.now());
+  // The listing's own date: its special hours and the flower holidays are dated on its clock.
+  const todayDate = localDateAt(now, listing.timeZone ?? SITE_TIME_ZONE);
+  const closedForGood = listing.status === "permanently-closed";
   return {
     listing: toWholesalerJson(listing),
-    nearby: await findNearbyListings(db, listing),
+    // A listing closed for good suggests only open ones.
+    nearby: await findNearbyListings(db, listing, NEARBY_LISTINGS, { openOnly: closedForGood }),
     map: locatorMap(listing.stateId, listing),
     // The weekly hours' "Today", on the listing's clock when the page is rendered: worked out here, so that the
     // browser needs no Intl to hydrate it (docs/decisions/024-no-intl-while-loading.md).
-    today: listing.timeZone ? weekdayAt(new Date(context.get(renderedAtContext) || Date.now()), listing.timeZone) : null,
+    today: listing.timeZone ? weekdayAt(now, listing.timeZone) : null,
+    todayDate,
+    holiday: closedForGood ? null : holidayNotice(await getFlowerHolidays(db, todayDate), listing.specialHours, todayDate),
   };
 }
 
@@ -53,6 +66,8 @@ export const meta: Route.MetaFunction = ({ matches, data: page, params }) => {
     keywords: `${listing.name}, wholesale flowers ${listing.city}, flower market ${listing.city}, ${listing.state} flower wholesaler`,
     path,
     image: listing.image,
+    // Closed for good, the page stays for the links to it but leaves the search engines' results.
+    noindex: listing.status === "permanently-closed",
     jsonLd: import.meta.env.SSR ? listingJsonLd(listing, `${siteIdentity(matches).url}${path}`, siteIdentity(matches).url) : undefined,
   });
 };
@@ -72,13 +87,15 @@ function Fact({ icon: Icon, term, children }: { icon: typeof MapPin; term: strin
 
 /** A wholesaler's page. */
 export default function Wholesaler({ loaderData }: Route.ComponentProps) {
-  const { listing, nearby, map, today } = loaderData;
-  if (!listing || !map) return <WholesalerNotFound />;
+  const { listing, nearby, map, today, todayDate, holiday } = loaderData;
+  if (!listing || !map || !todayDate) return <WholesalerNotFound />;
   const structuredHours = listing.openingHours && listing.timeZone ? listing.openingHours : null;
+  const open = listing.status === "open";
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
       <BackLink to={`/state/${listing.stateId}`}>{`${listing.state} wholesalers`}</BackLink>
+      <ClosedBanner status={listing.status} closedUntil={listing.closedUntil} className="mt-5" />
 
       <div className="mt-5 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
         <div className="min-w-0">
@@ -86,14 +103,17 @@ export default function Wholesaler({ loaderData }: Route.ComponentProps) {
             <div className="flex flex-wrap items-center gap-1.5">
               <TypeBadge type={listing.type} />
               {listing.access ? <AccessBadge access={listing.access} /> : null}
+              <ClosedBadge status={listing.status} closedUntil={listing.closedUntil} />
             </div>
             <h1 className="mt-3 font-serif text-3xl font-semibold leading-tight tracking-tight text-ink sm:text-4xl">{listing.name}</h1>
             <p className="mt-1 text-muted">
               {listing.city}, {listing.state}
             </p>
-            {structuredHours && listing.timeZone ? (
-              <ListingOpenStatus hours={structuredHours} timeZone={listing.timeZone} className="mt-3 text-base" />
+            {structuredHours && listing.timeZone && open ? (
+              <ListingOpenStatus hours={structuredHours} special={listing.specialHours} timeZone={listing.timeZone} className="mt-3 text-base" />
             ) : null}
+            {open ? <TodaysSpecialHours special={listing.specialHours} today={todayDate} className="mt-1.5" /> : null}
+            <HolidayHoursNote notice={holiday} className="mt-1.5" />
             <div className="mt-5 flex flex-wrap gap-2">
               <DirectionsLink wholesaler={listing} className="h-11 px-5 text-sm" />
               {listing.phone ? (
@@ -151,7 +171,12 @@ export default function Wholesaler({ loaderData }: Route.ComponentProps) {
                 </Fact>
               ) : null}
               <Fact icon={Clock} term="Hours">
-                {structuredHours ? <WeeklyHoursTable hours={structuredHours} today={today} /> : null}
+                {structuredHours && open && weekAhead(structuredHours, listing.specialHours, todayDate).some((day) => day.special) ? (
+                  <WeekAheadTable hours={structuredHours} special={listing.specialHours} today={todayDate} />
+                ) : structuredHours ? (
+                  <WeeklyHoursTable hours={structuredHours} today={today} />
+                ) : null}
+                {open ? <UpcomingSpecialHours special={listing.specialHours} today={todayDate} className="mt-3" /> : null}
                 {listing.hours ? (
                   <p className={structuredHours ? "mt-2 text-sm text-muted" : undefined}>{listing.hours}</p>
                 ) : structuredHours ? null : (
@@ -198,18 +223,18 @@ export default function Wholesaler({ loaderData }: Route.ComponentProps) {
                 : `${listing.city}, ${listing.state}: the center of zipcode ${listing.zipcode}`}
             </figcaption>
           </figure>
-          {nearby.length > 0 ? <NearbyListings nearby={nearby} /> : null}
+          {nearby.length > 0 ? <NearbyListings nearby={nearby} openOnly={listing.status === "permanently-closed"} /> : null}
         </aside>
       </div>
     </article>
   );
 }
 
-function NearbyListings({ nearby }: { nearby: NearbyListing[] }) {
+function NearbyListings({ nearby, openOnly }: { nearby: NearbyListing[]; openOnly: boolean }) {
   return (
     <section aria-labelledby="nearby-listings" className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
       <h2 id="nearby-listings" className="font-serif text-xl font-semibold text-ink">
-        Nearest other suppliers
+        {openOnly ? "Nearest open suppliers" : "Nearest other suppliers"}
       </h2>
       <ol className="mt-3 divide-y divide-stone-100">
         {nearby.map((other) => (
@@ -221,6 +246,7 @@ function NearbyListings({ nearby }: { nearby: NearbyListing[] }) {
               {other.city}, {other.state}
             </p>
             <p className="mt-0.5 text-sm font-medium text-rose-brand">{nearbyDistanceText(other)}</p>
+            {other.status === "open" ? null : <p className="mt-0.5 text-xs text-muted">{closedLabel(other.status, null)}</p>}
           </li>
         ))}
       </ol>

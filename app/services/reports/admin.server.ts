@@ -33,6 +33,8 @@ export interface AdminReport {
   status: ReportStatus;
   createdAt: string;
   reviewedAt: string | null;
+  /** True when the listing is already marked permanently closed. */
+  listingClosed: boolean;
 }
 
 export interface ReportListQuery {
@@ -80,6 +82,7 @@ export async function listReportsForAdmin(db: Kysely<Database>, query: ReportLis
         "wholesalers.name as listing_name",
         "wholesalers.city as listing_city",
         "states.name as listing_state",
+        "wholesalers.status as listing_status",
       ])
       .orderBy(sql`case when listing_reports.status = 'open' then 0 else 1 end`)
       .orderBy("listing_reports.created_at", "desc")
@@ -99,6 +102,7 @@ export async function listReportsForAdmin(db: Kysely<Database>, query: ReportLis
       status: statusFrom(row.status),
       createdAt: row.created_at,
       reviewedAt: row.reviewed_at,
+      listingClosed: row.listing_status === "permanently-closed",
     }));
   });
 }
@@ -122,10 +126,12 @@ async function close(
   id: number,
   status: "resolved" | "dismissed",
   actor: Actor,
+  /** Runs in the same transaction once the report is known to be open: the correction the report asked for. */
+  correct?: (trx: Kysely<Database>, wholesalerId: number, listingName: string) => Promise<void>,
 ): Promise<{ listingName: string; status: ReportStatus; reviewedAt: string }> {
   return db.transaction().execute(async (trx) => {
     const row = await reportsWithListing(trx)
-      .select(["listing_reports.status", "listing_reports.kind", "wholesalers.name as listing_name"])
+      .select(["listing_reports.status", "listing_reports.kind", "listing_reports.wholesaler_id", "wholesalers.name as listing_name"])
       .where("listing_reports.id", "=", id)
       .executeTakeFirst();
     if (!row) throw notFound(REPORT_GONE);
@@ -139,6 +145,7 @@ async function close(
       .executeTakeFirst();
     // Someone else closed it between the read and this update.
     if (Number(result.numUpdatedRows) === 0) throw new AppError("conflict", reportClosedMessage("closed"));
+    await correct?.(trx, row.wholesaler_id, row.listing_name);
     await recordAdminChange(trx, actor, {
       entity: AUDIT_ENTITY,
       verb: status === "resolved" ? "resolve" : "dismiss",
@@ -152,3 +159,23 @@ async function close(
 export const resolveReport = (db: Kysely<Database>, id: number, actor: Actor) => close(db, id, "resolved", actor);
 
 export const dismissReport = (db: Kysely<Database>, id: number, actor: Actor) => close(db, id, "dismissed", actor);
+
+/**
+ * "Mark permanently closed": what a visitor's "closed for good" report asks, done by the admin who checked it.
+ * The listing becomes permanently closed (a new version, audited as wholesaler.close) and the report resolved,
+ * in one transaction. A visitor's report never changes a listing by itself.
+ */
+export const closeListingFromReport = (db: Kysely<Database>, id: number, actor: Actor) =>
+  close(db, id, "resolved", actor, async (trx, wholesalerId, listingName) => {
+    await trx
+      .updateTable("wholesalers")
+      .set({ status: "permanently-closed", closed_until: null, updated_at: nowIso() })
+      .where("id", "=", wholesalerId)
+      .execute();
+    await recordAdminChange(trx, actor, {
+      entity: "wholesaler",
+      verb: "close",
+      id: wholesalerId,
+      details: { label: listingName, status: "permanently-closed", report: id },
+    });
+  });

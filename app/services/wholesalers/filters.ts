@@ -62,11 +62,17 @@ export function withListingFilters(params: URLSearchParams, filters: ListingFilt
 
 export const hasListingFilters = (filters: ListingFilters) => filters.types.length > 0 || filters.publicWelcome || filters.openNow;
 
-type Filterable = Pick<Wholesaler, "type" | "access" | "openingHours" | "timeZone">;
+type Filterable = Pick<Wholesaler, "type" | "access" | "openingHours" | "timeZone"> & Partial<Pick<Wholesaler, "specialHours" | "status">>;
 
-/** Whether a listing is open at `now`; a listing without a weekly schedule is never known to be open. */
+/**
+ * Whether a listing is open at `now` (its special hours counted); a listing without a weekly schedule is never
+ * known to be open, and a closed one is not.
+ */
 export const isOpenAt = (listing: Filterable, now: Date) =>
-  listing.openingHours !== null && listing.timeZone !== null && openStatus(listing.openingHours, listing.timeZone, now).open;
+  listing.openingHours !== null &&
+  listing.timeZone !== null &&
+  (listing.status ?? "open") === "open" &&
+  openStatus(listing.openingHours, listing.timeZone, now, listing.specialHours).open;
 
 /** A filter's answer for one listing: yes, no, or not yet known (no source says who may buy, or its hours). */
 type Answer = "yes" | "no" | "unknown";

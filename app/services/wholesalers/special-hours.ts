@@ -60,6 +60,12 @@ export function formatShortDate(date: string): string {
   return `${DAY_NAMES[day.getUTCDay()]!.slice(0, 3)}, ${MONTH_NAMES[day.getUTCMonth()]!.slice(0, 3)} ${day.getUTCDate()}`;
 }
 
+/** "Feb 14". */
+export function formatMonthDay(date: string): string {
+  const day = parseIsoDate(date);
+  return `${MONTH_NAMES[day.getUTCMonth()]!.slice(0, 3)} ${day.getUTCDate()}`;
+}
+
 /** "February 14, 2027". */
 export function formatLongDate(date: string): string {
   const day = parseIsoDate(date);
