@@ -39,7 +39,15 @@ export function ClosedBadge({ status, closedUntil, className }: { status: Listin
 }
 
 /** The banner at the top of a closed listing's page: what happened, and where to go instead. */
-export function ClosedBanner({ status, closedUntil, className }: { status: ListingStatus; closedUntil: string | null; className?: string }) {
+export function ClosedBanner({
+  status,
+  closedUntil,
+  className,
+}: {
+  status: ListingStatus;
+  closedUntil: string | null;
+  className?: string;
+}) {
   if (status === "open") return null;
   const permanent = status === "permanently-closed";
   return (
@@ -138,7 +146,15 @@ export function WeekAheadTable({
 }
 
 /** The exceptions to come (and the one today), each with its dates, hours and note. */
-export function UpcomingSpecialHours({ special, today, className }: { special: readonly SpecialHours[]; today: string; className?: string }) {
+export function UpcomingSpecialHours({
+  special,
+  today,
+  className,
+}: {
+  special: readonly SpecialHours[];
+  today: string;
+  className?: string;
+}) {
   const upcoming = upcomingSpecialHours(special, today).slice(0, 6);
   if (upcoming.length === 0) return null;
   return (
@@ -173,7 +189,10 @@ export function HolidayHoursNote({ notice, className }: { notice: HolidayNotice 
       )}
       <span>
         {notice.confirmed ? `Hours for ${week} confirmed.` : `Hours not yet confirmed for ${week}: call ahead.`}
-        <span className="sr-only"> {notice.holiday.name} is on {formatLongDate(notice.holiday.date)}.</span>
+        <span className="sr-only">
+          {" "}
+          {notice.holiday.name} is on {formatLongDate(notice.holiday.date)}.
+        </span>
       </span>
     </p>
   );

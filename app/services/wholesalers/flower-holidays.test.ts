@@ -32,7 +32,10 @@ describe("flower holidays", () => {
         { name: "Mother's Day", date: "2027-05-09" },
       ],
     });
-    expect(parseFlowerHolidays("Mother's Day 2027-05-09")).toMatchObject({ ok: false, message: expect.stringContaining("“Mother's Day 2027-05-09”") });
+    expect(parseFlowerHolidays("Mother's Day 2027-05-09")).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("“Mother's Day 2027-05-09”"),
+    });
     expect(parseFlowerHolidays("Mother's Day: 2027-02-30")).toMatchObject({ ok: false });
   });
 

@@ -45,10 +45,16 @@ export type FlowerHolidaysResult = { ok: true; holidays: FlowerHoliday[] } | { o
 /** Reads the setting's text, one "Name: YYYY-MM-DD" a line; the holidays come back by date. */
 export function parseFlowerHolidays(text: string): FlowerHolidaysResult {
   const holidays: FlowerHoliday[] = [];
-  for (const line of text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)) {
+  for (const line of text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)) {
     const match = /^(.{2,60}?)\s*:\s*(\d{4}-\d{2}-\d{2})$/.exec(line);
     if (!match || !isValidIsoDate(match[2] ?? "")) {
-      return { ok: false, message: `“${line}” could not be read. Write one holiday a line, its name then its date, such as Mother's Day: 2027-05-09.` };
+      return {
+        ok: false,
+        message: `“${line}” could not be read. Write one holiday a line, its name then its date, such as Mother's Day: 2027-05-09.`,
+      };
     }
     holidays.push({ name: match[1] ?? "", date: match[2] ?? "" });
   }
@@ -59,7 +65,11 @@ export function parseFlowerHolidays(text: string): FlowerHolidaysResult {
  * The holiday whose owners' reminder is due on `date`: the one exactly `daysAhead` days (three weeks) after it, so a
  * daily run sends each holiday's reminder once; null on any other day.
  */
-export function holidayDueForReminder(holidays: readonly FlowerHoliday[], date: string, daysAhead = HOLIDAY_REMINDER_DAYS): FlowerHoliday | null {
+export function holidayDueForReminder(
+  holidays: readonly FlowerHoliday[],
+  date: string,
+  daysAhead = HOLIDAY_REMINDER_DAYS,
+): FlowerHoliday | null {
   const target = addDays(date, daysAhead);
   return holidays.find((holiday) => holiday.date === target) ?? null;
 }

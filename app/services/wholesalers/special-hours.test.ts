@@ -39,14 +39,22 @@ describe("open status with special hours", () => {
   it("uses an exception's own ranges, past midnight too", () => {
     const hours = everyDay("09:00", "17:00");
     const special: SpecialHours[] = [{ from: "2027-06-12", to: "2027-06-12", ranges: [{ open: "03:00", close: "01:00" }], note: "" }];
-    expect(openStatus(hours, LOS_ANGELES, at("2027-06-12T10:30:00Z"), special)).toMatchObject({ open: true, label: "Open now · closes 1 AM" });
+    expect(openStatus(hours, LOS_ANGELES, at("2027-06-12T10:30:00Z"), special)).toMatchObject({
+      open: true,
+      label: "Open now · closes 1 AM",
+    });
     // 00:30 on June 13, still in the exception's range that began the day before.
-    expect(openStatus(hours, LOS_ANGELES, at("2027-06-13T07:30:00Z"), special)).toMatchObject({ open: true, label: "Open now · closes 1 AM" });
+    expect(openStatus(hours, LOS_ANGELES, at("2027-06-13T07:30:00Z"), special)).toMatchObject({
+      open: true,
+      label: "Open now · closes 1 AM",
+    });
   });
 
   it("counts an exception on the day the clocks spring forward (March 14, 2027) in New York and Los Angeles", () => {
     const hours = everyDay("09:00", "17:00");
-    const special: SpecialHours[] = [{ from: "2027-03-14", to: "2027-03-14", ranges: [{ open: "01:00", close: "04:00" }], note: "Early market" }];
+    const special: SpecialHours[] = [
+      { from: "2027-03-14", to: "2027-03-14", ranges: [{ open: "01:00", close: "04:00" }], note: "Early market" },
+    ];
     // New York: 1:30 AM EST is 06:30Z; 4 AM that day is EDT, 08:00Z: two real hours.
     expect(openStatus(hours, NEW_YORK, at("2027-03-14T06:30:00Z"), special)).toEqual({
       open: true,
@@ -74,7 +82,9 @@ describe("open status with special hours", () => {
 
   it("counts an exception on the day the clocks fall back (November 7, 2027): a whole day lasts 25 hours", () => {
     const hours = { ...emptyWeeklyHours(), mon: [{ open: "09:00", close: "17:00" }] };
-    const special: SpecialHours[] = [{ from: "2027-11-07", to: "2027-11-07", ranges: [{ open: "00:00", close: "24:00" }], note: "Open all day" }];
+    const special: SpecialHours[] = [
+      { from: "2027-11-07", to: "2027-11-07", ranges: [{ open: "00:00", close: "24:00" }], note: "Open all day" },
+    ];
     // Los Angeles: midnight PDT is 07:00Z on the 7th, the next midnight PST is 08:00Z on the 8th.
     expect(openStatus(hours, LOS_ANGELES, at("2027-11-07T20:00:00Z"), special)).toEqual({
       open: true,
@@ -105,7 +115,10 @@ describe("open status with special hours", () => {
       label: "Closed · opens Wed 9 AM",
       changesAt: at("2027-02-03T17:00:00Z"),
     });
-    expect(openStatus(hours, LOS_ANGELES, at("2027-02-01T20:00:00Z"), special)).toMatchObject({ open: false, label: "Closed · opens Wed 9 AM" });
+    expect(openStatus(hours, LOS_ANGELES, at("2027-02-01T20:00:00Z"), special)).toMatchObject({
+      open: false,
+      label: "Closed · opens Wed 9 AM",
+    });
     expect(openStatus(hours, LOS_ANGELES, at("2027-02-03T20:00:00Z"), special)).toMatchObject({ open: true });
     expect(weekAhead(hours, special, "2027-01-29").map((day) => [day.date, day.ranges.length, day.special?.note ?? null])).toEqual([
       ["2027-01-29", 1, null],
@@ -167,9 +180,17 @@ describe("special hours' checks", () => {
     expect(issue([closed("2027-02-10", "2027-02-12"), closed("2027-02-12")])).toBe(
       "Fri, Feb 12: shares dates with Wed, Feb 10 – Fri, Feb 12. Give each date one exception.",
     );
-    expect(issue([{ ...closed("2027-02-12"), ranges: [{ open: "08:00", close: "12:00" }, { open: "11:00", close: "13:00" }] }])).toBe(
-      "Fri, Feb 12: 8 AM–12 PM overlaps 11 AM–1 PM.",
-    );
+    expect(
+      issue([
+        {
+          ...closed("2027-02-12"),
+          ranges: [
+            { open: "08:00", close: "12:00" },
+            { open: "11:00", close: "13:00" },
+          ],
+        },
+      ]),
+    ).toBe("Fri, Feb 12: 8 AM–12 PM overlaps 11 AM–1 PM.");
     expect(issue([{ ...closed("2027-02-12"), ranges: [{ open: "8:00", close: "12:00" }] }])).toBe(
       "Fri, Feb 12: “8:00” is not an opening time (use HH:MM, 24-hour).",
     );
@@ -182,7 +203,15 @@ describe("special hours' checks", () => {
   it("writes and reads the text form, one exception a line, the note after a bar", () => {
     const list: SpecialHours[] = [
       { from: "2027-01-30", to: "2027-02-02", ranges: [], note: "Stocktaking | back Wednesday" },
-      { from: "2027-02-08", to: "2027-02-13", ranges: [{ open: "03:00", close: "14:00" }, { open: "22:00", close: "01:00" }], note: "" },
+      {
+        from: "2027-02-08",
+        to: "2027-02-13",
+        ranges: [
+          { open: "03:00", close: "14:00" },
+          { open: "22:00", close: "01:00" },
+        ],
+        note: "",
+      },
       { from: "2027-02-14", to: "2027-02-14", ranges: [{ open: "00:00", close: "24:00" }], note: "Valentine's Day" },
     ];
     const text = formatSpecialHoursText(list);
@@ -198,7 +227,10 @@ describe("special hours' checks", () => {
       ],
     });
     expect(parseSpecialHoursText("")).toEqual({ ok: true, special: [] });
-    expect(parseSpecialHoursText("Feb 14 closed")).toMatchObject({ ok: false, message: expect.stringContaining("“Feb 14 closed” could not be read") });
+    expect(parseSpecialHoursText("Feb 14 closed")).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("“Feb 14 closed” could not be read"),
+    });
     expect(parseSpecialHoursText("2027-02-14 6-2")).toEqual({
       ok: false,
       message: "Special hours: 2027-02-14: “6-2” is not a time range. Write it as HH:MM-HH:MM, 24-hour, such as 06:00-14:00, or “closed”.",

@@ -107,7 +107,8 @@ export function statusOn(listing: { status: ListingStatus; closedUntil: string |
 /** "Temporarily closed · reopens Tue, Mar 3" / "Temporarily closed" / "Permanently closed". */
 export function closedLabel(status: ListingStatus, closedUntil: string | null): string | null {
   if (status === "permanently-closed") return "Permanently closed";
-  if (status === "temporarily-closed") return closedUntil ? `Temporarily closed · reopens ${formatShortDate(closedUntil)}` : "Temporarily closed";
+  if (status === "temporarily-closed")
+    return closedUntil ? `Temporarily closed · reopens ${formatShortDate(closedUntil)}` : "Temporarily closed";
   return null;
 }
 

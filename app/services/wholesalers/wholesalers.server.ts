@@ -130,7 +130,12 @@ export function selectWholesalersAround(db: Kysely<Database>, center: Point, mil
 export async function listWholesalersByState(db: Kysely<Database>, stateId: string, access?: AccessFilter[]): Promise<Wholesaler[]> {
   const state = await getState(db, stateId);
   const rows = await selectListedWholesalers(db).where("wholesalers.state_id", "=", state.id).orderBy("wholesalers.name").execute();
-  return openFirst(keepAccess(rows.map((row) => toWholesaler(row)), access));
+  return openFirst(
+    keepAccess(
+      rows.map((row) => toWholesaler(row)),
+      access,
+    ),
+  );
 }
 
 export async function listFeaturedWholesalers(db: Kysely<Database>, stateId: string, limit: number) {
@@ -177,7 +182,14 @@ async function zipcodeCentroid(db: Kysely<Database>, zipcode: string): Promise<P
 /** The listings within `radiusMiles` of `origin` (a box from the index, then the exact distance), nearest first. */
 async function listingsAround(db: Kysely<Database>, origin: Point, radiusMiles: number, access?: AccessFilter[]) {
   const rows = await selectWholesalersAround(db, origin, radiusMiles);
-  return rankByDistance(keepAccess(rows.map((row) => toWholesaler(row)), access), origin, radiusMiles);
+  return rankByDistance(
+    keepAccess(
+      rows.map((row) => toWholesaler(row)),
+      access,
+    ),
+    origin,
+    radiusMiles,
+  );
 }
 
 /**
@@ -186,7 +198,14 @@ async function listingsAround(db: Kysely<Database>, origin: Point, radiusMiles: 
  */
 async function nearestListings(db: Kysely<Database>, origin: Point, limit: number, access?: AccessFilter[]) {
   const rows = await selectListedWholesalers(db).execute();
-  return rankByDistance(keepAccess(rows.map((row) => toWholesaler(row)), access), origin, Number.POSITIVE_INFINITY).slice(0, limit);
+  return rankByDistance(
+    keepAccess(
+      rows.map((row) => toWholesaler(row)),
+      access,
+    ),
+    origin,
+    Number.POSITIVE_INFINITY,
+  ).slice(0, limit);
 }
 
 /** Where a search around a place starts: the zipcode's centroid (with its town), or a position. */

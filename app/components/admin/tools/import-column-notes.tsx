@@ -58,7 +58,8 @@ export function ImportColumnNotes() {
       columns: ["status", "closed_until"],
       text: (
         <>
-          {orList(LISTING_STATUSES)} (empty is <Code>open</Code>); while temporarily closed, the day it reopens as YYYY-MM-DD (empty when not known).
+          {orList(LISTING_STATUSES)} (empty is <Code>open</Code>); while temporarily closed, the day it reopens as YYYY-MM-DD (empty when
+          not known).
         </>
       ),
     },

@@ -106,9 +106,9 @@ function InteractiveSpecialHours({ name, initial, error, today, className }: Spe
       <legend className="mb-1.5 block text-sm font-medium text-ink">Special hours</legend>
       <input type="hidden" name={name} value={JSON.stringify(toSpecialHours(rows))} />
       <p id={`${id}-hint`} className="text-xs text-muted">
-        Holidays and other dates the weekly hours do not hold, on the listing&rsquo;s local clock: up to {MAX_SPECIAL_DAYS} days each.
-        They change &ldquo;Open now&rdquo; and the week shown on those dates, then the weekly hours come back. For a closure of 7 days or
-        more, choose &ldquo;Temporarily closed&rdquo; below.
+        Holidays and other dates the weekly hours do not hold, on the listing&rsquo;s local clock: up to {MAX_SPECIAL_DAYS} days each. They
+        change &ldquo;Open now&rdquo; and the week shown on those dates, then the weekly hours come back. For a closure of 7 days or more,
+        choose &ldquo;Temporarily closed&rdquo; below.
       </p>
       {rows.length ? (
         <ul className="mt-3 divide-y divide-stone-200 rounded-xl border border-stone-200">
