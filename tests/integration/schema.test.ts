@@ -357,6 +357,7 @@ describe("migrations", () => {
       "0011-festival-rules",
       "0012-grocery-pages",
       "0013-zipcode-position-index",
+      "0014-special-hours",
     ]);
     expect(await migrateToLatest(sqlite.db)).toEqual([]);
   });
@@ -418,6 +419,7 @@ describe("migrations", () => {
         "0011-festival-rules",
         "0012-grocery-pages",
         "0013-zipcode-position-index",
+        "0014-special-hours",
       ]);
       // The chains stored before their pages existed get an address each, unique in the home page's order.
       expect(

@@ -128,6 +128,7 @@ for (const database of TEST_DATABASES) {
           status: "open",
           createdAt: "2026-01-02T00:00:00.000Z",
           reviewedAt: null,
+          listingClosed: false,
         });
       });
 
