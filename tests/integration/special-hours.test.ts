@@ -58,8 +58,10 @@ for (const database of ["sqlite", "postgres"] as const) {
         });
         expect(saved.status).toBe(200);
         expect(await saved.text()).toContain("was added.");
-        const found = await json<ApiWholesaler[]>("/api/wholesalers/state/oregon");
-        ids[key] = found.find((w) => w.name === listing.name)?.id ?? 0;
+        // The site's text search still finds a permanently closed listing by its name, and links to its page.
+        const search = await (await fetch(`${server.url}/search?q=${encodeURIComponent(listing.name)}`)).text();
+        ids[key] = Number(new RegExp(`/wholesalers/(\\d+)/${listing.name.toLowerCase().replaceAll(" ", "-")}`).exec(search)?.[1]);
+        expect(ids[key], listing.name).toBeGreaterThan(0);
       }
     });
     afterAll(async () => {
@@ -93,6 +95,10 @@ for (const database of ["sqlite", "postgres"] as const) {
     it("keeps a permanently closed listing's page, with its banner, noindex and open listings near it", async () => {
       const states = await fetch(`${server.url}/state/oregon`);
       expect(await states.text()).not.toContain("Hours Test Gone Stems");
+      // Nor is it in the sitemap: its page says noindex.
+      const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+      expect(sitemap).toContain(`/wholesalers/${ids.open}/hours-test-open-stems`);
+      expect(sitemap).not.toContain(`/wholesalers/${ids.gone}/`);
       const response = await fetch(`${server.url}/wholesalers/${ids.gone}/hours-test-gone-stems`);
       expect(response.status).toBe(200);
       const html = await response.text();

@@ -58,11 +58,15 @@ export interface ListingLink {
   updatedOn: string;
 }
 
-/** Every listing, by state name and then by name, for sitemap.xml and the /sitemap page. */
+/**
+ * Every listing but the permanently closed (their pages say noindex), by state name and then by name, for
+ * sitemap.xml and the /sitemap page.
+ */
 export async function listListingLinks(db: Kysely<Database>): Promise<ListingLink[]> {
   const rows = await db
     .selectFrom("wholesalers")
     .innerJoin("states", "states.id", "wholesalers.state_id")
+    .where("wholesalers.status", "!=", "permanently-closed")
     .select([
       "wholesalers.id",
       "wholesalers.name",
