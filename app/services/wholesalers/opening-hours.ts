@@ -329,6 +329,10 @@ export function openStatus(hours: WeeklyHours, timeZone: string, now: Date, spec
   }
 
   const current = merged.find(([start, end]) => start <= at && at < end);
+  // Open through the last day looked at (a week open around the clock, an exception only behind): no close in sight.
+  if (current && exceptions && current[1] >= instantOf(today.date + 16 * DAY_MS, 0, timeZone) && alwaysOpen(hours)) {
+    return { open: true, label: "Open 24 hours", changesAt: null };
+  }
   if (current) {
     const close = wallClock(current[1], timeZone);
     const readsAsNext = close.date === today.date || (close.date === today.date + DAY_MS && close.minutes <= today.minutes);

@@ -144,6 +144,12 @@ describe("open status with special hours", () => {
       open: true,
       label: "Open now · closes Sat 12 AM",
     });
+    // The day after a closed day, it is open around the clock again.
+    expect(openStatus(hours, NEW_YORK, at("2027-06-13T14:00:00Z"), [closed("2027-06-12")])).toEqual({
+      open: true,
+      label: "Open 24 hours",
+      changesAt: null,
+    });
   });
 });
 
