@@ -2,7 +2,6 @@ import { CalendarHeart, CheckCircle2, CircleAlert, TriangleAlert } from "~/compo
 import type { HolidayNotice } from "~/services/wholesalers/flower-holidays";
 import { WEEKDAY_SHORT_NAMES, type WeeklyHours } from "~/services/wholesalers/opening-hours";
 import {
-  closedLabel,
   formatLongDate,
   formatMonthDay,
   formatSpecialDates,
@@ -19,24 +18,6 @@ import { cn } from "~/utils/cn";
  * The listing's special hours and closed status as the public pages show them. Each takes the listing's local
  * date `today` (YYYY-MM-DD), worked out by the page's loader on the listing's clock, so nothing here needs Intl.
  */
-
-/** "Temporarily closed · reopens Mon, Mar 1" or "Permanently closed", as a small badge for cards and the header. */
-export function ClosedBadge({ status, closedUntil, className }: { status: ListingStatus; closedUntil: string | null; className?: string }) {
-  const label = closedLabel(status, closedUntil);
-  if (!label) return null;
-  return (
-    <span
-      className={cn(
-        "inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
-        status === "permanently-closed" ? "bg-red-50 text-red-800 ring-red-200" : "bg-amber-50 text-amber-900 ring-amber-200",
-        className,
-      )}
-      data-testid="closed-status"
-    >
-      {label}
-    </span>
-  );
-}
 
 /** The banner at the top of a closed listing's page: what happened, and where to go instead. */
 export function ClosedBanner({

@@ -6,7 +6,7 @@ import type { Wholesaler } from "~/services/wholesalers/types";
 import { cn } from "~/utils/cn";
 import { AccessBadge, ApproximateLocationNote, ListingOpenStatus, telHref, VerifiedNote, websiteLabel } from "./listing-facts";
 import { ReportProblem } from "./report-problem";
-import { ClosedBadge } from "./special-hours";
+import { ClosedBadge } from "./closed-badge";
 import { WholesalerImage } from "./wholesaler-image";
 import { DirectionsLink, TypeBadge } from "./listing-badges";
 

@@ -22,7 +22,7 @@ import { WeeklyHoursEditor } from "~/components/admin/wholesalers/weekly-hours-e
 import { ClosedStatusFields, SpecialHoursEditor } from "~/components/admin/wholesalers/special-hours-editor";
 import { VerifyButton } from "~/components/admin/wholesalers/verify-button";
 import { verifiedMonth } from "~/components/wholesalers/listing-facts";
-import { ClosedBadge } from "~/components/wholesalers/special-hours";
+import { ClosedBadge } from "~/components/wholesalers/closed-badge";
 import { ACCESS_LABELS, WHOLESALER_ACCESS, WHOLESALER_ENTITY, WHOLESALER_TYPES } from "~/services/wholesalers/constants";
 import type { WeeklyHours } from "~/services/wholesalers/opening-hours";
 import { todayIsoDate } from "~/utils/dates";

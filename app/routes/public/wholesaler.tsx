@@ -24,7 +24,8 @@ import { AccessBadge, ACCESS_HINT, ApproximateLocationNote, ListingOpenStatus, L
 import { ReportProblem } from "~/components/wholesalers/report-problem";
 import { DirectionsLink, TYPE_HINT, TypeBadge } from "~/components/wholesalers/listing-badges";
 import { WholesalerImage } from "~/components/wholesalers/wholesaler-image";
-import { ClosedBadge, ClosedBanner, HolidayHoursNote, TodaysSpecialHours, UpcomingSpecialHours, WeekAheadTable } from "~/components/wholesalers/special-hours";
+import { ClosedBadge } from "~/components/wholesalers/closed-badge";
+import { ClosedBanner, HolidayHoursNote, TodaysSpecialHours, UpcomingSpecialHours, WeekAheadTable } from "~/components/wholesalers/special-hours";
 import type { NearbyListing } from "~/services/wholesalers/types";
 
 export const NOT_FOUND_TITLE = "Wholesaler Not Found";

@@ -4,8 +4,21 @@
  * today. Browser-safe and without zod (the checks are in special-hours-schema.ts), so cards can use it.
  * Dates are the listing's own local calendar dates (YYYY-MM-DD), on the clock of its time zone.
  */
-import { addDays, DAY_NAMES, MONTH_NAMES, parseIsoDate } from "~/utils/dates";
-import { formatTimeRange, WEEKDAYS, type TimeRange, type Weekday, type WeeklyHours } from "./opening-hours";
+import { formatLongDateUtc } from "~/utils/en-us";
+import { formatTimeRange, WEEKDAY_SHORT_NAMES, WEEKDAYS, type TimeRange, type Weekday, type WeeklyHours } from "./opening-hours";
+
+// Calendar arithmetic of its own rather than utils/dates', whose module makes an Intl formatter as it loads: cards
+// use this module while a public page loads (docs/decisions/024-no-intl-while-loading.md).
+const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** A YYYY-MM-DD date as its UTC midnight. */
+function utcDate(date: string): Date {
+  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1, day));
+}
+
+const addDays = (date: string, days: number) => new Date(utcDate(date).getTime() + days * 86_400_000).toISOString().slice(0, 10);
+const parseIsoDate = utcDate;
 
 /** One exception: the dates it covers (`from` to `to`, both included), its ranges ([] is closed) and a short note. */
 export interface SpecialHours {
@@ -54,23 +67,17 @@ export function upcomingSpecialHours(special: readonly SpecialHours[] | null | u
 /** The weekday of a YYYY-MM-DD date. */
 export const weekdayOfDate = (date: string): Weekday => WEEKDAYS[(parseIsoDate(date).getUTCDay() + 6) % 7] as Weekday;
 
-/** "Sat, Feb 14", without Intl (docs/decisions/024-no-intl-while-loading.md). */
-export function formatShortDate(date: string): string {
-  const day = parseIsoDate(date);
-  return `${DAY_NAMES[day.getUTCDay()]!.slice(0, 3)}, ${MONTH_NAMES[day.getUTCMonth()]!.slice(0, 3)} ${day.getUTCDate()}`;
-}
-
 /** "Feb 14". */
 export function formatMonthDay(date: string): string {
   const day = parseIsoDate(date);
-  return `${MONTH_NAMES[day.getUTCMonth()]!.slice(0, 3)} ${day.getUTCDate()}`;
+  return `${SHORT_MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}`;
 }
 
+/** "Sat, Feb 14", without Intl (docs/decisions/024-no-intl-while-loading.md). */
+export const formatShortDate = (date: string) => `${WEEKDAY_SHORT_NAMES[weekdayOfDate(date)]}, ${formatMonthDay(date)}`;
+
 /** "February 14, 2027". */
-export function formatLongDate(date: string): string {
-  const day = parseIsoDate(date);
-  return `${MONTH_NAMES[day.getUTCMonth()]} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
-}
+export const formatLongDate = (date: string) => formatLongDateUtc(parseIsoDate(date));
 
 /** "Sat, Feb 14" or "Mon, Feb 9 – Sat, Feb 14". */
 export const formatSpecialDates = (entry: Pick<SpecialHours, "from" | "to">) =>
