@@ -33,14 +33,19 @@ const EXPECTED: Expected[] = [
     why: "a search orders what it found by its full-text rank, computed for that search",
   },
   {
-    sql: /from "wholesalers" inner join "states" on "states"\."id" = "wholesalers"\."state_id" order by "states"\."name"/,
-    step: /^USE TEMP B-TREE FOR ORDER BY$/,
-    why: "every listing in the order of its state's name, a column of another table (the /sitemap page)",
+    sql: /from "wholesalers" inner join "states" on "states"\."id" = "wholesalers"\."state_id" where "wholesalers"\."status" != \? order by "states"\."name"/,
+    step: /^(USE TEMP B-TREE FOR ORDER BY|SCAN wholesalers)$/,
+    why: "every listing but the permanently closed, in the order of its state's name, a column of another table (the /sitemap page)",
   },
   {
-    sql: /where "wholesalers"\."id" != \?/,
+    sql: /where "wholesalers"\."status" != \? and "wholesalers"\."id" != \?/,
     step: /^SCAN wholesalers$/,
     why: "a listing's nearest other listings: the distance to every other listing is computed",
+  },
+  {
+    sql: /inner join "states" on "states"\."id" = "wholesalers"\."state_id" where "wholesalers"\."status" != \?$/,
+    step: /^SCAN wholesalers$/,
+    why: "the nearest listings at any distance, when none lies within the radius: the distance to every listing is computed",
   },
   {
     sql: /count\(distinct "state_id"\)/,
