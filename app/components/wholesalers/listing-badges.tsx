@@ -1,4 +1,5 @@
 import { Navigation } from "~/components/icons";
+import type { ListingStatus } from "~/services/wholesalers/listing-status";
 import type { Wholesaler } from "~/services/wholesalers/types";
 import { cn } from "~/utils/cn";
 import { buttonVariants } from "../ui/button";
@@ -49,5 +50,25 @@ export function DirectionsLink({ wholesaler, className }: { wholesaler: Paramete
       Get Directions
       <span className="sr-only"> to {wholesaler.name} (opens in a new tab)</span>
     </a>
+  );
+}
+
+/**
+ * "Temporarily closed" or "Permanently closed", as a small badge for cards and the listing's header; nothing for an
+ * open listing. The reopening date is on the listing's page (its banner): a card loads no date wording for it.
+ */
+export function ClosedBadge({ status, className }: { status: ListingStatus; className?: string }) {
+  if (status === "open") return null;
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
+        status === "permanently-closed" ? "bg-red-50 text-red-800 ring-red-200" : "bg-amber-50 text-amber-900 ring-amber-200",
+        className,
+      )}
+      data-testid="closed-status"
+    >
+      {status === "permanently-closed" ? "Permanently closed" : "Temporarily closed"}
+    </span>
   );
 }

@@ -6,9 +6,8 @@ import type { Wholesaler } from "~/services/wholesalers/types";
 import { cn } from "~/utils/cn";
 import { AccessBadge, ApproximateLocationNote, ListingOpenStatus, telHref, VerifiedNote, websiteLabel } from "./listing-facts";
 import { ReportProblem } from "./report-problem";
-import { ClosedBadge } from "./closed-badge";
 import { WholesalerImage } from "./wholesaler-image";
-import { DirectionsLink, TypeBadge } from "./listing-badges";
+import { ClosedBadge, DirectionsLink, TypeBadge } from "./listing-badges";
 
 export type WholesalerCardData = Pick<
   Wholesaler,
@@ -84,7 +83,7 @@ export function WholesalerCard({
                 <AccessBadge access={wholesaler.access} />
               </>
             ) : null}
-            <ClosedBadge status={wholesaler.status} closedUntil={wholesaler.closedUntil} />
+            <ClosedBadge status={wholesaler.status} />
           </div>
           {wholesaler.accessNote ? <p className="mt-1.5 text-xs text-muted">{wholesaler.accessNote}</p> : null}
         </div>

@@ -22,7 +22,7 @@ import { WeeklyHoursEditor } from "~/components/admin/wholesalers/weekly-hours-e
 import { ClosedStatusFields, SpecialHoursEditor } from "~/components/admin/wholesalers/special-hours-editor";
 import { VerifyButton } from "~/components/admin/wholesalers/verify-button";
 import { verifiedMonth } from "~/components/wholesalers/listing-facts";
-import { ClosedBadge } from "~/components/wholesalers/closed-badge";
+import { ClosedBadge } from "~/components/wholesalers/listing-badges";
 import { ACCESS_LABELS, WHOLESALER_ACCESS, WHOLESALER_ENTITY, WHOLESALER_TYPES } from "~/services/wholesalers/constants";
 import type { WeeklyHours } from "~/services/wholesalers/opening-hours";
 import { todayIsoDate } from "~/utils/dates";
@@ -296,7 +296,7 @@ export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
         <div>
           <p className="font-medium text-ink">{w.name}</p>
           <p className="text-xs text-muted">{w.address}</p>
-          <ClosedBadge status={w.status} closedUntil={w.closedUntil} className="mt-1" />
+          <ClosedBadge status={w.status} className="mt-1" />
         </div>
       ),
     },

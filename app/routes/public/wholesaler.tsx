@@ -22,9 +22,8 @@ import { buttonVariants } from "~/components/ui/button";
 import { BackLink } from "~/components/wholesalers/back-link";
 import { AccessBadge, ACCESS_HINT, ApproximateLocationNote, ListingOpenStatus, LocationPrecisionNote, nearbyDistanceText, telHref, VerifiedNote, websiteLabel, WeeklyHoursTable } from "~/components/wholesalers/listing-facts";
 import { ReportProblem } from "~/components/wholesalers/report-problem";
-import { DirectionsLink, TYPE_HINT, TypeBadge } from "~/components/wholesalers/listing-badges";
+import { ClosedBadge, DirectionsLink, TYPE_HINT, TypeBadge } from "~/components/wholesalers/listing-badges";
 import { WholesalerImage } from "~/components/wholesalers/wholesaler-image";
-import { ClosedBadge } from "~/components/wholesalers/closed-badge";
 import { ClosedBanner, HolidayHoursNote, TodaysSpecialHours, UpcomingSpecialHours, WeekAheadTable } from "~/components/wholesalers/special-hours";
 import type { NearbyListing } from "~/services/wholesalers/types";
 
@@ -104,7 +103,7 @@ export default function Wholesaler({ loaderData }: Route.ComponentProps) {
             <div className="flex flex-wrap items-center gap-1.5">
               <TypeBadge type={listing.type} />
               {listing.access ? <AccessBadge access={listing.access} /> : null}
-              <ClosedBadge status={listing.status} closedUntil={listing.closedUntil} />
+              <ClosedBadge status={listing.status} />
             </div>
             <h1 className="mt-3 font-serif text-3xl font-semibold leading-tight tracking-tight text-ink sm:text-4xl">{listing.name}</h1>
             <p className="mt-1 text-muted">
