@@ -9,6 +9,7 @@ import { CITY_RADIUS_MILES } from "~/services/search/query";
 import type { CitySearch } from "~/services/search/types";
 import { NO_FILTERS } from "~/services/wholesalers/filters";
 import { cn } from "~/utils/cn";
+import { NotifyMeForm } from "../demand/notify-me-form";
 
 /** "Chicago, IL": how the site names a city, and what its search link asks for. */
 export const cityLabel = (city: Pick<CityPlace, "name" | "stateCode">) => `${city.name}, ${city.stateCode}`;
@@ -35,7 +36,14 @@ function CityChoices({ cities, className }: { cities: CityPlace[]; className?: s
 /** The wholesalers nearest the city the query names, or the choice of cities when the name is shared. */
 const CITY_BOX = "rounded-3xl border border-stone-200 bg-white/80 p-5 shadow-sm sm:p-8";
 
-export function CitySection({ city }: { city: Exclude<CitySearch, { kind: "none" }> }) {
+export function CitySection({
+  city,
+  demandZipcode = null,
+}: {
+  city: Exclude<CitySearch, { kind: "none" }>;
+  /** When nothing lies within the radius: the zipcode nearest the city's point, for "tell me when a supplier is listed". */
+  demandZipcode?: string | null;
+}) {
   if (city.kind === "ambiguous") {
     return (
       <section aria-labelledby="city-choice-heading" className={CITY_BOX}>
@@ -50,11 +58,11 @@ export function CitySection({ city }: { city: Exclude<CitySearch, { kind: "none"
       </section>
     );
   }
-  return <NearCity city={city} />;
+  return <NearCity city={city} demandZipcode={demandZipcode} />;
 }
 
 /** The wholesalers nearest a city, with the filters of every result list (in the URL, applied at once in the browser). */
-function NearCity({ city }: { city: Extract<CitySearch, { kind: "found" }> }) {
+function NearCity({ city, demandZipcode }: { city: Extract<CitySearch, { kind: "found" }>; demandZipcode: string | null }) {
   const { filters, setFilters, filtered } = useListingFilters(city.nearby);
   const within = city.nearby.filter((w) => w.withinRadius).length;
   const label = cityLabel(city.city);
@@ -85,6 +93,9 @@ function NearCity({ city }: { city: Extract<CitySearch, { kind: "found" }> }) {
             ? `No wholesaler in the directory lies within ${CITY_RADIUS_MILES} miles of ${label}. These are the nearest.`
             : `Only ${within} within ${CITY_RADIUS_MILES} miles of ${label}; the next nearest follow.`}
         </p>
+      ) : null}
+      {within === 0 && demandZipcode ? (
+        <NotifyMeForm zipcode={demandZipcode} radius={CITY_RADIUS_MILES} className="mt-4" idPrefix="notify-city" headingLevel={3} />
       ) : null}
       <div className="mt-5">
         <ListingFilters filters={filters} onChange={setFilters} filtered={filtered} total={city.nearby.length} />
