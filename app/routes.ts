@@ -63,6 +63,7 @@ export default [
       route("suggestions", "routes/admin/suggestions.tsx"),
       route("submissions", "routes/admin/submissions.tsx"),
       route("reports", "routes/admin/reports.tsx"),
+      route("demand", "routes/admin/demand.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("image-manager", "routes/admin/image-manager.tsx"),
       route("*", "routes/admin/not-found.tsx"),
