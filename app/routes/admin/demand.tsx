@@ -3,7 +3,8 @@ import { DemandMap, PlacesTable } from "~/components/demand/demand-view";
 import { getDb } from "~/db/db.server";
 import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { requireAdmin } from "~/http/auth.server";
-import { DEMAND_TOP_PLACES, demandOverview, demandSummaryText, EMPTY_SEARCH_DAYS } from "~/services/demand/admin.server";
+import { demandOverview } from "~/services/demand/admin.server";
+import { DEMAND_TOP_PLACES, demandSummaryText, EMPTY_SEARCH_DAYS } from "~/services/demand/types";
 import type { Route } from "./+types/demand";
 
 export async function loader({ context }: Route.LoaderArgs) {

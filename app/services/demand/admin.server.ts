@@ -4,14 +4,17 @@ import { addDays, todayIsoDate } from "~/utils/dates";
 import { usMap } from "../maps/maps.server";
 import { countryProjection, projectPoint } from "../maps/projection.server";
 import { usStates } from "../maps/shapes.server";
-import type { DemandMapData, DemandMark, DemandOverview, DemandPlace, DemandSummary } from "./types";
+import {
+  DEMAND_TOP_PLACES,
+  EMPTY_SEARCH_DAYS,
+  type DemandMapData,
+  type DemandMark,
+  type DemandOverview,
+  type DemandPlace,
+  type DemandSummary,
+} from "./types";
 
 export * from "./types";
-
-/** How many places each table of the demand view lists. */
-export const DEMAND_TOP_PLACES = 10;
-/** The empty searches of this many days, today included, rank the places. */
-export const EMPTY_SEARCH_DAYS = 30;
 
 const FRAME = { width: 975, height: 610 };
 

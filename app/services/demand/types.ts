@@ -1,5 +1,10 @@
 /** What the admin's demand view shows (decision 044): browser-safe, the service is admin.server.ts. */
 
+/** How many places each table of the demand view lists. */
+export const DEMAND_TOP_PLACES = 10;
+/** The empty searches of this many days, today included, rank the places. */
+export const EMPTY_SEARCH_DAYS = 30;
+
 /** A place ranked by what waits there: a zipcode, its town, and a count. */
 export interface DemandPlace {
   zipcode: string;
