@@ -245,6 +245,8 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
         "blog_posts",
         "business_submissions",
         "cities",
+        "demand_requests",
+        "empty_searches",
         "festivals",
         "image_blobs",
         "jobs",
@@ -357,6 +359,7 @@ describe("migrations", () => {
       "0011-festival-rules",
       "0012-grocery-pages",
       "0013-zipcode-position-index",
+      "0015-demand",
     ]);
     expect(await migrateToLatest(sqlite.db)).toEqual([]);
   });
@@ -418,6 +421,7 @@ describe("migrations", () => {
         "0011-festival-rules",
         "0012-grocery-pages",
         "0013-zipcode-position-index",
+        "0015-demand",
       ]);
       // The chains stored before their pages existed get an address each, unique in the home page's order.
       expect(
