@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
-import { Mail, Store } from "~/components/icons";
+import { Mail } from "~/components/icons";
 import { Button } from "~/components/ui/button";
-import { Honeypot, SelectField, TextField } from "~/components/ui/field";
-import { DEMAND_DEFAULT_RADIUS, DEMAND_RADIUS_CHOICES, demandHeading } from "~/services/demand/demand-form";
+import { Input, Label } from "~/components/ui/input";
+import { HONEYPOT_FIELD } from "~/services/honeypot";
 import { cn } from "~/utils/cn";
 
 /** Where the form posts: the page that answers it, with or without JavaScript (routes/public/notify-me.tsx). */
@@ -12,105 +12,37 @@ export const NOTIFY_ME_PATH = "/notify-me";
 export const listYourBusinessHref = (zipcode: string | undefined) =>
   zipcode ? `/list-your-business?zip=${encodeURIComponent(zipcode)}` : "/list-your-business";
 
-export interface NotifyMeFormProps {
-  /** The zipcode the results page measured from; absent where the visitor types it (a state without listings). */
-  zipcode?: string | undefined;
-  radius?: number | undefined;
-  /** What the page answered last time, when the form comes back with a problem. */
-  email?: string | undefined;
-  fieldErrors?: Record<string, string> | undefined;
-  /** Ids on the page are unique: a prefix per form. */
-  idPrefix?: string;
-  className?: string;
-  /** The heading's level on its page. */
-  headingLevel?: 2 | 3;
-}
-
 /**
- * "Tell me when a supplier is listed within N miles of {zipcode}" (decision 044): an email, and the zipcode and
- * radius of the search (or typed, where the page has none). A plain form posted to /notify-me, which answers
- * with a page: it works without JavaScript. Double opt-in: the page asks the visitor to confirm from their mail.
+ * "Tell me when a supplier is listed within N miles of {zipcode}" under an empty results page (decision 044): the
+ * search's zipcode and radius, and an email. A plain form posted to /notify-me, which answers with a page (it works
+ * without JavaScript); the page shows any problem with the address and the form again. Kept small: it is part of the
+ * results pages' first load (tests/integration/budgets.test.ts).
  */
-export function NotifyMeForm({ zipcode, radius, email, fieldErrors, idPrefix = "notify", className, headingLevel = 2 }: NotifyMeFormProps) {
-  const Heading = `h${headingLevel}` as const;
-  const miles = radius ?? DEMAND_DEFAULT_RADIUS;
-  const askZipcode = !zipcode || Boolean(fieldErrors?.zipcode);
+export function NotifyMeForm({ zipcode, radius, className }: { zipcode: string; radius: number; className?: string }) {
   return (
     <section
-      aria-labelledby={`${idPrefix}-heading`}
-      className={cn("rounded-2xl border border-rose-brand/20 bg-blush/50 p-5 text-left sm:p-6", className)}
+      aria-labelledby="notify-heading"
+      className={cn("rounded-2xl border border-rose-brand/20 bg-blush/50 p-5 sm:p-6", className)}
       data-testid="notify-me"
     >
-      <div className="flex items-start gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-white text-rose-brand ring-1 ring-rose-brand/20">
-          <Mail className="size-5" aria-hidden="true" />
-        </span>
-        <div className="min-w-0">
-          <Heading id={`${idPrefix}-heading`} className="font-serif text-lg font-semibold text-ink text-balance">
-            {demandHeading(miles, askZipcode ? undefined : zipcode)}
-          </Heading>
-          <p className="mt-1 text-sm text-muted">
-            We write once, when one is added, then forget your address. Nothing else, and the request ends after 12 months.
-          </p>
+      <h2 id="notify-heading" className="flex gap-2 font-serif text-lg font-semibold text-ink">
+        <Mail className="mt-1 size-5 shrink-0 text-rose-brand" aria-hidden="true" />
+        Tell me when a supplier is listed within {radius} miles of {zipcode}
+      </h2>
+      <p className="mt-1 text-sm text-muted">We write once, when one is added, and the request ends after 12 months.</p>
+      <Form method="post" action={NOTIFY_ME_PATH} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <input type="hidden" name="zipcode" value={zipcode} />
+        <input type="hidden" name="radius" value={radius} />
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" className="hidden" />
+        <div className="min-w-0 flex-1">
+          <Label htmlFor="notify-email">Your email</Label>
+          <Input id="notify-email" name="email" type="email" autoComplete="email" required maxLength={254} />
         </div>
-      </div>
-      <Form method="post" action={NOTIFY_ME_PATH} className="mt-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end" noValidate>
-        <Honeypot id={`${idPrefix}-hp`} />
-        <div className={cn("grid gap-3", askZipcode ? "sm:grid-cols-[minmax(0,1fr)_8rem_8rem]" : "")}>
-          <TextField
-            id={`${idPrefix}-email`}
-            label="Your email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            defaultValue={email}
-            error={fieldErrors?.email}
-            className="[&_input]:bg-white"
-          />
-          {askZipcode ? (
-            <>
-              <TextField
-                id={`${idPrefix}-zipcode`}
-                label="Zipcode"
-                name="zipcode"
-                inputMode="numeric"
-                autoComplete="postal-code"
-                pattern="[0-9]{5}"
-                maxLength={5}
-                required
-                defaultValue={zipcode}
-                error={fieldErrors?.zipcode}
-                className="[&_input]:bg-white"
-              />
-              <SelectField
-                id={`${idPrefix}-radius`}
-                label="Within"
-                name="radius"
-                defaultValue={String(miles)}
-                error={fieldErrors?.radius}
-                options={DEMAND_RADIUS_CHOICES.map((choice) => ({ value: String(choice), label: `${choice} miles` }))}
-              />
-            </>
-          ) : (
-            <>
-              <input type="hidden" name="zipcode" value={zipcode} />
-              <input type="hidden" name="radius" value={String(miles)} />
-            </>
-          )}
-        </div>
-        <Button type="submit" className={cn(fieldErrors?.email ? "sm:mb-7" : "")}>
-          Tell me
-        </Button>
+        <Button type="submit">Tell me</Button>
       </Form>
       <p className="mt-4 text-sm text-muted">
         Know a supplier here?{" "}
-        <Link
-          to={listYourBusinessHref(askZipcode ? undefined : zipcode)}
-          className="inline-flex items-center gap-1 font-semibold text-rose-brand hover:underline"
-        >
-          <Store className="size-3.5" aria-hidden="true" />
+        <Link to={listYourBusinessHref(zipcode)} className="font-semibold text-rose-brand hover:underline">
           List it
         </Link>
       </p>

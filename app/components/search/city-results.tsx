@@ -9,7 +9,6 @@ import { CITY_RADIUS_MILES } from "~/services/search/query";
 import type { CitySearch } from "~/services/search/types";
 import { NO_FILTERS } from "~/services/wholesalers/filters";
 import { cn } from "~/utils/cn";
-import { NotifyMeForm } from "../demand/notify-me-form";
 
 /** "Chicago, IL": how the site names a city, and what its search link asks for. */
 export const cityLabel = (city: Pick<CityPlace, "name" | "stateCode">) => `${city.name}, ${city.stateCode}`;
@@ -95,7 +94,16 @@ function NearCity({ city, demandZipcode }: { city: Extract<CitySearch, { kind: "
         </p>
       ) : null}
       {within === 0 && demandZipcode ? (
-        <NotifyMeForm zipcode={demandZipcode} radius={CITY_RADIUS_MILES} className="mt-4" idPrefix="notify-city" headingLevel={3} />
+        // A link to the form's page rather than the form: the search page's first load has no room for it (budgets).
+        <p className="mt-3 text-sm">
+          <Link
+            to={`/notify-me?zip=${demandZipcode}&radius=${CITY_RADIUS_MILES}`}
+            className="font-semibold text-rose-brand underline-offset-4 hover:underline"
+            data-testid="notify-me-link"
+          >
+            Tell me when a supplier is listed within {CITY_RADIUS_MILES} miles of {demandZipcode}
+          </Link>
+        </p>
       ) : null}
       <div className="mt-5">
         <ListingFilters filters={filters} onChange={setFilters} filtered={filtered} total={city.nearby.length} />

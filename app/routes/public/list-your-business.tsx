@@ -11,7 +11,7 @@ import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/list-your-business";
 import { BadgeCheck, ClipboardList, Mail, Search } from "~/components/icons";
 import { waitingNear } from "~/services/demand/demand.server";
-import { waitingNearText } from "~/services/demand/demand-form";
+import { waitingNearText } from "~/services/demand/demand-text";
 import { isValidZipcode } from "~/services/geo/zipcode";
 import { PageIntro } from "~/components/blog/page-intro";
 import { SUBMIT_LOCATION_HREF } from "~/components/layout/site-nav";

@@ -4,12 +4,12 @@ import { pageMeta } from "~/http/meta";
 import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE } from "~/http/form-body.server";
 import { runPublicForm } from "~/http/public-form.server";
 import { requestDemandNotice } from "~/services/demand/demand.server";
-import { DEMAND_DEFAULT_RADIUS, DEMAND_RADIUS_CHOICES } from "~/services/demand/demand-form";
+import { DEMAND_DEFAULT_RADIUS, DEMAND_RADIUS_CHOICES } from "~/services/demand/demand-text";
 import { isValidZipcode } from "~/services/geo/zipcode";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/notify-me";
 import { CheckCircle2 } from "~/components/icons";
-import { NotifyMeForm } from "~/components/demand/notify-me-form";
+import { NotifyMeFullForm } from "~/components/demand/notify-me-full-form";
 import { NoticeCard } from "~/components/newsletter/notice-card";
 import { buttonVariants } from "~/components/ui/button";
 import { BackLink } from "~/components/wholesalers/back-link";
@@ -89,7 +89,7 @@ export default function NotifyMe({ loaderData, actionData }: Route.ComponentProp
           {formError}
         </p>
       ) : null}
-      <NotifyMeForm
+      <NotifyMeFullForm
         className="mt-6"
         zipcode={zipcode}
         radius={radius}
