@@ -55,6 +55,21 @@ export function DemandMap({ map }: { map: DemandMapData }) {
             <title>{`${mark.zipcode} (${mark.label}): ${mark.count} waiting`}</title>
           </circle>
         ))}
+        {map.marks
+          .filter((mark) => mark.radius >= 11)
+          .map((mark) => (
+            <text
+              key={`${mark.zipcode}-count`}
+              x={mark.x}
+              y={mark.y}
+              dy="0.35em"
+              textAnchor="middle"
+              className="pointer-events-none fill-white text-[13px] font-semibold"
+              aria-hidden="true"
+            >
+              {mark.count}
+            </text>
+          ))}
       </svg>
       <figcaption className="mt-3 px-1 text-sm text-muted">
         Each circle is a zipcode where people asked to be told of a supplier; the larger, the more are waiting.
@@ -76,17 +91,20 @@ export function PlacesTable({
   emptyText: string;
 }) {
   const columns: Column<DemandPlace>[] = [
-    { header: "Zipcode", cell: (place) => <span className="font-medium tabular-nums">{place.zipcode}</span> },
-    { header: "Place", cell: placeName },
-    { header: countHeader, cell: (place) => <span className="tabular-nums">{place.count}</span>, className: "text-right" },
     {
-      header: "Results page",
+      header: "Zipcode",
       cell: (place) => (
-        <Link to={`/near?zip=${place.zipcode}`} className="font-medium text-rose-brand hover:underline">
-          Search near {place.zipcode}
+        <Link
+          to={`/near?zip=${place.zipcode}`}
+          className="font-medium tabular-nums text-rose-brand hover:underline"
+          aria-label={`Search near ${place.zipcode}`}
+        >
+          {place.zipcode}
         </Link>
       ),
     },
+    { header: "Place", cell: placeName },
+    { header: countHeader, cell: (place) => <span className="tabular-nums">{place.count}</span>, className: "text-right" },
   ];
   return <DataTable caption={caption} columns={columns} rows={places} rowKey={(place) => place.zipcode} emptyText={emptyText} />;
 }

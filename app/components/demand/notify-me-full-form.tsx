@@ -59,7 +59,7 @@ export function NotifyMeFullForm({
             {demandHeading(miles, askZipcode ? undefined : zipcode)}
           </Heading>
           <p className="mt-1 text-sm text-muted">
-            We write once, when one is added, then forget your address. Nothing else, and the request ends after 12 months.
+            We write once, when one is added, and the request ends after 12 months. Nothing else is sent.
           </p>
         </div>
       </div>

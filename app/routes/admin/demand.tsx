@@ -30,7 +30,7 @@ export default function Demand({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         <DemandMap map={overview.map} />
       </div>
-      <div className="mt-8 grid gap-8 xl:grid-cols-2">
+      <div className="mt-8 grid gap-8">
         <section aria-labelledby="waiting-heading">
           <h2 id="waiting-heading" className="font-serif text-xl font-semibold text-ink">
             Most people waiting

@@ -43,8 +43,8 @@ function tally(rows: readonly { zipcode: string; count: number }[]): Map<string,
   return counts;
 }
 
-/** A mark's radius: its area grows with the count (4 px for one request, 24 px at most). */
-const markRadius = (count: number) => Math.min(24, Math.round(4 * Math.sqrt(count) * 10) / 10);
+/** A mark's radius: its area grows with the count (6 px for one request, 40 px at most, on a map 975 px wide). */
+const markRadius = (count: number) => Math.min(40, Math.round(6 * Math.sqrt(count) * 10) / 10);
 
 /**
  * The admin's demand view: where people wait for a supplier (on the map of the country, one mark per zipcode sized
