@@ -25,6 +25,10 @@ export default [
     route("newsletter/confirm", "routes/public/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe", "routes/public/unsubscribe.tsx"),
     route("newsletter/:issueId", "routes/public/newsletter-issue.tsx"),
+    // "Tell me when a supplier is listed near me" (decision 044): the form's answer, its confirmation and its end.
+    route("notify-me", "routes/public/notify-me.tsx"),
+    route("notify-me/confirm", "routes/public/notify-me-confirm.tsx"),
+    route("notify-me/unsubscribe", "routes/public/notify-me-unsubscribe.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -59,6 +63,7 @@ export default [
       route("suggestions", "routes/admin/suggestions.tsx"),
       route("submissions", "routes/admin/submissions.tsx"),
       route("reports", "routes/admin/reports.tsx"),
+      route("demand", "routes/admin/demand.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("image-manager", "routes/admin/image-manager.tsx"),
       route("*", "routes/admin/not-found.tsx"),

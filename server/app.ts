@@ -220,6 +220,7 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     ["suggestion", "/about"],
     ["business-listing", "/list-your-business"],
     ["listing-report", "/wholesalers/:id/report"],
+    ["demand-request", "/notify-me"],
   ] as const) {
     app.post([form, `${form}.data`], limit(name, { limit: 60, windowMs: 10 * MINUTE, message: tooMany }, { handToPage: true }));
   }

@@ -13,6 +13,7 @@ import * as festivalRules from "./migrations/0011-festival-rules.server";
 import * as groceryPages from "./migrations/0012-grocery-pages.server";
 import * as zipcodePositionIndex from "./migrations/0013-zipcode-position-index.server";
 import * as specialHours from "./migrations/0014-special-hours.server";
+import * as demand from "./migrations/0015-demand.server";
 import type { Database } from "./schema";
 
 /** Every migration, in order. Imported statically so that the server bundle carries them. */
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0012-grocery-pages": groceryPages,
   "0013-zipcode-position-index": zipcodePositionIndex,
   "0014-special-hours": specialHours,
+  "0015-demand": demand,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -363,6 +363,39 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+/** "Tell me when a supplier is listed near me" (migration 0015, decision 044). */
+export interface DemandRequestsTable {
+  id: Generated<number>;
+  email: string;
+  email_normalized: string;
+  zipcode: string;
+  /** The zipcode's centroid when the request was made. */
+  latitude: number;
+  longitude: number;
+  radius_miles: number;
+  /** "pending" (not confirmed yet), "confirmed" (waiting), "fulfilled" (its one message queued) or "cancelled". */
+  status: string;
+  confirm_token: string | null;
+  confirm_sent_at: string | null;
+  unsubscribe_token: string;
+  created_at: string;
+  confirmed_at: string | null;
+  /** 12 months after confirming: no message is sent after it. */
+  expires_at: string | null;
+  fulfilled_at: string | null;
+  /** The listing the one message named. */
+  wholesaler_id: number | null;
+  cancelled_at: string | null;
+}
+
+/** Results pages that found nothing within their radius, per zipcode and day (no personal data). */
+export interface EmptySearchesTable {
+  zipcode: string;
+  /** YYYY-MM-DD on the site's calendar. */
+  day: string;
+  count: Generated<number>;
+}
+
 export interface Database {
   states: StatesTable;
   cities: CitiesTable;
@@ -387,6 +420,8 @@ export interface Database {
   mail_undeliverable: MailUndeliverableTable;
   password_resets: PasswordResetsTable;
   newsletter_issues: NewsletterIssuesTable;
+  demand_requests: DemandRequestsTable;
+  empty_searches: EmptySearchesTable;
 }
 
 export const toDbBool = (value: boolean): number => (value ? 1 : 0);

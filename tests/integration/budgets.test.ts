@@ -117,6 +117,19 @@ describe("the weight of every public page", () => {
       "select unsubscribe_token, confirm_token from newsletter_subscribers where email = ?",
       ["budget-reader@example.com"],
     );
+    // The confirmation and cancel pages of a real "tell me when a supplier is listed" request (decision 044).
+    const asked = await fetch(`${server.url}/notify-me`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "budget-waiting@example.com", zipcode: "33101", radius: "25" }),
+    });
+    if (asked.status >= 400) throw new Error(`asking to be told answered ${asked.status}`);
+    const [waiting] = await queryRows<{ unsubscribe_token: string; confirm_token: string }>(
+      server,
+      undefined,
+      "select unsubscribe_token, confirm_token from demand_requests where email = ?",
+      ["budget-waiting@example.com"],
+    );
     // An issue of the newsletter as its send leaves it (the admin's send is tested in newsletter-send.test.ts).
     const writer = new Sqlite(path.join(server.dataDir, SQLITE_FILE_NAME));
     const now = new Date().toISOString();
@@ -138,6 +151,8 @@ describe("the weight of every public page", () => {
       "/newsletter/unsubscribe": `/newsletter/unsubscribe?token=${subscriber!.unsubscribe_token}`,
       "/newsletter/confirm": `/newsletter/confirm?token=${subscriber!.confirm_token}`,
       "/newsletter/:issueId": `/newsletter/${Number(issue.lastInsertRowid)}`,
+      "/notify-me/confirm": `/notify-me/confirm?token=${waiting!.confirm_token}`,
+      "/notify-me/unsubscribe": `/notify-me/unsubscribe?token=${waiting!.unsubscribe_token}`,
       "/*": "/no-such-page",
     };
 

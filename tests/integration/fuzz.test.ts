@@ -284,6 +284,7 @@ const VALID = {
     submitterRole: "owner",
   },
   report: { kind: "other", details: "The shop has moved.", email: "" },
+  demand: { email: "fuzz@example.com", zipcode: "97201", radius: "25" },
   wholesaler: {
     intent: "create",
     name: "Fuzz Stems",
@@ -521,6 +522,19 @@ const TARGETS: Target[] = [
   },
   { name: "POST /about", share: 1.5, arb: post(fc.constant("/about"), fieldsArb(VALID.suggestion)) },
   {
+    name: "POST /notify-me",
+    share: 1,
+    arb: post(fc.constant("/notify-me"), fieldsArb(VALID.demand, { radius: fc.oneof(anyOf("10", "25", "50", "100", "30"), hostileText) })),
+  },
+  {
+    name: "POST /notify-me/confirm and /notify-me/unsubscribe",
+    share: 0.5,
+    arb: post(
+      fc.tuple(fc.constantFrom("/notify-me/confirm", "/notify-me/unsubscribe"), queryArb(["token"])).map(([path, q]) => `${path}${q}`),
+      fieldsArb({ token: "0".repeat(32) }),
+    ),
+  },
+  {
     name: "POST /list-your-business",
     share: 1.5,
     arb: post(
@@ -619,10 +633,17 @@ const TARGETS: Target[] = [
     share: 0.5,
     arb: get(
       fc.oneof(
-        fc.constantFrom("/newsletter/confirm", "/admin/forgot-password", "/admin/reset-password"),
+        fc.constantFrom(
+          "/newsletter/confirm",
+          "/admin/forgot-password",
+          "/admin/reset-password",
+          "/notify-me",
+          "/notify-me/confirm",
+          "/notify-me/unsubscribe",
+        ),
         segment.map((s) => `/newsletter/${s}`),
       ),
-      ["token"],
+      ["token", "zip", "radius"],
     ),
   },
   // Admin, signed in
@@ -807,6 +828,7 @@ const TARGETS: Target[] = [
           "/admin/suggestions",
           "/admin/submissions",
           "/admin/reports",
+          "/admin/demand",
           "/admin/settings",
           "/admin/image-manager",
           "/admin/mail",

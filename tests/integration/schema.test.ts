@@ -245,6 +245,8 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
         "blog_posts",
         "business_submissions",
         "cities",
+        "demand_requests",
+        "empty_searches",
         "festivals",
         "image_blobs",
         "jobs",
@@ -358,6 +360,7 @@ describe("migrations", () => {
       "0012-grocery-pages",
       "0013-zipcode-position-index",
       "0014-special-hours",
+      "0015-demand",
     ]);
     expect(await migrateToLatest(sqlite.db)).toEqual([]);
   });
@@ -420,6 +423,7 @@ describe("migrations", () => {
         "0012-grocery-pages",
         "0013-zipcode-position-index",
         "0014-special-hours",
+        "0015-demand",
       ]);
       // The chains stored before their pages existed get an address each, unique in the home page's order.
       expect(

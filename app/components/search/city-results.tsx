@@ -35,7 +35,14 @@ function CityChoices({ cities, className }: { cities: CityPlace[]; className?: s
 /** The wholesalers nearest the city the query names, or the choice of cities when the name is shared. */
 const CITY_BOX = "rounded-3xl border border-stone-200 bg-white/80 p-5 shadow-sm sm:p-8";
 
-export function CitySection({ city }: { city: Exclude<CitySearch, { kind: "none" }> }) {
+export function CitySection({
+  city,
+  demandZipcode = null,
+}: {
+  city: Exclude<CitySearch, { kind: "none" }>;
+  /** When nothing lies within the radius: the zipcode nearest the city's point, for "tell me when a supplier is listed". */
+  demandZipcode?: string | null;
+}) {
   if (city.kind === "ambiguous") {
     return (
       <section aria-labelledby="city-choice-heading" className={CITY_BOX}>
@@ -50,11 +57,11 @@ export function CitySection({ city }: { city: Exclude<CitySearch, { kind: "none"
       </section>
     );
   }
-  return <NearCity city={city} />;
+  return <NearCity city={city} demandZipcode={demandZipcode} />;
 }
 
 /** The wholesalers nearest a city, with the filters of every result list (in the URL, applied at once in the browser). */
-function NearCity({ city }: { city: Extract<CitySearch, { kind: "found" }> }) {
+function NearCity({ city, demandZipcode }: { city: Extract<CitySearch, { kind: "found" }>; demandZipcode: string | null }) {
   const { filters, setFilters, filtered } = useListingFilters(city.nearby);
   const within = city.nearby.filter((w) => w.withinRadius).length;
   const label = cityLabel(city.city);
@@ -84,6 +91,18 @@ function NearCity({ city }: { city: Extract<CitySearch, { kind: "found" }> }) {
           {within === 0
             ? `No wholesaler in the directory lies within ${CITY_RADIUS_MILES} miles of ${label}. These are the nearest.`
             : `Only ${within} within ${CITY_RADIUS_MILES} miles of ${label}; the next nearest follow.`}
+        </p>
+      ) : null}
+      {within === 0 && demandZipcode ? (
+        // A link to the form's page rather than the form: the search page's first load has no room for it (budgets).
+        <p className="mt-3 text-sm">
+          <Link
+            to={`/notify-me?zip=${demandZipcode}&radius=${CITY_RADIUS_MILES}`}
+            className="font-semibold text-rose-brand underline-offset-4 hover:underline"
+            data-testid="notify-me-link"
+          >
+            Tell me when a supplier is listed within {CITY_RADIUS_MILES} miles of {demandZipcode}
+          </Link>
         </p>
       ) : null}
       <div className="mt-5">

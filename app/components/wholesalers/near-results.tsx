@@ -75,6 +75,7 @@ export function NearResults<T extends NearListing>({
   emptyNotice,
   festivalsHref,
   filtering,
+  askToBeTold,
 }: {
   result: NearResultsData<T>;
   map: ResultsMapData | null;
@@ -86,6 +87,8 @@ export function NearResults<T extends NearListing>({
   emptyNotice: ReactNode;
   festivalsHref: string | null;
   filtering: { filters: Filters; setFilters: (filters: Filters) => void; filtered: FilteredListings<T> };
+  /** Under the notice when nothing lies within the radius: "Tell me when a supplier is listed" (decision 044). */
+  askToBeTold?: ReactNode;
 }) {
   const { filters, setFilters, filtered } = filtering;
   const numberOf = new Map([...result.within, ...result.nearest].map((listing, index) => [listing.id, index + 1]));
@@ -93,6 +96,7 @@ export function NearResults<T extends NearListing>({
     return (
       <>
         <ResultsNotice>{emptyNotice}</ResultsNotice>
+        {askToBeTold}
         <NumberedResults map={map}>
           <NearestBeyond
             nearest={result.nearest}

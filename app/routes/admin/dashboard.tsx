@@ -21,6 +21,8 @@ import { buttonVariants } from "~/components/ui/button";
 import { getDatabase, getDb } from "~/db/db.server";
 import { listRecentAudit } from "~/services/audit/audit.server";
 import { getDashboardCounts, type DashboardCounts } from "~/services/dashboard/dashboard.server";
+import { demandSummary } from "~/services/demand/admin.server";
+import { DemandFigure } from "~/components/demand/demand-view";
 import { getDashboardStatistics } from "~/services/dashboard/statistics.server";
 import { jobsOverview } from "~/services/jobs/jobs.server";
 import { requireAdmin } from "~/http/auth.server";
@@ -42,15 +44,17 @@ const whenFormat = new Intl.DateTimeFormat("en-US", {
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
   const db = getDb();
-  const [counts, activity, statistics, jobs] = await Promise.all([
+  const [counts, activity, statistics, jobs, demand] = await Promise.all([
     getDashboardCounts(db),
     listRecentAudit(db, RECENT_ACTIVITY_LIMIT),
     getDashboardStatistics(db),
     jobsOverview(db),
+    demandSummary(db),
   ]);
   return {
     admin: { name: admin.name, email: admin.email },
     counts,
+    demand,
     statistics,
     database: getDatabase().dialect,
     jobs,
@@ -104,7 +108,7 @@ const tabTrigger =
   "rounded-xl px-4 py-2 text-sm font-medium sm:rounded-full text-muted transition-colors hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { admin, counts, activity, statistics, database, jobs } = loaderData;
+  const { admin, counts, demand, activity, statistics, database, jobs } = loaderData;
   const [params, setParams] = useSearchParams();
   const tab = tabFrom(params.get("tab"));
   const selectTab = (value: string) => {
@@ -152,6 +156,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
+          <DemandFigure summary={demand} />
 
           <section aria-labelledby="quick-actions" className="mt-10">
             <h2 id="quick-actions" className="font-serif text-xl font-semibold text-ink">

@@ -8,6 +8,7 @@ import { ConfirmDuplicatesField } from "~/components/admin/wholesalers/possible-
 import { buttonVariants } from "~/components/ui/button";
 import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { getDb } from "~/db/db.server";
+import { getEnv } from "~/utils/env.server";
 import { parseListParams } from "~/services/admin/list";
 import { listStates } from "~/services/states/states.server";
 import {
@@ -66,9 +67,11 @@ export function action({ request, context }: Route.ActionArgs) {
       const values = formToObject(form);
       const suggestion = text("suggestion");
       const confirmed = text(CONFIRM_DUPLICATES_FIELD) === "1";
+      // The people waiting for a supplier near it get their message (decision 044).
+      const notify = { siteUrl: getEnv().SITE_URL };
       const id = suggestion
-        ? await createWholesalerFromSuggestion(db, requireId(suggestion, "Unknown suggestion."), values, { confirmed }, actor)
-        : await createWholesaler(db, values, actor);
+        ? await createWholesalerFromSuggestion(db, requireId(suggestion, "Unknown suggestion."), values, { confirmed }, actor, notify)
+        : await createWholesaler(db, values, actor, notify);
       return { id, message: `${text("name")} was added.` };
     },
   });

@@ -9,7 +9,10 @@ import { LIST_YOUR_BUSINESS_PATH, SUBMISSION_FIELDS, submissionReceivedMessage, 
 import { createBusinessSubmission } from "~/services/submissions/submissions.server";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/list-your-business";
-import { BadgeCheck, ClipboardList, Search } from "~/components/icons";
+import { BadgeCheck, ClipboardList, Mail, Search } from "~/components/icons";
+import { waitingNear } from "~/services/demand/demand.server";
+import { waitingNearText } from "~/services/demand/demand-text";
+import { isValidZipcode } from "~/services/geo/zipcode";
 import { PageIntro } from "~/components/blog/page-intro";
 import { SUBMIT_LOCATION_HREF } from "~/components/layout/site-nav";
 
@@ -22,8 +25,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: LIST_YOUR_BUSINESS_PATH,
   });
 
-export async function loader() {
-  return { states: await listStateNames(getDb()) };
+/** With ?zip= (the empty results' "Know a supplier? List it"), how many people wait for a supplier there (decision 044). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const zip = new URL(request.url).searchParams.get("zip")?.trim() ?? "";
+  const db = getDb();
+  const [states, waiting] = await Promise.all([listStateNames(db), isValidZipcode(zip) ? waitingNear(db, zip) : 0]);
+  return { states, waitingNear: waiting > 0 ? { zipcode: zip, people: waiting } : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,7 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (outcome.ok) {
     const email = outcome.values.submitterEmail?.trim() ?? "";
-    return { status: "saved", message: submissionReceivedMessage(outcome.saved.name), email, key } satisfies BusinessFormResult;
+    const zipcode = outcome.values.zipcode?.trim() ?? "";
+    const people = isValidZipcode(zipcode) ? await waitingNear(getDb(), zipcode) : 0;
+    const saved = { status: "saved", message: submissionReceivedMessage(outcome.saved.name), email, key } satisfies BusinessFormResult;
+    return { ...saved, waitingNear: people > 0 ? { zipcode, people } : null };
   }
   // Bad input, a body that is not a form (400) or too large (413), too many sent (429): the message beside the form.
   return data(formRefusal(outcome, key) satisfies BusinessFormResult, { status: outcome.status });
@@ -48,6 +58,7 @@ const STEPS = [
 
 /** The list-your-business page. */
 export default function ListYourBusiness({ loaderData, actionData }: Route.ComponentProps) {
+  const waiting = (actionData && "waitingNear" in actionData ? actionData.waitingNear : null) ?? loaderData.waitingNear;
   return (
     <div className="bg-gradient-to-b from-blush/50 to-cream">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1fr_2fr] lg:gap-14 lg:px-8">
@@ -58,6 +69,15 @@ export default function ListYourBusiness({ loaderData, actionData }: Route.Compo
               and flower lovers find you.
             </p>
           </PageIntro>
+          {waiting ? (
+            <p className="mt-6 flex items-start gap-3 rounded-2xl border border-rose-brand/20 bg-white px-4 py-3 text-ink" data-testid="waiting-near">
+              <Mail className="mt-0.5 size-5 shrink-0 text-rose-brand" aria-hidden="true" />
+              <span>
+                <strong className="font-semibold">{waitingNearText(waiting.people, waiting.zipcode)}</strong> We write to them once your
+                listing is live.
+              </span>
+            </p>
+          ) : null}
           <ol className="mt-8 grid gap-5">
             {STEPS.map(({ icon: Icon, title, text }) => (
               <li key={title} className="flex gap-4">

@@ -24,6 +24,8 @@ import {
 import { useNearYou } from "~/components/wholesalers/use-my-location";
 import { ZipcodeFinder } from "~/components/wholesalers/zipcode-finder";
 import { withListingFilters } from "~/services/wholesalers/filters";
+import { countEmptySearch } from "~/services/demand/demand.server";
+import { NotifyMeForm } from "~/components/demand/notify-me-form";
 
 export const PAGE_TITLE = "Find Wholesalers Near You";
 
@@ -46,6 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     const result = await findWholesalersNear(getDb(), { zipcode: query.zipcode }, query.radius);
     const far = result.within.length === 0 && (result.nearest[0]?.distanceMiles ?? 0) > FAR_AWAY_MILES;
+    // Where people look and find nothing, counted per zipcode and day (decision 044; a page from the cache is not).
+    if (result.within.length === 0) await countEmptySearch(getDb(), query.zipcode);
     return {
       query,
       problem: null,
@@ -159,6 +163,7 @@ export default function Near({ loaderData }: Route.ComponentProps) {
                 emptyNotice={result.nearest.length > 0 ? ZIPCODE_EMPTY_MESSAGE : ZIPCODE_EMPTY_NOTHING_NEAR}
                 festivalsHref={festivalsHref}
                 filtering={filtering}
+                askToBeTold={<NotifyMeForm zipcode={query.zipcode} radius={result.radiusMiles} className="mt-4" />}
               />
             </ResultsPanel>
           ) : null

@@ -13,6 +13,9 @@ import { searchSite } from "~/services/search/search.server";
 import type { CitySearch, SearchSections } from "~/services/search/types";
 import { getSiteSettings } from "~/services/settings/settings.server";
 import { onlyFiltersChanged } from "~/services/wholesalers/filter-params";
+import { AppError } from "~/services/errors";
+import { countEmptySearch } from "~/services/demand/demand.server";
+import { nearestZipcode } from "~/services/geo/nearest-zipcode.server";
 import type { Route } from "./+types/search";
 
 export const SEARCH_TITLE = "Search";
@@ -34,10 +37,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const noCity: CitySearch = { kind: "none" };
   // Past the search limit (server/app.ts) the page says so where the count of results goes, and searches nothing.
   const refused = context.get(rateLimitRefusalContext);
-  if (query && refused !== null) return data({ query, sections, results: null, city: noCity, refused }, { status: 429 });
-  if (!query) return { query, sections, results: null, city: noCity, refused: null };
+  if (query && refused !== null) return data({ query, sections, results: null, city: noCity, refused, demandZipcode: null }, { status: 429 });
+  if (!query) return { query, sections, results: null, city: noCity, refused: null, demandZipcode: null };
   const [results, city] = await Promise.all([searchSite(db, query, sections), searchCity(db, query)]);
-  return { query, sections, results, city, refused: null };
+  return { query, sections, results, city, refused: null, demandZipcode: await emptyCityZipcode(db, city) };
+}
+
+/**
+ * A city with no wholesaler within the radius: the zipcode nearest the point its distances run from, which the
+ * "tell me when a supplier is listed" form names, and the empty search is counted on (decision 044).
+ */
+async function emptyCityZipcode(db: ReturnType<typeof getDb>, city: CitySearch): Promise<string | null> {
+  if (city.kind !== "found" || city.nearby.some((wholesaler) => wholesaler.withinRadius)) return null;
+  const nearest = await nearestZipcode(db, city.city).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "not_found") return null;
+    throw error;
+  });
+  if (!nearest) return null;
+  await countEmptySearch(db, nearest.zipcode);
+  return nearest.zipcode;
 }
 
 /** The filters work on the city's loaded listings: a URL that differs only in them needs no new data. */
@@ -140,7 +158,7 @@ function summary(total: number, sections: SearchSections, city: CitySearch) {
 
 /** The search page. */
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, sections, results, city, refused } = loaderData;
+  const { query, sections, results, city, refused, demandZipcode } = loaderData;
   const total = results?.total ?? 0;
   return (
     <>
@@ -158,7 +176,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
-        {city.kind !== "none" ? <CitySection city={city} /> : null}
+        {city.kind !== "none" ? <CitySection city={city} demandZipcode={demandZipcode} /> : null}
         {results && total > 0 ? (
           <div>
             <SearchResults query={query} results={results} />

@@ -20,6 +20,7 @@ import type { StateMapData } from "~/services/maps/types";
 import { NO_FILTERS } from "~/services/wholesalers/filters";
 import type { Wholesaler } from "~/services/wholesalers/types";
 import { SUBMIT_LOCATION_HREF } from "~/components/layout/site-nav";
+import { NotifyMeFullForm } from "~/components/demand/notify-me-full-form";
 
 export const STATE_NOT_FOUND_TITLE = "State Not Found";
 export const NO_WHOLESALERS_TITLE = "No Wholesalers Listed Yet";
@@ -178,6 +179,7 @@ function NoWholesalers({ stateName }: { stateName: string }) {
         </Link>
         .
       </p>
+      <NotifyMeFullForm className="mx-auto mt-8 max-w-2xl" idPrefix="notify-state" />
     </section>
   );
 }

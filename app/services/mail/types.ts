@@ -9,6 +9,8 @@ export const MAIL_KINDS = [
   "digest",
   "password-reset",
   "test",
+  "demand-confirm",
+  "demand-listed",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -21,6 +23,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   digest: "Admin digest",
   "password-reset": "Password reset",
   test: "Test message",
+  "demand-confirm": "Nearby supplier request confirmation",
+  "demand-listed": "Nearby supplier listed",
 };
 
 /**

@@ -187,7 +187,7 @@ export async function approveSubmission(
     };
     let wholesalerId: number;
     try {
-      wholesalerId = await createWholesaler(trx, listing, actor);
+      wholesalerId = await createWholesaler(trx, listing, actor, notify);
     } catch (error) {
       // The request passed the same checks when it was sent; a state or zipcode may have changed since.
       if (error instanceof AppError && error.code === "bad_request") {

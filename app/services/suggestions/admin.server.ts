@@ -6,6 +6,8 @@ import { loadPage } from "../admin/page.server";
 import { containsText } from "../admin/search.server";
 import { recordAdminChange } from "../audit/audit.server";
 import { AppError, notFound } from "../errors";
+import type { MailNotify } from "../mail/digest.server";
+import { wakeMailSender } from "../mail/outbox.server";
 import { createWholesaler, parseWholesalerInput } from "../wholesalers/admin.server";
 import { addressesMatch, describeDuplicate, namesAreSimilar } from "../wholesalers/duplicates";
 import { findPossibleDuplicates, refuseUnconfirmedDuplicates } from "../wholesalers/duplicates.server";
@@ -130,8 +132,9 @@ export async function createWholesalerFromSuggestion(
   raw: Record<string, unknown>,
   { confirmed }: { confirmed: boolean },
   actor: Actor,
+  notify?: MailNotify,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  const id = await db.transaction().execute(async (trx) => {
     const row = await suggestions(trx).where("location_suggestions.id", "=", suggestionId).executeTakeFirst();
     if (!row) throw notFound(SUGGESTION_GONE);
     if (row.status === "accepted") throw new AppError("conflict", SUGGESTION_ALREADY_ADDED);
@@ -139,7 +142,7 @@ export async function createWholesalerFromSuggestion(
     const values = "adminNote" in raw ? raw : { ...raw, adminNote: suggestionNote(toAdminSuggestion(row)) };
     const input = parseWholesalerInput(values);
     await refuseUnconfirmedDuplicates(trx, input, confirmed);
-    const wholesalerId = await createWholesaler(trx, values, actor);
+    const wholesalerId = await createWholesaler(trx, values, actor, notify);
     const result = await trx
       .updateTable("location_suggestions")
       .set({ status: "accepted", reviewed_at: nowIso(), wholesaler_id: wholesalerId })
@@ -155,6 +158,9 @@ export async function createWholesalerFromSuggestion(
     });
     return wholesalerId;
   });
+  // The people waiting near it were written to in that transaction (decision 044).
+  if (notify) wakeMailSender();
+  return id;
 }
 
 export interface ParsedAddress {

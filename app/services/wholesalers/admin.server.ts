@@ -5,7 +5,10 @@ import { toDbBool } from "~/db/schema";
 import { type Actor, type Page } from "../admin/list";
 import { loadPage } from "../admin/page.server";
 import { containsText } from "../admin/search.server";
-import { createVersioned, deleteVersioned, updateVersioned, type VersionedRecord } from "../admin/versioned.server";
+import { createVersioned, deleteVersioned, inTransaction, updateVersioned, type VersionedRecord } from "../admin/versioned.server";
+import { queueDemandNotices } from "../demand/demand.server";
+import type { MailNotify } from "../mail/digest.server";
+import { wakeMailSender } from "../mail/outbox.server";
 import { badRequest } from "../errors";
 import { fieldErrorsOf, optionalText } from "../form-fields";
 import { isValidIsoDate, todayIsoDate } from "~/utils/dates";
@@ -271,11 +274,23 @@ const WHOLESALERS: VersionedRecord<"wholesalers"> = {
   labelColumn: "name",
 };
 
-export async function createWholesaler(db: Kysely<Database>, raw: unknown, actor: Actor): Promise<number> {
+/**
+ * Adds a listing, audited. With `notify` (the route's SITE_URL), the people waiting for a supplier within their
+ * radius of it get their one message, queued in the same transaction (decision 044); the mail sender is woken after
+ * the commit (by the caller, when `db` is its transaction). Every path that makes a listing public comes here (the add dialog, a suggestion, a
+ * business's request).
+ */
+export async function createWholesaler(db: Kysely<Database>, raw: unknown, actor: Actor, notify?: MailNotify): Promise<number> {
   const input = parseWholesalerInput(raw);
   const location = await resolveLocation(db, input);
   const values = { ...columnsFrom(input, location), image: null, image_updated_at: null };
-  return createVersioned(db, WHOLESALERS, { values, details: { label: input.name } }, actor);
+  const id = await inTransaction(db, async (trx) => {
+    const created = await createVersioned(trx, WHOLESALERS, { values, details: { label: input.name } }, actor);
+    if (notify) await queueDemandNotices(trx, created, notify);
+    return created;
+  });
+  if (notify && !db.isTransaction) wakeMailSender();
+  return id;
 }
 
 /** Saves an edit made from the version `expectedUpdatedAt`; refuses if someone saved in between. */
