@@ -6,6 +6,7 @@ import type { Actor } from "../admin/list";
 import { TEST_DATABASES, createTestAdmin, openTestDatabase, rejection } from "../../../tests/support/test-databases";
 import { approveSubmission } from "../submissions/admin.server";
 import { createWholesalerFromSuggestion } from "../suggestions/admin.server";
+import { importRows } from "../tools/import.server";
 import { createWholesaler } from "../wholesalers/admin.server";
 import {
   cancelDemandRequest,
@@ -285,6 +286,19 @@ for (const database of TEST_DATABASES) {
           NOTIFY,
         );
         expect((await mails("demand-listed")).map((m) => m.recipient)).toEqual(["ann@example.com", "bob@example.com"]);
+      });
+
+      it("is queued by the CSV import for the listings it creates, in the batch's transaction", async () => {
+        await waitFor("ann@example.com", "91101", 25);
+        const file = ["name,address,city,state,zipcode,type", "Imported Irises,9 Grand Ave,Los Angeles,CA,90014,Wholesale"].join("\n");
+        await importRows(db, file, "list.csv", actor, { notify: NOTIFY });
+        expect((await mails("demand-listed")).map((m) => [m.recipient, m.subject])).toEqual([
+          ["ann@example.com", "Imported Irises is now listed within 25 miles of 91101"],
+        ]);
+        // Run again, the file updates that listing: nobody is written to twice.
+        await waitFor("bob@example.com", "90014", 25);
+        await importRows(db, file, "list.csv", actor, { notify: NOTIFY });
+        expect(await mails("demand-listed")).toHaveLength(1);
       });
 
       it("leaves a cancelled or expired request alone", async () => {

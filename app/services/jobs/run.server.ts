@@ -63,6 +63,7 @@ export async function executeJob(db: Kysely<Database>, job: JobRow, context: Job
       const report = await importRows(db, job.input ?? "", job.label, actorOf(job), {
         from: parseCheckpoint(job.checkpoint),
         afterBatch: pause,
+        notify: { siteUrl: getEnv().SITE_URL },
         commit: async (trx, checkpoint, rowCount) => {
           owned();
           await saveJobProgress(trx, run, {

@@ -7,7 +7,10 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { nowIso } from "~/utils/dates";
 import { recordAudit } from "../audit/audit.server";
+import { queueDemandNotices } from "../demand/demand.server";
 import { AppError, badRequest } from "../errors";
+import type { MailNotify } from "../mail/digest.server";
+import { wakeMailSender } from "../mail/outbox.server";
 import { columnsFrom, resolveLocation } from "../wholesalers/admin.server";
 import { KEPT_COLUMNS } from "./import-columns";
 import {
@@ -238,6 +241,11 @@ export interface ImportRun {
   commit?: (trx: Kysely<Database>, checkpoint: ImportCheckpoint, rowCount: number) => Promise<void>;
   /** Awaited after each batch's commit; by default the run only yields to the event loop. */
   afterBatch?: (() => Promise<void>) | undefined;
+  /**
+   * The site's address (SITE_URL): with it, the people waiting for a supplier near a listing the file creates get
+   * their one message, queued in the batch's transaction (decision 044).
+   */
+  notify?: MailNotify | undefined;
 }
 
 /**
@@ -261,6 +269,8 @@ export async function importRows(
   const fingerprint = importFingerprint(text);
   let done = run.from ?? emptyImportCheckpoint();
 
+  // Messages to people waiting near the batch's new listings, queued in its transaction (sent once it commits).
+  let queued = 0;
   while (done.handled < entries.length) {
     const batch = entries.slice(done.handled, done.handled + IMPORT_BATCH_ROWS);
     done = await db.transaction().execute(async (trx) => {
@@ -281,6 +291,7 @@ export async function importRows(
         }));
         const inserted = await trx.insertInto("wholesalers").values(values).returning("id").execute();
         createdIds.push(...inserted.map((r) => r.id));
+        if (run.notify) for (const id of createdIds) queued += await queueDemandNotices(trx, id, run.notify);
       }
       for (const update of plan.updates) {
         await trx
@@ -326,6 +337,8 @@ export async function importRows(
       await run.commit?.(trx, next, rowCount);
       return next;
     });
+    if (queued > 0) wakeMailSender();
+    queued = 0;
     await (run.afterBatch ?? yieldToEventLoop)();
   }
   return importReport(fileName, fingerprint, rowCount, done);
