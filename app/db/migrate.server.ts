@@ -12,6 +12,7 @@ import * as mail from "./migrations/0010-mail.server";
 import * as festivalRules from "./migrations/0011-festival-rules.server";
 import * as groceryPages from "./migrations/0012-grocery-pages.server";
 import * as zipcodePositionIndex from "./migrations/0013-zipcode-position-index.server";
+import * as owners from "./migrations/0016-owners.server";
 import type { Database } from "./schema";
 
 /** Every migration, in order. Imported statically so that the server bundle carries them. */
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0011-festival-rules": festivalRules,
   "0012-grocery-pages": groceryPages,
   "0013-zipcode-position-index": zipcodePositionIndex,
+  "0016-owners": owners,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

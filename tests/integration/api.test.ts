@@ -23,6 +23,7 @@ const WHOLESALER_KEYS = [
   "longitude",
   "name",
   "openingHours",
+  "ownerConfirmedAt",
   "state",
   "stateId",
   "timeZone",

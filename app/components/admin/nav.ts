@@ -1,4 +1,5 @@
 import {
+  BadgeCheck,
   CalendarDays,
   ClipboardList,
   ImageIcon,
@@ -43,6 +44,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/suggestions", label: "Suggestions", icon: Lightbulb, count: "pendingSuggestions", countLabel: "pending" },
   { to: "/admin/submissions", label: "Business listings", icon: ClipboardList, count: "pendingSubmissions", countLabel: "pending" },
   { to: "/admin/reports", label: "Reports", icon: Flag, count: "openReports", countLabel: "open" },
+  { to: "/admin/claims", label: "Owner claims", icon: BadgeCheck },
   { to: "/admin/settings", label: "Settings", icon: Settings },
   { to: "/admin/image-manager", label: "Image Manager", icon: ImageIcon },
 ];

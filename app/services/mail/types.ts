@@ -8,6 +8,9 @@ export const MAIL_KINDS = [
   "decision",
   "digest",
   "password-reset",
+  "owner-sign-in",
+  "owner-claim",
+  "owner-freshness",
   "test",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -20,6 +23,9 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   decision: "Listing request decided",
   digest: "Admin digest",
   "password-reset": "Password reset",
+  "owner-sign-in": "Owner sign-in link",
+  "owner-claim": "Owner claim decided",
+  "owner-freshness": "Is your listing still right?",
   test: "Test message",
 };
 
