@@ -248,6 +248,7 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
         "festivals",
         "image_blobs",
         "jobs",
+        "listing_owners",
         "listing_reports",
         "location_suggestions",
         "login_attempts",
@@ -255,6 +256,10 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
         "mail_undeliverable",
         "newsletter_issues",
         "newsletter_subscribers",
+        "owner_changes",
+        "owner_claims",
+        "owner_links",
+        "owner_sessions",
         "password_resets",
         "rate_limits",
         "sessions",
@@ -357,6 +362,7 @@ describe("migrations", () => {
       "0011-festival-rules",
       "0012-grocery-pages",
       "0013-zipcode-position-index",
+      "0016-owners",
     ]);
     expect(await migrateToLatest(sqlite.db)).toEqual([]);
   });
@@ -418,6 +424,7 @@ describe("migrations", () => {
         "0011-festival-rules",
         "0012-grocery-pages",
         "0013-zipcode-position-index",
+        "0016-owners",
       ]);
       // The chains stored before their pages existed get an address each, unique in the home page's order.
       expect(
