@@ -86,8 +86,8 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     leaseMs: env.MAIL_LEASE_SECONDS * 1000,
   });
   const pendingCleanup = startPendingCleanup(database.db, logger);
-  // "Is your listing still right?": every server checks every hour; each owner is claimed by one of them (decision 045).
-  const ownerFreshness = startOwnerFreshness(database.db, logger, env.SITE_URL);
+  // "Is your listing still right?": every server checks every hour (OWNER_CHECK_INTERVAL_SECONDS); each owner is claimed by one of them (decision 045).
+  const ownerFreshness = startOwnerFreshness(database.db, logger, env.SITE_URL, env.OWNER_CHECK_INTERVAL_SECONDS * 1000);
   // The admins' daily digest: every server checks every 10 minutes; the one that claims it queues it.
   const digest = await startAdminDigest({ db: database.db, logger, siteUrl: env.SITE_URL });
   // Every server hears every other's cache invalidations: through Redis, else PostgreSQL, else (SQLite) no one else.
