@@ -144,6 +144,10 @@ test.describe("owners", () => {
     });
     await page.goto(`/wholesalers/${id}`);
     await expect(page.getByTestId("verified")).toContainText("by the business");
+    // The admin's list says what was asked, when, and what came back.
+    await loginAsAdmin(page, `/admin/wholesalers?${new URLSearchParams({ q: LISTING })}`);
+    await expect(page.getByTestId("owner-freshness")).toContainText(`${email}: Asked`);
+    await expect(page.getByTestId("owner-freshness")).toContainText("still right");
     // Asked once in the period: two seconds of the server's checks later, still one message.
     await page.waitForTimeout(2_000);
     expect(smtp!.to(email)).toHaveLength(1);
