@@ -1,9 +1,8 @@
 /**
- * What the browser needs of owners' claims and pages (decision 045): paths, the claim form's fields and schema,
- * and the messages. The rules live in owners.server.ts.
+ * What the browser needs of owners' claims and pages (decision 045): paths, the claim form's fields and the
+ * messages. No zod here: the listing page links to the claim, and its first load stays within its budget. The claim's
+ * schema is claim-schema.ts; the rules live in owners.server.ts.
  */
-import { z } from "zod";
-import { optionalText } from "../form-fields";
 import { HONEYPOT_FIELD } from "../honeypot";
 
 export { HONEYPOT_FIELD };
@@ -26,25 +25,6 @@ export const OWNER_SOURCE = "confirmed by the business";
 export const CLAIM_FIELDS = ["name", "role", "email", "phone"] as const;
 export type ClaimField = (typeof CLAIM_FIELDS)[number];
 export type ClaimInput = Partial<Record<ClaimField | typeof HONEYPOT_FIELD, string>>;
-
-export const claimSchema = z.object({
-  name: z.string().trim().min(2, "Enter your name.").max(100, "Your name is at most 100 characters."),
-  role: z
-    .string()
-    .trim()
-    .min(2, "Enter your role at the business, such as Owner or Manager.")
-    .max(80, "The role is at most 80 characters."),
-  email: z
-    .string()
-    .trim()
-    .max(254, "The email address is at most 254 characters.")
-    .pipe(z.email("Enter a valid email address, such as you@yourbusiness.com.")),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^[0-9+().\-\s]{7,30}$/, "Enter a phone number such as (213) 627-3696."),
-  [HONEYPOT_FIELD]: optionalText(300, ""),
-});
 
 export const CLAIM_MESSAGES = {
   invalid: "Please correct the highlighted fields.",

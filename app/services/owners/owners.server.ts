@@ -22,7 +22,6 @@ import { selectWholesalers, toWholesaler, type Wholesaler } from "../wholesalers
 import {
   CLAIM_MESSAGES,
   claimPendingMessage,
-  claimSchema,
   claimVerifiedMessage,
   HONEYPOT_FIELD,
   OWNER_HOME,
@@ -37,6 +36,8 @@ import {
   type ClaimInput,
   type ReviewedField,
 } from "./owner-form";
+
+import { claimSchema } from "./claim-schema";
 
 export * from "./owner-form";
 
