@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server";
 import { readFormWithLimit } from "~/http/form-body.server";
@@ -100,6 +100,11 @@ export default function OwnerListing({ loaderData, actionData }: Route.Component
   const value = (field: string, current: string | null | undefined) => values?.[field] ?? current ?? "";
   const [hours, setHours] = useState<WeeklyHours | null>(listing.openingHours);
   const formError = refused && (Object.keys(errors).length === 0 ? refused.message : "Please correct the highlighted fields.");
+  // After a save (with JavaScript the page does not reload), what came of it is brought into view.
+  const top = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (actionData) top.current?.scrollIntoView({ block: "start" });
+  }, [actionData]);
 
   return (
     <>
@@ -123,6 +128,7 @@ export default function OwnerListing({ loaderData, actionData }: Route.Component
           </>
         }
       >
+        <div ref={top} className="scroll-mt-24" />
         {actionData?.ok ? <FormMessage tone="ok">{actionData.message}</FormMessage> : null}
         <FormMessage>{formError}</FormMessage>
         {listing.pendingChange ? (
