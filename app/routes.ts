@@ -35,6 +35,7 @@ export default [
       route("sign-out", "routes/owner/sign-out.ts"),
       route("still-right", "routes/owner/still-right.tsx"),
       route("listings/:id", "routes/owner/listing.tsx"),
+      route("listings/:id/photo", "routes/owner/photo.ts"),
     ]),
     route("*", "routes/public/not-found.tsx"),
   ]),

@@ -236,7 +236,7 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   ] as const) {
     app.post([form, `${form}.data`], limit(name, { limit: 60, windowMs: 10 * MINUTE, message: tooMany }, { handToPage: true }));
   }
-  app.post("/api/upload/{*kind}", limit("upload", { limit: 120, windowMs: 10 * MINUTE, message: tooMany }));
+  app.post(["/api/upload/{*kind}", "/owner/listings/:id/photo"], limit("upload", { limit: 120, windowMs: 10 * MINUTE, message: tooMany }));
   // A search costs more than a page read from the cache; people do not search once a second for a minute.
   app.get(["/search", "/search.data"], limit("search", { limit: 60, windowMs: MINUTE, message: tooMany }, { handToPage: true }));
   app.use(limit("requests", { limit: 1200, windowMs: MINUTE, message: tooMany }));

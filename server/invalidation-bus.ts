@@ -194,7 +194,7 @@ const ADMIN_SESSION_ADDRESS = /^\/admin\/(login|logout|forgot-password|reset-pas
 const ADMIN_ADDRESS = /^\/admin(\/|\.data$|$)/;
 const UPLOAD_ADDRESS = /^\/api\/upload\//;
 /** An owner's edit and "Yes, still right" publish at once (decision 045). */
-const OWNER_WRITE_ADDRESS = /^\/owner\/(listings\/\d+|still-right)(\.data)?$/;
+const OWNER_WRITE_ADDRESS = /^\/owner\/(listings\/\d+(\/photo)?|still-right)(\.data)?$/;
 
 /**
  * Every successful write by a signed-in admin or to an admin address (the admin area and its `.data` posts,

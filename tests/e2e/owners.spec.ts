@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { SIGN_IN_REQUESTED_MESSAGE } from "../../app/services/owners/owner-form";
 import { linksOf, type SmtpSink } from "../support/smtp-sink";
 import { loginAsAdmin } from "./admin-fixtures";
@@ -69,6 +70,16 @@ test.describe("owners", () => {
     await page.getByRole("button", { name: "Save and publish" }).click();
     await expect(page.getByRole("status")).toContainText("Your listing is updated");
     await expect(page.getByTestId("pending-change")).toContainText(`${LISTING} & Co`);
+
+    // A new photo, published at once through the image pipeline.
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#c2185b" } })
+      .jpeg()
+      .toBuffer();
+    await page.getByLabel("New photo").setInputFiles({ name: "storefront.jpg", mimeType: "image/jpeg", buffer: photo });
+    await page.getByRole("button", { name: "Upload and publish the photo" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your new photo is published.");
+    const image = withDatabase((db) => (db.prepare("select image from wholesalers where id = ?").get(id) as { image: string }).image);
+    expect(image).toMatch(/^\/uploads\//);
 
     // Published at once, with the owner's mark; the new name waits for an admin.
     await page.goto(`/wholesalers/${id}`);

@@ -582,6 +582,7 @@ const TARGETS: Target[] = [
       fc.oneof(
         fc.constant("/owner/sign-out"),
         hostileId.map((id) => `/owner/listings/${encodeURIComponent(id.replace(/[\ud800-\udfff]/g, "")) || "1"}`),
+        hostileId.map((id) => `/owner/listings/${encodeURIComponent(id.replace(/[\ud800-\udfff]/g, "")) || "1"}/photo`),
       ),
       fieldsArb(VALID.ownerEdit),
     ),
@@ -646,6 +647,7 @@ const TARGETS: Target[] = [
         hostileId.map((id) => `/wholesalers/${encodeURIComponent(id.replace(/[\ud800-\udfff]/g, "")) || "1"}/report`),
         hostileId.map((id) => `/wholesalers/${encodeURIComponent(id.replace(/[\ud800-\udfff]/g, "")) || "1"}/claim`),
         hostileId.map((id) => `/owner/listings/${encodeURIComponent(id.replace(/[\ud800-\udfff]/g, "")) || "1"}`),
+        hostileId.map((id) => `/owner/listings/${encodeURIComponent(id.replace(/[\ud800-\udfff]/g, "")) || "1"}/photo`),
         segment.map((s) => `/state/${s}`),
         segment.map((s) => `/blog/${s}`),
         segment.map((s) => `/festivals/${s}`),

@@ -7,7 +7,16 @@ import { OWNER_NO_STORE, requireOwner } from "~/http/owner-auth.server";
 import { clientIpContext } from "~/http/request-context.server";
 import { AppError, STATUS_BY_CODE } from "~/services/errors";
 import { parseId } from "~/services/ids";
-import { OWNER_HOME, REVIEWED_FIELDS, REVIEWED_LABELS } from "~/services/owners/owner-form";
+import {
+  OWNER_HOME,
+  ownerPhotoPath,
+  PHOTO_OUTCOMES,
+  REVIEWED_FIELDS,
+  REVIEWED_LABELS,
+  type PhotoOutcome,
+} from "~/services/owners/owner-form";
+import { ACCEPTED_IMAGE_LABEL, ACCEPTED_IMAGE_TYPES } from "~/services/images/constants";
+import { WholesalerImage } from "~/components/wholesalers/wholesaler-image";
 import { findOwnedListing, ownerEditFromForm, saveOwnerEdit } from "~/services/owners/owners.server";
 import { ACCESS_LABELS, WHOLESALER_ACCESS } from "~/services/wholesalers/constants";
 import { WEEKDAYS, type WeeklyHours } from "~/services/wholesalers/opening-hours";
@@ -33,7 +42,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (id === undefined) throw data(null, { status: 404, headers: OWNER_NO_STORE });
   try {
     const listing = await findOwnedListing(getDb(), email, id);
-    return { listing: { ...listing, path: listingPath(listing) } };
+    const photo = new URL(request.url).searchParams.get("photo") ?? "";
+    const photoOutcome = Object.hasOwn(PHOTO_OUTCOMES, photo) ? (photo as PhotoOutcome) : null;
+    return { listing: { ...listing, path: listingPath(listing) }, photoOutcome };
   } catch (error) {
     if (error instanceof AppError) throw data(null, { status: 404, headers: OWNER_NO_STORE });
     throw error;
@@ -91,7 +102,7 @@ export const meta: Route.MetaFunction = ({ matches, data: page, params }) =>
   });
 
 export default function OwnerListing({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing } = loaderData;
+  const { listing, photoOutcome } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const refused = actionData && !actionData.ok ? actionData : undefined;
@@ -230,7 +241,7 @@ export default function OwnerListing({ loaderData, actionData }: Route.Component
               error={errors.zipcode}
             />
           </fieldset>
-          <p className="text-sm text-muted">The photo: send a new one to us by email for now, from the About page.</p>
+          <p className="text-sm text-muted">The photo is below, sent on its own.</p>
           <div className="flex flex-wrap justify-end gap-3">
             <Link to={OWNER_HOME} className="self-center text-sm text-muted underline underline-offset-4">
               Cancel
@@ -240,6 +251,44 @@ export default function OwnerListing({ loaderData, actionData }: Route.Component
             </Button>
           </div>
         </Form>
+        {/* The photo is a form of its own (a file, multipart), published at once like the facts above. */}
+        <section aria-labelledby="owner-photo" className="mt-8 border-t border-stone-200 pt-6">
+          <h2 id="owner-photo" className="text-sm font-semibold text-ink">
+            Photo
+          </h2>
+          {photoOutcome ? (
+            <div className="mt-3">
+              <FormMessage tone={photoOutcome === "saved" ? "ok" : "error"}>{PHOTO_OUTCOMES[photoOutcome]}</FormMessage>
+            </div>
+          ) : null}
+          <div className="mt-3 flex flex-wrap items-start gap-4">
+            <WholesalerImage
+              src={listing.image}
+              alt="Current photo"
+              lazy
+              sizes="160px"
+              className="w-40 shrink-0 rounded-lg ring-1 ring-black/5"
+            />
+            <form method="post" action={ownerPhotoPath(listing.id)} encType="multipart/form-data" className="grid min-w-0 flex-1 gap-3">
+              <label htmlFor="owner-photo-file" className="text-sm font-medium text-ink">
+                New photo <span className="font-normal text-muted">({ACCEPTED_IMAGE_LABEL}, up to 5 MB)</span>
+              </label>
+              <input
+                id="owner-photo-file"
+                name="image"
+                type="file"
+                required
+                accept={ACCEPTED_IMAGE_TYPES.join(",")}
+                className="block w-full text-sm text-muted file:mr-3 file:rounded-full file:border-0 file:bg-blush file:px-4 file:py-2 file:font-medium file:text-rose-brand"
+              />
+              <div>
+                <Button type="submit" variant="secondary">
+                  Upload and publish the photo
+                </Button>
+              </div>
+            </form>
+          </div>
+        </section>
       </OwnerCard>
     </>
   );

@@ -55,3 +55,14 @@ export const PUBLISHED_FIELDS = ["phone", "website", "access", "accessNote", "op
 export const REVIEWED_FIELDS = ["name", "address", "city", "zipcode"] as const;
 export type ReviewedField = (typeof REVIEWED_FIELDS)[number];
 export const REVIEWED_LABELS: Record<ReviewedField, string> = { name: "Name", address: "Address", city: "City", zipcode: "Zipcode" };
+
+/** What came of an owner's photo upload, in the edit page's address (`?photo=`): fixed words, never the address's text. */
+export const PHOTO_OUTCOMES = {
+  saved: "Your new photo is published.",
+  refused: "That file could not be used: send a JPG, PNG or WebP photo.",
+  "too-large": "The photo is larger than 5 MB: send a smaller one.",
+  conflict: "Someone changed the listing during the upload: please send the photo again.",
+  gone: "This listing no longer exists.",
+} as const;
+export type PhotoOutcome = keyof typeof PHOTO_OUTCOMES;
+export const ownerPhotoPath = (wholesalerId: number) => `${ownerListingPath(wholesalerId)}/photo`;

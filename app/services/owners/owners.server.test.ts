@@ -1,4 +1,8 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Kysely } from "kysely";
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/schema";
 import { states } from "~/db/seed/data/states";
@@ -25,6 +29,7 @@ import {
   removeOwner,
   requestOwnerSignIn,
   saveOwnerEdit,
+  saveOwnerPhoto,
   signInWithLink,
   SIGN_IN_REQUESTED_MESSAGE,
 } from "./owners.server";
@@ -279,6 +284,26 @@ for (const database of TEST_DATABASES) {
         const refused = await rejection(saveOwnerEdit(db, claimant.email, other, T0, form({ name: "Other Mart" }), {}, NOW));
         expect(STATUS_BY_CODE[refused.code]).toBe(404);
         expect((await listingRow(other)).phone).toBe("(213) 627-3696");
+      });
+
+      it("publishes a new photo through the image pipeline, audited as the owner's, and never another listing's", async () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wff-owner-photo-"));
+        try {
+          const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#c2185b" } })
+            .jpeg()
+            .toBuffer();
+          const { imageUrl } = await saveOwnerPhoto(db, claimant.email, mart, photo, { kind: "disk", dir }, { ip: "203.0.113.1" }, NOW);
+          expect(imageUrl).toMatch(/^\/uploads\//);
+          expect(await listingRow(mart)).toMatchObject({ image: imageUrl, owner_confirmed_at: "2026-06-01", verified_at: "2026-06-01" });
+          const audit = await db.selectFrom("audit_log").selectAll().where("action", "=", "wholesaler.image").execute();
+          expect(audit).toMatchObject([{ actor: "rosa@bloommart.example", admin_id: null }]);
+          const refused = await rejection(saveOwnerPhoto(db, claimant.email, other, photo, { kind: "disk", dir }, {}, NOW));
+          expect(STATUS_BY_CODE[refused.code]).toBe(404);
+          const notImage = await rejection(saveOwnerPhoto(db, claimant.email, mart, Buffer.from("<svg/>"), { kind: "disk", dir }, {}, NOW));
+          expect(STATUS_BY_CODE[notImage.code]).toBeLessThan(500);
+        } finally {
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
       });
 
       it("an owner an admin removed can no longer edit", async () => {

@@ -37,6 +37,8 @@ import {
   type ReviewedField,
 } from "./owner-form";
 
+import { setRecordImage } from "../images/record-image.server";
+import type { ImageStorage } from "../images/storage.server";
 import { claimSchema } from "./claim-schema";
 
 export * from "./owner-form";
@@ -738,6 +740,37 @@ export async function saveOwnerEdit(
     );
   });
   return { published, pending: pendingFields };
+}
+
+/**
+ * An owner's new photo for a listing they own: through the admin's image pipeline (type sniffed, re-encoded, EXIF
+ * dropped), published at once and audited as the owner's (`wholesaler.image`, no admin id); the listing is then
+ * confirmed by the business today.
+ */
+export async function saveOwnerPhoto(
+  db: Kysely<Database>,
+  email: string,
+  wholesalerId: number,
+  file: Buffer,
+  storage: ImageStorage,
+  client: { ip?: string | null } = {},
+  now: Date = new Date(),
+): Promise<{ imageUrl: string }> {
+  await findOwnedListing(db, email, wholesalerId);
+  const ownerEmail = normalizeEmail(email);
+  const { imageUrl, updatedAt } = await setRecordImage(db, "wholesaler", wholesalerId, file, storage, {
+    adminId: null,
+    email: ownerEmail,
+    ip: client.ip ?? "",
+  });
+  const today = todayIsoDate(now);
+  await db
+    .updateTable("wholesalers")
+    .set({ verified_at: today, owner_confirmed_at: today, updated_at: nextVersion(updatedAt, now) })
+    .where("id", "=", wholesalerId)
+    .where("updated_at", "=", updatedAt)
+    .execute();
+  return { imageUrl };
 }
 
 export interface PendingChange {
