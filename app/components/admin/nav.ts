@@ -18,7 +18,7 @@ import {
 } from "~/components/icons";
 
 /** What waits for an admin in a section, counted by the admin layout's loader. */
-export type AdminNavCounts = { pendingSuggestions: number; pendingSubmissions: number; openReports: number };
+export type AdminNavCounts = { pendingSuggestions: number; pendingSubmissions: number; openReports: number; ownerQueue: number };
 
 export interface AdminNavItem {
   to: string;
@@ -44,7 +44,8 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/suggestions", label: "Suggestions", icon: Lightbulb, count: "pendingSuggestions", countLabel: "pending" },
   { to: "/admin/submissions", label: "Business listings", icon: ClipboardList, count: "pendingSubmissions", countLabel: "pending" },
   { to: "/admin/reports", label: "Reports", icon: Flag, count: "openReports", countLabel: "open" },
-  { to: "/admin/claims", label: "Owner claims", icon: BadgeCheck },
+  // Claims and owners' changes of name or address waiting for a decision (decision 045).
+  { to: "/admin/claims", label: "Owner claims", icon: BadgeCheck, count: "ownerQueue", countLabel: "waiting" },
   { to: "/admin/settings", label: "Settings", icon: Settings },
   { to: "/admin/image-manager", label: "Image Manager", icon: ImageIcon },
 ];
