@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { SIGN_IN_REQUESTED_MESSAGE } from "../../app/services/owners/owner-form";
 import { linksOf, type SmtpSink } from "../support/smtp-sink";
-import { loginAsAdmin } from "./admin-fixtures";
+import { acceptLoggedStatuses, loginAsAdmin } from "./admin-fixtures";
 import { expect, expectAccessible, test, withDatabase } from "./fixtures";
 
 // This worker's server sends its mail to a real SMTP server on loopback (tests/e2e/fixtures.ts).
@@ -162,6 +162,33 @@ test.describe("owners", () => {
     // Asked once in the period: two seconds of the server's checks later, still one message.
     await page.waitForTimeout(2_000);
     expect(smtp!.to(email)).toHaveLength(1);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("claim, sign in and edit the weekly hours as a text field a day", async ({ page, smtp, pageErrors }) => {
+      const { id, website } = listing();
+      const email = `nojs@${new URL(website).hostname.replace(/^www\./, "")}`;
+      await claim(page, id, email);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your inbox");
+      await signInWith(page, await linkTo(smtp!, email, "/owner/link"));
+      await page.goto(`/owner/listings/${id}`);
+      await page.getByRole("textbox", { name: "Monday" }).fill("05:00-12:00");
+      await page.getByRole("textbox", { name: "Tuesday" }).fill("25:00-12:00");
+      await page.getByRole("button", { name: "Save and publish" }).click();
+      // A mistake is named beside the hours, and what was typed stays.
+      await expect(page.getByText(/^Tuesday/).first()).toBeVisible();
+      await expect(page.getByRole("textbox", { name: "Monday" })).toHaveValue("05:00-12:00");
+      acceptLoggedStatuses(pageErrors, 400);
+      await page.getByRole("textbox", { name: "Tuesday" }).fill("");
+      await page.getByRole("button", { name: "Save and publish" }).click();
+      await expect(page.getByRole("status")).toContainText("Your listing is updated");
+      const hours = withDatabase(
+        (db) => (db.prepare("select opening_hours from wholesalers where id = ?").get(id) as { opening_hours: string }).opening_hours,
+      );
+      expect(JSON.parse(hours)).toMatchObject({ mon: [{ open: "05:00", close: "12:00" }], tue: [] });
+    });
   });
 
   test("a verification older than 12 months reads “Last checked” in neutral text, with no check mark", async ({ page }) => {
