@@ -20,6 +20,8 @@ export default [
     route("near", "routes/public/near.tsx"),
     // "Report a problem" on a listing: the form's page, and where the dialog of each wholesaler card posts.
     route("wholesalers/:id/report", "routes/public/report-problem.tsx"),
+    // "Is this your business? Claim it" (decision 045).
+    route("wholesalers/:id/claim", "routes/public/claim.tsx"),
     route("wholesalers/:id/:slug?", "routes/public/wholesaler.tsx"),
     route("newsletter", "routes/public/newsletter.tsx"),
     route("newsletter/confirm", "routes/public/newsletter-confirm.tsx"),
@@ -29,6 +31,16 @@ export default [
     route("notify-me", "routes/public/notify-me.tsx"),
     route("notify-me/confirm", "routes/public/notify-me-confirm.tsx"),
     route("notify-me/unsubscribe", "routes/public/notify-me-unsubscribe.tsx"),
+    // The owners' pages (decision 045): their own session cookie, never cached.
+    ...prefix("owner", [
+      index("routes/owner/home.tsx"),
+      route("sign-in", "routes/owner/sign-in.tsx"),
+      route("link", "routes/owner/link.tsx"),
+      route("sign-out", "routes/owner/sign-out.ts"),
+      route("still-right", "routes/owner/still-right.tsx"),
+      route("listings/:id", "routes/owner/listing.tsx"),
+      route("listings/:id/photo", "routes/owner/photo.ts"),
+    ]),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -64,6 +76,7 @@ export default [
       route("submissions", "routes/admin/submissions.tsx"),
       route("reports", "routes/admin/reports.tsx"),
       route("demand", "routes/admin/demand.tsx"),
+      route("claims", "routes/admin/claims.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("image-manager", "routes/admin/image-manager.tsx"),
       route("*", "routes/admin/not-found.tsx"),

@@ -9,6 +9,7 @@ import { ensureFirstAdmin } from "~/services/auth/admins.server";
 import { startJobQueue } from "~/services/jobs/queue.server";
 import { startMailSender } from "~/services/mail/sender.server";
 import { startPendingCleanup } from "~/services/newsletter/housekeeping.server";
+import { startOwnerFreshness } from "~/services/owners/freshness.server";
 import { startAdminDigest } from "~/services/mail/digest.server";
 import { registerCalendarRoutes } from "~/http/calendar-routes.server";
 import { clientIpContext, cspNonceContext, rateLimitRefusalContext, renderedAtContext } from "~/http/request-context.server";
@@ -85,6 +86,8 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     leaseMs: env.MAIL_LEASE_SECONDS * 1000,
   });
   const pendingCleanup = startPendingCleanup(database.db, logger);
+  // "Is your listing still right?": every server checks every hour (OWNER_CHECK_INTERVAL_SECONDS); each owner is claimed by one of them (decision 045).
+  const ownerFreshness = startOwnerFreshness(database.db, logger, env.SITE_URL, env.OWNER_CHECK_INTERVAL_SECONDS * 1000);
   // The admins' daily digest: every server checks every 10 minutes; the one that claims it queues it.
   const digest = await startAdminDigest({ db: database.db, logger, siteUrl: env.SITE_URL });
   // Every server hears every other's cache invalidations: through Redis, else PostgreSQL, else (SQLite) no one else.
@@ -214,6 +217,15 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     ["/admin/reset-password", "/admin/reset-password.data"],
     limit("admin-reset-password", { limit: 20, windowMs: 10 * MINUTE, message: tooMany }, { handToPage: true }),
   );
+  // The owners' sign-in link requests (each may send a message) and the posts of their links' pages (decision 045).
+  app.post(
+    ["/owner/sign-in", "/owner/sign-in.data"],
+    limit("owner-sign-in", { limit: 5, windowMs: 10 * MINUTE, message: tooMany }, { handToPage: true }),
+  );
+  app.post(
+    ["/owner/link", "/owner/link.data", "/owner/still-right", "/owner/still-right.data"],
+    limit("owner-link", { limit: 20, windowMs: 10 * MINUTE, message: tooMany }, { handToPage: true }),
+  );
   // Public forms also count their saved requests per hour in their services; this bounds the refused ones too.
   // With JavaScript a form posts to its page's data address (`.data`), counted with the page's own.
   for (const [name, form] of [
@@ -221,10 +233,11 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     ["business-listing", "/list-your-business"],
     ["listing-report", "/wholesalers/:id/report"],
     ["demand-request", "/notify-me"],
+    ["owner-claim", "/wholesalers/:id/claim"],
   ] as const) {
     app.post([form, `${form}.data`], limit(name, { limit: 60, windowMs: 10 * MINUTE, message: tooMany }, { handToPage: true }));
   }
-  app.post("/api/upload/{*kind}", limit("upload", { limit: 120, windowMs: 10 * MINUTE, message: tooMany }));
+  app.post(["/api/upload/{*kind}", "/owner/listings/:id/photo"], limit("upload", { limit: 120, windowMs: 10 * MINUTE, message: tooMany }));
   // A search costs more than a page read from the cache; people do not search once a second for a minute.
   app.get(["/search", "/search.data"], limit("search", { limit: 60, windowMs: MINUTE, message: tooMany }, { handToPage: true }));
   app.use(limit("requests", { limit: 1200, windowMs: MINUTE, message: tooMany }));
@@ -275,6 +288,7 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     async close() {
       await digest.close();
       pendingCleanup.stop();
+      ownerFreshness.stop();
       await mail.close();
       await jobs.close();
       await bus.close();

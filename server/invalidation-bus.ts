@@ -193,6 +193,8 @@ async function startTransport(logger: Logger, transport: Transport): Promise<Run
 const ADMIN_SESSION_ADDRESS = /^\/admin\/(login|logout|forgot-password|reset-password)(\.data)?$/;
 const ADMIN_ADDRESS = /^\/admin(\/|\.data$|$)/;
 const UPLOAD_ADDRESS = /^\/api\/upload\//;
+/** An owner's edit and "Yes, still right" publish at once (decision 045). */
+const OWNER_WRITE_ADDRESS = /^\/owner\/(listings\/\d+(\/photo)?|still-right)(\.data)?$/;
 
 /**
  * Every successful write by a signed-in admin or to an admin address (the admin area and its `.data` posts,
@@ -204,7 +206,7 @@ export function invalidateAfterAdminWrites(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || ADMIN_SESSION_ADDRESS.test(req.path)) return next();
     const signedIn = carriesSessionCookie(req.headers.cookie);
-    const adminAddress = ADMIN_ADDRESS.test(req.path) || UPLOAD_ADDRESS.test(req.path);
+    const adminAddress = ADMIN_ADDRESS.test(req.path) || UPLOAD_ADDRESS.test(req.path) || OWNER_WRITE_ADDRESS.test(req.path);
     if (!signedIn && !adminAddress) return next();
     beforeHead(res, (_res, args) => {
       const status = typeof args[0] === "number" ? args[0] : res.statusCode;

@@ -21,7 +21,13 @@ export type CacheState = "hit" | "miss" | "bypass";
  */
 const NEVER_CACHED_API = [/^\/api\/wholesalers\/near(\/|$)/i];
 
-const neverCached = (path: string) => NEVER_CACHED_API.some((pattern) => pattern.test(path));
+/**
+ * The owners' pages (decision 045) show one owner's listings and links: never answered from or kept in the cache,
+ * whatever they answer (they also send `private, no-store`, which alone keeps them out).
+ */
+const NEVER_CACHED_PAGES = [/^\/owner(\/|\.data$|$)/i];
+
+const neverCached = (path: string) => [...NEVER_CACHED_API, ...NEVER_CACHED_PAGES].some((pattern) => pattern.test(path));
 
 /** Whether a response is of a kind the cache keeps: an HTML page, or JSON from the API. */
 function keepableType(req: Request, contentType: string): boolean {

@@ -14,6 +14,7 @@ import * as groceryPages from "./migrations/0012-grocery-pages.server";
 import * as zipcodePositionIndex from "./migrations/0013-zipcode-position-index.server";
 import * as specialHours from "./migrations/0014-special-hours.server";
 import * as demand from "./migrations/0015-demand.server";
+import * as owners from "./migrations/0016-owners.server";
 import type { Database } from "./schema";
 
 /** Every migration, in order. Imported statically so that the server bundle carries them. */
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0013-zipcode-position-index": zipcodePositionIndex,
   "0014-special-hours": specialHours,
   "0015-demand": demand,
+  "0016-owners": owners,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -71,6 +71,8 @@ export interface WholesalersTable {
   status: Generated<string>;
   /** While temporarily closed: the local date (YYYY-MM-DD) it opens again; null when not known. */
   closed_until: string | null;
+  /** The date (YYYY-MM-DD) an owner last confirmed the listing: its "owner-verified" mark (migration 0016). */
+  owner_confirmed_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -396,6 +398,75 @@ export interface EmptySearchesTable {
   count: Generated<number>;
 }
 
+/** "Is this your business? Claim it" (migration 0016). */
+export interface OwnerClaimsTable {
+  id: Generated<number>;
+  wholesaler_id: number;
+  name: string;
+  role: string;
+  email: string;
+  email_normalized: string;
+  phone: string;
+  /** "verified" (on the listing's website domain), "pending", "approved" or "rejected". */
+  status: string;
+  ip: string | null;
+  created_at: string;
+  decided_at: string | null;
+  decided_by: string | null;
+}
+
+/** An address that owns a listing; the freshness columns are the periodic "Is your listing still right?". */
+export interface ListingOwnersTable {
+  id: Generated<number>;
+  wholesaler_id: number;
+  email: string;
+  email_normalized: string;
+  name: string;
+  role: string;
+  phone: string;
+  created_at: string;
+  freshness_asked_at: string | null;
+  /** SHA-256 of the "Yes, still right" token, hex. */
+  freshness_token_hash: string | null;
+  /** "still-right" or "edited". */
+  freshness_answer: string | null;
+  freshness_answered_at: string | null;
+}
+
+export interface OwnerLinksTable {
+  id: Generated<number>;
+  email_normalized: string;
+  /** SHA-256 of the link's token, hex. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface OwnerSessionsTable {
+  /** SHA-256 of the session id, hex. */
+  id_hash: string;
+  email_normalized: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** An owner's change of name, address or zipcode, waiting for an admin. */
+export interface OwnerChangesTable {
+  id: Generated<number>;
+  wholesaler_id: number;
+  owner_email: string;
+  /** JSON: the fields as they were. */
+  before: string;
+  /** JSON: the fields as the owner asks. */
+  after: string;
+  /** "pending", "approved" or "rejected". */
+  status: string;
+  created_at: string;
+  decided_at: string | null;
+  decided_by: string | null;
+}
+
 export interface Database {
   states: StatesTable;
   cities: CitiesTable;
@@ -422,6 +493,13 @@ export interface Database {
   newsletter_issues: NewsletterIssuesTable;
   demand_requests: DemandRequestsTable;
   empty_searches: EmptySearchesTable;
+}
+
+  owner_claims: OwnerClaimsTable;
+  listing_owners: ListingOwnersTable;
+  owner_links: OwnerLinksTable;
+  owner_sessions: OwnerSessionsTable;
+  owner_changes: OwnerChangesTable;
 }
 
 export const toDbBool = (value: boolean): number => (value ? 1 : 0);

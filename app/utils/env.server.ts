@@ -121,6 +121,13 @@ const envSchema = z.object({
     .min(2, "must be at least 2")
     .max(3600, "must be at most 3600")
     .default(30),
+  // How often each server looks for owners due an "Is your listing still right?" (decision 045).
+  OWNER_CHECK_INTERVAL_SECONDS: z.coerce
+    .number({ message: "must be a whole number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(1, "must be at least 1")
+    .max(86400, "must be at most 86400")
+    .default(3600),
   UPLOADS_STORAGE: z.preprocess(
     (value) => (typeof value === "string" ? value.trim().toLowerCase() || undefined : value),
     z.enum(["disk", "database"], { message: "must be disk or database" }).default("disk"),

@@ -200,6 +200,13 @@ function mutations(ids: Targets): Record<string, Form[]> {
       { intent: "resolve", id: String(ids.report.id) },
       { intent: "dismiss", id: String(ids.report.id) },
     ],
+    "/admin/claims": [
+      { intent: "approve", id: "1" },
+      { intent: "reject", id: "1" },
+      { intent: "approve-change", id: "1" },
+      { intent: "reject-change", id: "1" },
+      { intent: "remove-owner", id: "1" },
+    ],
     "/admin/settings": [
       {
         intent: "general",

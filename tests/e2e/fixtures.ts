@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import crypto from "node:crypto";
 import path from "node:path";
 import { startServer, type RunningServer } from "../support/server";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 export { expect };
 
@@ -41,6 +42,11 @@ const RESTORED_TABLES = [
   "mail_undeliverable",
   "password_resets",
   "newsletter_issues",
+  "owner_claims",
+  "listing_owners",
+  "owner_links",
+  "owner_sessions",
+  "owner_changes",
 ] as const;
 const GUARDED_TABLES = [...RESTORED_TABLES, "settings"] as const;
 /** Left out when comparing: an edit undone through the admin screen still counts as undone. */
@@ -80,11 +86,26 @@ export const E2E_JOB_STEP_PAUSE_MS = 200;
  * 5xx that the test did not expect (`server.expectLog`), the rows the test touched are put back (audit log
  * included), and the site settings are as the test found them.
  */
-export const test = base.extend<{ pageErrors: string[]; serverChecks: void }, { server: RunningServer }>({
+export const test = base.extend<
+  { pageErrors: string[]; serverChecks: void },
+  { server: RunningServer; withSmtp: boolean; smtp: SmtpSink | null }
+>({
+  // A spec that reads the site's mail as it arrives sets `test.use({ withSmtp: true })`: its worker's server then sends
+  // through a real SMTP server on loopback (tests/support/smtp-sink.ts), the `smtp` fixture, instead of keeping it.
+  withSmtp: [false, { scope: "worker", option: true }],
+  smtp: [
+    async ({ withSmtp }, use) => {
+      const sink = withSmtp ? await startSmtpSink() : null;
+      await use(sink);
+      await sink?.close();
+    },
+    { scope: "worker" },
+  ],
   server: [
-    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other fixture
-    async ({}, use) => {
+    async ({ smtp }, use) => {
       const server = await startServer({
+        // With mail read as it arrives, owners due "Is your listing still right?" are asked within a second.
+        ...(smtp ? { SMTP_URL: smtp.url, OWNER_CHECK_INTERVAL_SECONDS: "1" } : {}),
         SEED: "true",
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -24,6 +24,7 @@ const WHOLESALER_KEYS = [
   "longitude",
   "name",
   "openingHours",
+  "ownerConfirmedAt",
   "specialHours",
   "state",
   "stateId",

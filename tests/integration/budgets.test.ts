@@ -146,6 +146,9 @@ describe("the weight of every public page", () => {
       "/grocery/:slug": "/grocery/trader-joes",
       "/wholesalers/:id/:slug?": listingPath(listing),
       "/wholesalers/:id/report": `/wholesalers/${listing.id}/report`,
+      "/wholesalers/:id/claim": `/wholesalers/${listing.id}/claim`,
+      // Without an owner's session the owner's edit page sends to its sign-in page, which is measured as /owner/sign-in.
+      "/owner/listings/:id": `/owner/listings/${listing.id}`,
       "/near": "/near?zip=90014&radius=50",
       "/search": "/search?q=roses",
       "/newsletter/unsubscribe": `/newsletter/unsubscribe?token=${subscriber!.unsubscribe_token}`,

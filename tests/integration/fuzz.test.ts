@@ -285,6 +285,20 @@ const VALID = {
   },
   report: { kind: "other", details: "The shop has moved.", email: "" },
   demand: { email: "fuzz@example.com", zipcode: "97201", radius: "25" },
+  claim: { name: "Pat Fuzz", role: "Owner", email: "pat@example.com", phone: "(503) 555-0100" },
+  ownerEdit: {
+    version: "2026-01-01T00:00:00.000Z",
+    name: "Fuzz Stems",
+    address: "2 Market St",
+    city: "Portland",
+    zipcode: "97201",
+    phone: "(503) 555-0100",
+    website: "https://fuzz.example",
+    access: "trade-only",
+    accessNote: "",
+    openingHours: "",
+    description: "Stems.",
+  },
   wholesaler: {
     intent: "create",
     name: "Fuzz Stems",
@@ -558,6 +572,36 @@ const TARGETS: Target[] = [
     ),
   },
   {
+    name: "POST /wholesalers/:id/claim",
+    share: 1,
+    arb: post(
+      hostileId.map((id) => `/wholesalers/${encodeURIComponent(id.replace(/[\ud800-\udfff]/g, "")) || "1"}/claim`),
+      fieldsArb(VALID.claim),
+    ),
+  },
+  // The owners' pages (decision 045), without an owner's session: sign-in requests, dead links, 401s.
+  { name: "POST /owner/sign-in", share: 0.2, arb: post(fc.constant("/owner/sign-in"), fieldsArb({ email: "nobody@example.com" })) },
+  {
+    name: "POST /owner/link and /owner/still-right",
+    share: 0.3,
+    arb: post(
+      fc.tuple(fc.constantFrom("/owner/link", "/owner/still-right"), queryArb(["token"])).map(([path, q]) => `${path}${q}`),
+      fieldsArb({ token: "0".repeat(43) }),
+    ),
+  },
+  {
+    name: "POST /owner/listings/:id and /owner/sign-out",
+    share: 0.3,
+    arb: post(
+      fc.oneof(
+        fc.constant("/owner/sign-out"),
+        hostileId.map((id) => `/owner/listings/${encodeURIComponent(id.replace(/[\ud800-\udfff]/g, "")) || "1"}`),
+        hostileId.map((id) => `/owner/listings/${encodeURIComponent(id.replace(/[\ud800-\udfff]/g, "")) || "1"}/photo`),
+      ),
+      fieldsArb(VALID.ownerEdit),
+    ),
+  },
+  {
     name: "POST to pages without a form (/search, /near, /)",
     share: 0.5,
     arb: post(fc.constantFrom("/search", "/near", "/", "/state/oregon", "/festivals", "/blog"), fieldsArb({ q: "rose", zip: "97201" })),
@@ -615,6 +659,9 @@ const TARGETS: Target[] = [
           "/admin/tools/jobs",
         ),
         hostileId.map((id) => `/wholesalers/${encodeURIComponent(id.replace(/[\ud800-\udfff]/g, "")) || "1"}/report`),
+        hostileId.map((id) => `/wholesalers/${encodeURIComponent(id.replace(/[\ud800-\udfff]/g, "")) || "1"}/claim`),
+        hostileId.map((id) => `/owner/listings/${encodeURIComponent(id.replace(/[\ud800-\udfff]/g, "")) || "1"}`),
+        hostileId.map((id) => `/owner/listings/${encodeURIComponent(id.replace(/[\ud800-\udfff]/g, "")) || "1"}/photo`),
         segment.map((s) => `/state/${s}`),
         segment.map((s) => `/blog/${s}`),
         segment.map((s) => `/festivals/${s}`),
@@ -640,6 +687,11 @@ const TARGETS: Target[] = [
           "/notify-me",
           "/notify-me/confirm",
           "/notify-me/unsubscribe",
+          "/owner",
+          "/owner/sign-in",
+          "/owner/link",
+          "/owner/still-right",
+          "/owner/sign-out",
         ),
         segment.map((s) => `/newsletter/${s}`),
       ),
@@ -751,6 +803,7 @@ const TARGETS: Target[] = [
       ["suggestions", ["reject"]],
       ["submissions", ["approve", "reject"]],
       ["reports", ["resolve", "dismiss"]],
+      ["claims", ["approve", "reject", "approve-change", "reject-change", "remove-owner"]],
     ] as const
   ).map(([page, names]): Target => ({
     name: `POST /admin/${page}`,
@@ -829,6 +882,7 @@ const TARGETS: Target[] = [
           "/admin/submissions",
           "/admin/reports",
           "/admin/demand",
+          "/admin/claims",
           "/admin/settings",
           "/admin/image-manager",
           "/admin/mail",

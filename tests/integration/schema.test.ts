@@ -250,6 +250,7 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
         "festivals",
         "image_blobs",
         "jobs",
+        "listing_owners",
         "listing_reports",
         "location_suggestions",
         "login_attempts",
@@ -257,6 +258,10 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
         "mail_undeliverable",
         "newsletter_issues",
         "newsletter_subscribers",
+        "owner_changes",
+        "owner_claims",
+        "owner_links",
+        "owner_sessions",
         "password_resets",
         "rate_limits",
         "sessions",
@@ -361,6 +366,7 @@ describe("migrations", () => {
       "0013-zipcode-position-index",
       "0014-special-hours",
       "0015-demand",
+      "0016-owners",
     ]);
     expect(await migrateToLatest(sqlite.db)).toEqual([]);
   });
@@ -424,6 +430,7 @@ describe("migrations", () => {
         "0013-zipcode-position-index",
         "0014-special-hours",
         "0015-demand",
+        "0016-owners",
       ]);
       // The chains stored before their pages existed get an address each, unique in the home page's order.
       expect(

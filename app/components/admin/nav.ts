@@ -1,4 +1,5 @@
 import {
+  BadgeCheck,
   CalendarDays,
   ClipboardList,
   ImageIcon,
@@ -18,7 +19,7 @@ import {
 } from "~/components/icons";
 
 /** What waits for an admin in a section, counted by the admin layout's loader. */
-export type AdminNavCounts = { pendingSuggestions: number; pendingSubmissions: number; openReports: number };
+export type AdminNavCounts = { pendingSuggestions: number; pendingSubmissions: number; openReports: number; ownerQueue: number };
 
 export interface AdminNavItem {
   to: string;
@@ -45,6 +46,8 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/submissions", label: "Business listings", icon: ClipboardList, count: "pendingSubmissions", countLabel: "pending" },
   { to: "/admin/reports", label: "Reports", icon: Flag, count: "openReports", countLabel: "open" },
   { to: "/admin/demand", label: "Demand", icon: MapPinned },
+  // Claims and owners' changes of name or address waiting for a decision (decision 045).
+  { to: "/admin/claims", label: "Owner claims", icon: BadgeCheck, count: "ownerQueue", countLabel: "waiting" },
   { to: "/admin/settings", label: "Settings", icon: Settings },
   { to: "/admin/image-manager", label: "Image Manager", icon: ImageIcon },
 ];

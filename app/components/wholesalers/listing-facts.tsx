@@ -46,18 +46,76 @@ export function AccessBadge({ access, className }: { access: WholesalerAccess; c
  */
 export const verifiedMonth = (verifiedAt: string) => formatMonthYearUtc(new Date(`${verifiedAt}T00:00:00Z`));
 
-/** "Verified Nov 2026". */
+/** "Verified Nov 2026": only for a verification of the last 12 months (isRecentCheck). */
 export const verifiedLabel = (verifiedAt: string) => `Verified ${verifiedMonth(verifiedAt)}`;
 
-export function VerifiedNote({ verifiedAt, className }: { verifiedAt: string; className?: string }) {
+/** "Last checked Sep 2008": an older verification, said in neutral words. */
+export const lastCheckedLabel = (verifiedAt: string) => `Last checked ${verifiedMonth(verifiedAt)}`;
+
+/**
+ * Whether a date (YYYY-MM-DD) lies within the 12 months before `today`: only such a check is shown with a check
+ * mark, in green, or as "owner-verified" (issue #36: the listing page never lies about age).
+ */
+export const isRecentCheck = (date: string | null | undefined, today: string) =>
+  !!date && date >= `${Number(today.slice(0, 4)) - 1}${today.slice(4, 10)}`;
+
+/** The day the page was rendered (the root loader's clock, so hydration matches), as YYYY-MM-DD. */
+function useRenderedDay(): string {
+  const root = useRouteLoaderData<SiteContext>("root");
+  return (root?.renderedAt ?? new Date().toISOString()).slice(0, 10);
+}
+
+/**
+ * When the listing's facts were last confirmed: "Verified Nov 2026" with a green check within the last 12 months
+ * ("by the business" when an owner confirmed them then), else "Last checked Sep 2008" in neutral text.
+ */
+export function VerifiedNote({
+  verifiedAt,
+  ownerConfirmedAt,
+  className,
+}: {
+  verifiedAt: string;
+  ownerConfirmedAt?: string | null;
+  className?: string;
+}) {
+  const today = useRenderedDay();
+  if (!isRecentCheck(verifiedAt, today)) {
+    return (
+      <p className={cn("text-xs text-muted", className)} data-testid="verified" data-recent="false">
+        {lastCheckedLabel(verifiedAt)}
+        <span className="sr-only">: the listing's facts were last confirmed then, more than a year ago</span>
+      </p>
+    );
+  }
+  const byOwner = ownerConfirmedAt === verifiedAt;
   return (
-    <p className={cn("flex items-center gap-1.5 text-xs text-muted", className)} data-testid="verified">
+    <p className={cn("flex items-center gap-1.5 text-xs text-muted", className)} data-testid="verified" data-recent="true">
       <BadgeCheck className="size-3.5 shrink-0 text-leaf" aria-hidden="true" />
       <span>
         {verifiedLabel(verifiedAt)}
+        {byOwner ? " by the business" : null}
         <span className="sr-only">: the listing's facts were last confirmed then</span>
       </span>
     </p>
+  );
+}
+
+/** "Owner-verified": the business itself confirmed the listing in the last 12 months (decision 045); nothing otherwise. */
+export function OwnerVerifiedBadge({ ownerConfirmedAt, className }: { ownerConfirmedAt: string | null | undefined; className?: string }) {
+  const today = useRenderedDay();
+  if (!ownerConfirmedAt || !isRecentCheck(ownerConfirmedAt, today)) return null;
+  return (
+    <Tooltip
+      content={`The business confirmed these facts in ${verifiedMonth(ownerConfirmedAt)}.`}
+      className={cn(
+        "inline-flex cursor-help items-center gap-1 rounded-full bg-leaf/10 px-2.5 py-0.5 text-xs font-semibold text-leaf ring-1 ring-inset ring-leaf/25",
+        className,
+      )}
+      data-testid="owner-verified"
+    >
+      <BadgeCheck className="size-3.5" aria-hidden="true" />
+      Owner-verified
+    </Tooltip>
   );
 }
 

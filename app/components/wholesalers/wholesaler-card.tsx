@@ -4,7 +4,15 @@ import { Link } from "react-router";
 import { listingPath } from "~/services/wholesalers/slug";
 import type { Wholesaler } from "~/services/wholesalers/types";
 import { cn } from "~/utils/cn";
-import { AccessBadge, ApproximateLocationNote, ListingOpenStatus, telHref, VerifiedNote, websiteLabel } from "./listing-facts";
+import {
+  AccessBadge,
+  ApproximateLocationNote,
+  ListingOpenStatus,
+  OwnerVerifiedBadge,
+  telHref,
+  VerifiedNote,
+  websiteLabel,
+} from "./listing-facts";
 import { ReportProblem } from "./report-problem";
 import { WholesalerImage } from "./wholesaler-image";
 import { ClosedBadge, DirectionsLink, TypeBadge } from "./listing-badges";
@@ -27,6 +35,7 @@ export type WholesalerCardData = Pick<
   | "openingHours"
   | "timeZone"
   | "verifiedAt"
+  | "ownerConfirmedAt"
   | "locationApproximate"
   | "specialHours"
   | "status"
@@ -84,6 +93,7 @@ export function WholesalerCard({
               </>
             ) : null}
             <ClosedBadge status={wholesaler.status} />
+            <OwnerVerifiedBadge ownerConfirmedAt={wholesaler.ownerConfirmedAt} />
           </div>
           {wholesaler.accessNote ? <p className="mt-1.5 text-xs text-muted">{wholesaler.accessNote}</p> : null}
         </div>
@@ -149,7 +159,9 @@ export function WholesalerCard({
           </FactRow>
         ) : null}
       </ul>
-      {wholesaler.verifiedAt ? <VerifiedNote verifiedAt={wholesaler.verifiedAt} className="mt-3" /> : null}
+      {wholesaler.verifiedAt ? (
+        <VerifiedNote verifiedAt={wholesaler.verifiedAt} ownerConfirmedAt={wholesaler.ownerConfirmedAt} className="mt-3" />
+      ) : null}
       {/* Directions is what a card is for; reporting is the quieter action, small enough to share the row on a phone. */}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-4">
         <DirectionsLink wholesaler={wholesaler} />

@@ -63,8 +63,8 @@ export function action({ request, context }: Route.ActionArgs) {
       return { id: "seo", message: SETTINGS_TOASTS.seo.description };
     },
     mail: async ({ form, actor, version }) => {
-      const { sendRate, postalAddress, adminDigest } = formToObject(form);
-      await updateMailSettings(db, { sendRate, postalAddress, adminDigest }, version("version"), actor);
+      const { sendRate, postalAddress, adminDigest, ownerCheckMonths } = formToObject(form);
+      await updateMailSettings(db, { sendRate, postalAddress, adminDigest, ownerCheckMonths }, version("version"), actor);
       return { id: "mail", message: SETTINGS_TOASTS.mail.description };
     },
   });
@@ -291,6 +291,18 @@ function MailSettingsForm({ settings, version }: { settings: Route.ComponentProp
           options={DIGEST_FREQUENCIES.map((value) => ({ value, label: DIGEST_LABELS[value] }))}
           error={errors.adminDigest}
           hint="New listing requests, reports and suggestions, mailed to every admin."
+        />
+        <TextField
+          name="ownerCheckMonths"
+          label="Ask owners every (months)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={24}
+          step={1}
+          defaultValue={settings.ownerCheckMonths}
+          error={errors.ownerCheckMonths}
+          hint="How often each owner is mailed “Is your listing still right?”"
         />
         <FormError>{formError}</FormError>
         <div>

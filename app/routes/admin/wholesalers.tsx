@@ -9,7 +9,8 @@ import { buttonVariants } from "~/components/ui/button";
 import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { getDb } from "~/db/db.server";
 import { getEnv } from "~/utils/env.server";
-import { parseListParams } from "~/services/admin/list";
+import { formatAdminTime, parseListParams } from "~/services/admin/list";
+import { listOwners } from "~/services/owners/owners.server";
 import { listStates } from "~/services/states/states.server";
 import {
   createWholesaler,
@@ -47,7 +48,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const access = url.searchParams.get("access") ?? undefined;
   const db = getDb();
   const [list, states] = await Promise.all([listWholesalersForAdmin(db, { q, type, stateId, access, verification, page }), listStates(db)]);
-  return { list, states: states.map((s) => ({ id: s.id, name: s.name })), today: todayIsoDate() };
+  // "Is your listing still right?": what each owner of the page's listings was asked, when, and what came back (decision 045).
+  const owners = await listOwners(
+    db,
+    list.rows.map((row) => row.id),
+  );
+  const freshness = owners.map((owner) => ({
+    wholesalerId: owner.wholesalerId,
+    email: owner.email,
+    text: freshnessText(owner),
+  }));
+  return { list, states: states.map((s) => ({ id: s.id, name: s.name })), today: todayIsoDate(), freshness };
 }
 
 export const headers = adminHeaders;
@@ -75,6 +86,15 @@ export function action({ request, context }: Route.ActionArgs) {
       return { id, message: `${text("name")} was added.` };
     },
   });
+}
+
+/** "Asked Dec 2, 2026: still right, Dec 3, 2026", "Asked …: no answer yet", or "Owner since …, not asked yet". */
+function freshnessText(owner: Awaited<ReturnType<typeof listOwners>>[number]): string {
+  if (!owner.freshnessAskedAt) return `Owner since ${formatAdminTime(owner.createdAt)}, not asked yet`;
+  const asked = `Asked ${formatAdminTime(owner.freshnessAskedAt)}`;
+  if (!owner.freshnessAnsweredAt) return `${asked}: no answer yet`;
+  const answer = owner.freshnessAnswer === "still-right" ? "still right" : "edited the listing";
+  return `${asked}: ${answer}, ${formatAdminTime(owner.freshnessAnsweredAt)}`;
 }
 
 const FILTERS = ["q", "type", "state", "access", "verification"] as const;
@@ -269,7 +289,7 @@ function WholesalerFields({
 }
 
 export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
-  const { list, states, today } = loaderData;
+  const { list, states, today, freshness } = loaderData;
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -308,8 +328,22 @@ export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
     { header: "Type", cell: (w) => w.type },
     {
       header: "Verified",
-      cell: (w) =>
-        w.verifiedAt ? <span className="whitespace-nowrap">{verifiedMonth(w.verifiedAt)}</span> : <span className="text-muted">Never</span>,
+      cell: (w) => (
+        <div>
+          {w.verifiedAt ? (
+            <span className="whitespace-nowrap">{verifiedMonth(w.verifiedAt)}</span>
+          ) : (
+            <span className="text-muted">Never</span>
+          )}
+          {freshness
+            .filter((owner) => owner.wholesalerId === w.id)
+            .map((owner) => (
+              <p key={owner.email} className="mt-1 max-w-56 text-xs text-muted" data-testid="owner-freshness">
+                {owner.email}: {owner.text}
+              </p>
+            ))}
+        </div>
+      ),
     },
     {
       header: "Actions",

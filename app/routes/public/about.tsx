@@ -51,7 +51,7 @@ const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n 
  * The page's claims, from the database, never a round figure (issue #37 point 10): the directory's size, and how
  * many of its listings carry the date a source last confirmed them.
  */
-const missionPoints = (coverage: { listings: number; states: number; verified: number }) => [
+const missionPoints = (coverage: { listings: number; states: number; verified: number; verifiedLastYear: number; ownerVerified: number }) => [
   {
     icon: MapPin,
     title: count(coverage.listings, "listing", "listings"),
@@ -60,7 +60,7 @@ const missionPoints = (coverage: { listings: number; states: number; verified: n
   {
     icon: BadgeCheck,
     title: `${formatNumber(coverage.verified)} of ${formatNumber(coverage.listings)} dated`,
-    text: "Listings with the date a source last confirmed them",
+    text: `Listings with the date a source last confirmed them; ${formatNumber(coverage.verifiedLastYear)} checked in the last 12 months, ${formatNumber(coverage.ownerVerified)} by their owners`,
   },
   { icon: ShieldCheck, title: "Always free", text: "No sign-up, no paywall" },
 ];

@@ -20,7 +20,8 @@ import type { ReactNode } from "react";
 import { LocatorMap } from "~/components/maps/locator-map";
 import { buttonVariants } from "~/components/ui/button";
 import { BackLink } from "~/components/wholesalers/back-link";
-import { AccessBadge, ACCESS_HINT, ApproximateLocationNote, ListingOpenStatus, LocationPrecisionNote, nearbyDistanceText, telHref, VerifiedNote, websiteLabel, WeeklyHoursTable } from "~/components/wholesalers/listing-facts";
+import { AccessBadge, ACCESS_HINT, ApproximateLocationNote, ListingOpenStatus, LocationPrecisionNote, nearbyDistanceText, OwnerVerifiedBadge, telHref, VerifiedNote, websiteLabel, WeeklyHoursTable } from "~/components/wholesalers/listing-facts";
+import { claimPath } from "~/services/owners/owner-form";
 import { ReportProblem } from "~/components/wholesalers/report-problem";
 import { ClosedBadge, DirectionsLink, TYPE_HINT, TypeBadge } from "~/components/wholesalers/listing-badges";
 import { WholesalerImage } from "~/components/wholesalers/wholesaler-image";
@@ -104,6 +105,7 @@ export default function Wholesaler({ loaderData }: Route.ComponentProps) {
               <TypeBadge type={listing.type} />
               {listing.access ? <AccessBadge access={listing.access} /> : null}
               <ClosedBadge status={listing.status} />
+              <OwnerVerifiedBadge ownerConfirmedAt={listing.ownerConfirmedAt} />
             </div>
             <h1 className="mt-3 font-serif text-3xl font-semibold leading-tight tracking-tight text-ink sm:text-4xl">{listing.name}</h1>
             <p className="mt-1 text-muted">
@@ -183,9 +185,9 @@ export default function Wholesaler({ loaderData }: Route.ComponentProps) {
                   <p className="text-muted">Not known yet: call ahead before you go.</p>
                 )}
               </Fact>
-              <Fact icon={BadgeCheck} term="Last verified">
+              <Fact icon={BadgeCheck} term="Last checked">
                 {listing.verifiedAt ? (
-                  <VerifiedNote verifiedAt={listing.verifiedAt} className="text-sm" />
+                  <VerifiedNote verifiedAt={listing.verifiedAt} ownerConfirmedAt={listing.ownerConfirmedAt} className="text-sm" />
                 ) : (
                   <span className="text-sm text-muted">Not yet confirmed with the business.</span>
                 )}
@@ -194,6 +196,12 @@ export default function Wholesaler({ loaderData }: Route.ComponentProps) {
             <div className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-4">
               <p className="text-sm text-muted">Wrong, moved or closed?</p>
               <ReportProblem wholesaler={listing} />
+            </div>
+            <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-4" data-testid="claim-listing">
+              <p className="text-sm text-muted">Is this your business?</p>
+              <a href={claimPath(listing.id)} className="text-sm font-medium text-rose-brand underline underline-offset-4 hover:text-rose-brand/80">
+                Claim it
+              </a>
             </div>
           </section>
 

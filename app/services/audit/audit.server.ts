@@ -42,7 +42,8 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry, now: 
 /** The audit row of an admin's change to a record: `<entity>.<verb>`, by whom, from where. */
 export function recordAdminChange(
   db: Kysely<Database>,
-  actor: Actor,
+  // An owner of a listing acts without an admin id (decision 045): the audit row names their address.
+  actor: Omit<Actor, "adminId"> & { adminId: number | null },
   change: { entity: string; verb: string; id?: string | number; details: NonNullable<AuditEntry["details"]> },
 ): Promise<void> {
   return recordAudit(db, {

@@ -148,6 +148,6 @@ describe("getAdminNavCounts", () => {
       .insertInto("business_submissions")
       .values([submission("s1", "pending"), submission("s2", "pending"), submission("s3", "rejected")])
       .execute();
-    expect(await getAdminNavCounts(db)).toEqual({ pendingSuggestions: 2, pendingSubmissions: 2, openReports: 1 });
+    expect(await getAdminNavCounts(db)).toEqual({ pendingSuggestions: 2, pendingSubmissions: 2, openReports: 1, ownerQueue: 0 });
   });
 });

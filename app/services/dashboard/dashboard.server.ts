@@ -5,6 +5,7 @@ import { countOpenReports } from "../reports/admin.server";
 import { countPendingSubmissions } from "../submissions/admin.server";
 import { getVerificationCoverage } from "../wholesalers/admin.server";
 import { getDirectoryCoverage } from "../wholesalers/wholesalers.server";
+import { countOwnerQueue } from "../owners/owners.server";
 
 export interface DashboardCounts {
   wholesalers: number;
@@ -65,10 +66,11 @@ export async function getDashboardCounts(db: Kysely<Database>, today: string = t
 
 /** What waits for an admin in each section, for the counts in the admin navigation. */
 export async function getAdminNavCounts(db: Kysely<Database>) {
-  const [pendingSuggestions, pendingSubmissions, openReports] = await Promise.all([
+  const [pendingSuggestions, pendingSubmissions, openReports, ownerQueue] = await Promise.all([
     countPendingSuggestions(db),
     countPendingSubmissions(db),
     countOpenReports(db),
+    countOwnerQueue(db),
   ]);
-  return { pendingSuggestions, pendingSubmissions, openReports };
+  return { pendingSuggestions, pendingSubmissions, openReports, ownerQueue };
 }

@@ -77,7 +77,8 @@ export async function setRecordImage(
   id: number,
   file: Buffer,
   storage: ImageStorage,
-  actor: Actor,
+  // An admin, or a listing's owner (no admin id) changing its photo (decision 045).
+  actor: Omit<Actor, "adminId"> & { adminId: number | null },
   { expectedUpdatedAt }: RecordImageOptions = {},
 ): Promise<RecordImageResult> {
   const spec = SPECS[kind];

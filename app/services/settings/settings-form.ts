@@ -48,6 +48,13 @@ export const mailSettingsSchema = z.object({
   // The postal line every newsletter carries (the CAN-SPAM Act asks for a valid physical postal address).
   postalAddress: z.string().trim().max(200, "The postal address must be at most 200 characters."),
   adminDigest: z.enum(DIGEST_FREQUENCIES, { message: "Choose off, once a day or at once." }),
+  // "Is your listing still right?": how many months apart each owner is asked (decision 045).
+  ownerCheckMonths: z.coerce
+    .number({ message: "Enter a whole number of months from 1 to 24." })
+    .int("Enter a whole number of months from 1 to 24.")
+    .min(1, "Enter a whole number of months from 1 to 24.")
+    .max(24, "Enter a whole number of months from 1 to 24.")
+    .default(6),
 });
 
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;

@@ -39,7 +39,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
     googleAnalyticsId: undefined,
   },
   // No postal address is known until an owner enters one: the site never makes one up.
-  mail: { sendRate: 0, postalAddress: "", adminDigest: "daily" },
+  mail: { sendRate: 0, postalAddress: "", adminDigest: "daily", ownerCheckMonths: 6 },
 };
 
 function parseStored<T>(schema: z.ZodType<T>, raw: string | undefined, fallback: T): T {
@@ -108,7 +108,12 @@ export async function getSettingsForEditing(db: Kysely<Database>) {
   return readSettings(db);
 }
 
-export async function saveSetting(db: Kysely<Database>, key: SettingsKey, value: GeneralSettings | SeoSettings | MailSettings) {
+export async function saveSetting(
+  db: Kysely<Database>,
+  key: SettingsKey,
+  // Mail settings saved before "Ask owners every" existed read as its default (parseStored).
+  value: GeneralSettings | SeoSettings | MailSettings | Omit<MailSettings, "ownerCheckMonths">,
+) {
   const row = { key, value: JSON.stringify(value), updated_at: nowIso() };
   await db
     .insertInto("settings")

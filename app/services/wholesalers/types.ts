@@ -33,6 +33,8 @@ export interface Wholesaler {
   timeZone: string | null;
   /** The date (YYYY-MM-DD) the listing's facts were last confirmed; null when never. */
   verifiedAt: string | null;
+  /** The date (YYYY-MM-DD) an owner of the business last confirmed them; null when never (decision 045). */
+  ownerConfirmedAt: string | null;
   /** True when the location is the city's central zipcode rather than the listing's own. */
   locationApproximate: boolean;
   /** True when the coordinates are the listing's own; false when they are only its zipcode's centroid. */
@@ -54,6 +56,10 @@ export interface DirectoryCoverage {
   states: number;
   /** Listings with the date a source last confirmed them (verified_at). */
   verified: number;
+  /** Listings confirmed in the last 12 months. */
+  verifiedLastYear: number;
+  /** Listings their owners confirmed in the last 12 months (decision 045). */
+  ownerVerified: number;
 }
 
 /** Another listing near this one, with what its page link and its honest distance need. */

@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
+import { todayIsoDate } from "~/utils/dates";
 import type { Database, WholesalersTable } from "~/db/schema";
 import { fromDbBool } from "~/db/schema";
 import { boundingBox, distanceMiles, roundMiles, SEARCH_RADIUS_MILES, type Point } from "../geo/distance";
@@ -58,6 +59,7 @@ export function toWholesaler(row: Row, now: Date = new Date()): Wholesaler {
     openingHours: parseWeeklyHours(row.opening_hours),
     timeZone: row.time_zone,
     verifiedAt: row.verified_at,
+    ownerConfirmedAt: row.owner_confirmed_at,
     locationApproximate: fromDbBool(row.location_approximate),
     locationExact: fromDbBool(row.location_exact),
     specialHours: parseSpecialHours(row.special_hours),
@@ -294,16 +296,26 @@ export function toWholesalerJson<T extends Wholesaler>(w: T) {
 }
 
 /** How much of the country the directory covers, for the home page and the dashboard. */
-export async function getDirectoryCoverage(db: Kysely<Database>): Promise<DirectoryCoverage> {
+export async function getDirectoryCoverage(db: Kysely<Database>, today: string = todayIsoDate()): Promise<DirectoryCoverage> {
+  // The first day that still counts as "in the last 12 months".
+  const since = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
   const row = await db
     .selectFrom("wholesalers")
     .select((eb) => [
       eb.fn.countAll<number>().as("n"),
       eb.fn.count<number>("state_id").distinct().as("states"),
       eb.fn.count<number>("verified_at").as("verified"),
+      eb.fn.sum<number>(sql<number>`case when verified_at >= ${since} then 1 else 0 end`).as("recent"),
+      eb.fn.sum<number>(sql<number>`case when owner_confirmed_at >= ${since} then 1 else 0 end`).as("owner_verified"),
     ])
     .executeTakeFirstOrThrow();
-  return { listings: Number(row.n), states: Number(row.states), verified: Number(row.verified) };
+  return {
+    listings: Number(row.n),
+    states: Number(row.states),
+    verified: Number(row.verified),
+    verifiedLastYear: Number(row.recent ?? 0),
+    ownerVerified: Number(row.owner_verified ?? 0),
+  };
 }
 
 /** How many listings each state has; a state without any is absent. */
