@@ -72,7 +72,7 @@ test.describe("special hours", () => {
 
     await loginAsAdmin(page, "/admin/reports");
     await page.getByRole("button", { name: `Mark permanently closed: ${name}` }).click();
-    await expect(page.getByText(`${name} is marked permanently closed, and the report resolved.`)).toBeVisible();
+    await expect(page.getByText(`${name} is marked permanently closed, and the report resolved.`, { exact: true })).toBeVisible();
 
     await page.goto(`/wholesalers/${id}/mellano-and-company`);
     await expect(page.getByTestId("closed-banner")).toContainText("This business has closed permanently.");
