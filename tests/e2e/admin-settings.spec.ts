@@ -9,7 +9,9 @@ import { expect, expectAccessible, test, withDatabase } from "./fixtures";
 const settingsVersions = () => withDatabase((db) => db.prepare("select key, updated_at from settings order by key").all());
 
 test.describe("admin settings", () => {
-  test("has four tabs (the flower holidays too), the feature toggles of the spec and a way back, and is neither indexed nor followed", async ({ page }) => {
+  test("has four tabs (the flower holidays too), the feature toggles of the spec and a way back, and is neither indexed nor followed", async ({
+    page,
+  }) => {
     await loginAsAdmin(page, "/admin/settings");
     await expect(page).toHaveTitle(/^Settings \| .+ Admin$/);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
