@@ -9,12 +9,14 @@ import { expect, expectAccessible, test, withDatabase } from "./fixtures";
 const settingsVersions = () => withDatabase((db) => db.prepare("select key, updated_at from settings order by key").all());
 
 test.describe("admin settings", () => {
-  test("has three tabs, the feature toggles of the spec and a way back, and is neither indexed nor followed", async ({ page }) => {
+  test("has four tabs (the flower holidays too), the feature toggles of the spec and a way back, and is neither indexed nor followed", async ({
+    page,
+  }) => {
     await loginAsAdmin(page, "/admin/settings");
     await expect(page).toHaveTitle(/^Settings \| .+ Admin$/);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
     await expect(page.getByRole("link", { name: "Back to Dashboard" })).toHaveAttribute("href", "/admin");
-    await expect(page.getByRole("tab")).toHaveText(["General Settings", "SEO & Meta", "Mail"]);
+    await expect(page.getByRole("tab")).toHaveText(["General Settings", "SEO & Meta", "Mail", "Flower holidays"]);
 
     await expect(page.getByLabel("Site Name")).toHaveValue(/.+/);
     await expect(page.getByLabel("Contact Email")).toHaveValue(/@/);

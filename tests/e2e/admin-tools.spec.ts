@@ -239,7 +239,7 @@ test.describe("quick tools", () => {
       .setInputFiles({ name: "contacts.csv", mimeType: "text/csv", buffer: Buffer.from("name,address,city\nA shop,1 Road,Town\n") });
     await tool.getByRole("button", { name: "Check file (dry run)" }).click();
     await expect(tool.getByRole("alert")).toHaveText(
-      "The first row must be a header naming the columns. Missing: state, zipcode. The columns are: name, address, city, state, zipcode, type, hours, description, phone, website, latitude, longitude, access, access_note, opening_hours, verified_at, source, admin_note, location_approximate.",
+      "The first row must be a header naming the columns. Missing: state, zipcode. The columns are: name, address, city, state, zipcode, type, hours, description, phone, website, latitude, longitude, access, access_note, opening_hours, verified_at, source, admin_note, location_approximate, special_hours, status, closed_until.",
     );
     acceptLoggedStatuses(pageErrors, 400);
   });

@@ -36,7 +36,7 @@ test.describe("wholesalers CSV export", () => {
     expect(file.fileName).toBe(`wholesalers-${todayIsoDate()}.csv`);
     const { header, rows } = readCsv(file.text);
     expect(header.join(",")).toBe(
-      "name,address,city,state,zipcode,type,hours,description,phone,website,latitude,longitude,access,access_note,opening_hours,verified_at,source,admin_note,location_approximate",
+      "name,address,city,state,zipcode,type,hours,description,phone,website,latitude,longitude,access,access_note,opening_hours,verified_at,source,admin_note,location_approximate,special_hours,status,closed_until",
     );
     const total = wholesalerCount();
     expect(rows).toHaveLength(total);

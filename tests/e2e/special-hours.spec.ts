@@ -72,7 +72,7 @@ test.describe("special hours", () => {
 
     await loginAsAdmin(page, "/admin/reports");
     await page.getByRole("button", { name: `Mark permanently closed: ${name}` }).click();
-    await expect(page.getByText(`${name} is marked permanently closed, and the report resolved.`)).toBeVisible();
+    await expect(page.getByText(`${name} is marked permanently closed, and the report resolved.`, { exact: true })).toBeVisible();
 
     await page.goto(`/wholesalers/${id}/mellano-and-company`);
     await expect(page.getByTestId("closed-banner")).toContainText("This business has closed permanently.");
@@ -88,5 +88,36 @@ test.describe("special hours", () => {
     await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
     await page.goto("/state/california");
     await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
+  });
+
+  test("before a flower holiday, a listing page says whether its hours for that week are confirmed", async ({ page }) => {
+    const inDays = (days: number) =>
+      new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE }).format(new Date(Date.now() + days * 86_400_000));
+    // Another listing in Los Angeles says its hours for a day of that week.
+    const other = withDatabase(
+      (db) => db.prepare("select id from wholesalers where name = 'Original Los Angeles Flower Market'").get() as { id: number },
+    );
+    withDatabase((db) =>
+      db
+        .prepare("update wholesalers set special_hours = ? where id = ?")
+        .run(
+          JSON.stringify([{ from: inDays(9), to: inDays(9), ranges: [{ open: "02:00", close: "12:00" }], note: "Open early" }]),
+          other.id,
+        ),
+    );
+    await loginAsAdmin(page, "/admin/settings");
+    await page.getByRole("tab", { name: "Flower holidays" }).click();
+    await page.getByLabel("Holidays and their dates").fill(`Test Flower Day: ${inDays(10)}`);
+    await page.getByRole("button", { name: "Save Flower Holidays" }).click();
+    await expect(page.getByText("1 flower holiday saved.", { exact: true })).toBeVisible();
+    try {
+      await page.goto(PATH);
+      await expect(page.getByTestId("holiday-hours")).toContainText("Hours not yet confirmed for Test Flower Day week: call ahead.");
+      await page.goto(`/wholesalers/${other.id}/original-los-angeles-flower-market`);
+      await expect(page.getByTestId("holiday-hours")).toContainText("Hours for Test Flower Day week confirmed.");
+    } finally {
+      // Settings are put back by the test that changed them (the fixture checks).
+      withDatabase((db) => db.prepare("delete from settings where key = 'flowerHolidays'").run());
+    }
   });
 });

@@ -22,6 +22,8 @@ const SPECIAL = [
 ];
 const LISTINGS = {
   open: { ...PLACE, name: "Hours Test Open Stems", specialHours: JSON.stringify(SPECIAL) },
+  // As the editor sends it without JavaScript: one exception a line in a text field.
+  plain: { ...PLACE, name: "Hours Test Plain Stems", "specialHours.text": "2099-05-09 closed | Mother's Day" },
   resting: { ...PLACE, name: "Hours Test Resting Stems", status: "temporarily-closed", closedUntil: "2099-03-01" },
   gone: { ...PLACE, name: "Hours Test Gone Stems", status: "permanently-closed" },
 };
@@ -70,7 +72,10 @@ for (const database of ["sqlite", "postgres"] as const) {
 
     it("answers specialHours, status and closedUntil, leaves the permanently closed out and sorts the temporarily closed last", async () => {
       const byZipcode = await json<ApiWholesaler[]>("/api/wholesalers/zipcode/97201");
-      expect(names(byZipcode)).toEqual(["Hours Test Open Stems", "Hours Test Resting Stems"]);
+      expect(names(byZipcode)).toEqual(["Hours Test Open Stems", "Hours Test Plain Stems", "Hours Test Resting Stems"]);
+      expect(byZipcode.find((w) => w.name === "Hours Test Plain Stems")).toMatchObject({
+        specialHours: [{ from: "2099-05-09", to: "2099-05-09", ranges: [], note: "Mother's Day" }],
+      });
       expect(byZipcode.find((w) => w.name === "Hours Test Open Stems")).toMatchObject({
         specialHours: SPECIAL,
         status: "open",
@@ -84,9 +89,10 @@ for (const database of ["sqlite", "postgres"] as const) {
       });
 
       const near = await json<{ within: ApiWholesaler[] }>("/api/wholesalers/near?zip=97201&radius=25");
-      expect(names(near.within)).toEqual(["Hours Test Open Stems", "Hours Test Resting Stems"]);
+      expect(names(near.within)).toEqual(["Hours Test Open Stems", "Hours Test Plain Stems", "Hours Test Resting Stems"]);
       expect(names(await json<ApiWholesaler[]>("/api/wholesalers/state/oregon"))).toEqual([
         "Hours Test Open Stems",
+        "Hours Test Plain Stems",
         "Hours Test Resting Stems",
       ]);
       expect(names(await json<ApiWholesaler[]>("/api/wholesalers/zipcode/97201/nearest"))).not.toContain("Hours Test Gone Stems");
@@ -136,7 +142,7 @@ for (const database of ["sqlite", "postgres"] as const) {
       form.append("file", new Blob([csv], { type: "text/csv" }), "wholesalers.csv");
       const dryRun = await fetch(`${server.url}/admin/tools/import`, { method: "POST", headers: { cookie }, body: form });
       expect(dryRun.status).toBe(200);
-      expect(await dryRun.json()).toMatchObject({ rows: 3, created: 0, updated: 0, unchanged: 3, rejected: 0, rejections: [] });
+      expect(await dryRun.json()).toMatchObject({ rows: 4, created: 0, updated: 0, unchanged: 4, rejected: 0, rejections: [] });
     });
   });
 }

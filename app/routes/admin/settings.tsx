@@ -14,6 +14,9 @@ import { formToObject, runAdminAction, type ActionResult } from "~/http/admin-ac
 import { requireAdmin } from "~/http/auth.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/settings";
+import { FlowerHolidaysForm } from "~/components/admin/wholesalers/flower-holidays-form";
+import { getFlowerHolidaysForEditing, saveFlowerHolidays } from "~/services/wholesalers/flower-holidays.server";
+import { todayIsoDate } from "~/utils/dates";
 
 /** The confirmations of SPEC section 8. */
 const SETTINGS_TOASTS = {
@@ -33,9 +36,10 @@ const FEATURE_TOGGLES = [
 const META_TITLE_RANGE = [50, 60] as const;
 const META_DESCRIPTION_RANGE = [150, 160] as const;
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
-  return getSettingsForEditing(getDb());
+  const db = getDb();
+  return { ...(await getSettingsForEditing(db)), holidays: await getFlowerHolidaysForEditing(db, todayIsoDate()) };
 }
 
 export const headers = adminHeaders;
@@ -61,6 +65,10 @@ export function action({ request, context }: Route.ActionArgs) {
       const { metaTitle, metaDescription, googleAnalyticsId } = formToObject(form);
       await updateSeoSettings(db, { metaTitle, metaDescription, googleAnalyticsId }, version("version"), actor);
       return { id: "seo", message: SETTINGS_TOASTS.seo.description };
+    },
+    holidays: async ({ actor, text }) => {
+      const holidays = await saveFlowerHolidays(db, text("holidays"), actor);
+      return { message: `${holidays.length} flower ${holidays.length === 1 ? "holiday" : "holidays"} saved.` };
     },
     mail: async ({ form, actor, version }) => {
       const { sendRate, postalAddress, adminDigest, ownerCheckMonths } = formToObject(form);
@@ -319,7 +327,7 @@ const tabTrigger =
   "rounded-full px-4 py-2 text-sm font-medium text-muted transition-colors hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm";
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { settings, versions } = loaderData;
+  const { settings, versions, holidays } = loaderData;
   return (
     <div className="grid gap-6">
       <div>
@@ -343,6 +351,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           <Tabs.Trigger value="mail" className={tabTrigger}>
             Mail
           </Tabs.Trigger>
+          <Tabs.Trigger value="holidays" className={tabTrigger}>
+            Flower holidays
+          </Tabs.Trigger>
         </Tabs.List>
         {/* The forms stay mounted, so switching tabs keeps what was typed but not yet saved. */}
         <Tabs.Content value="general" forceMount className="mt-6 max-w-3xl outline-none data-[state=inactive]:hidden">
@@ -353,6 +364,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         </Tabs.Content>
         <Tabs.Content value="mail" forceMount className="mt-6 max-w-3xl outline-none data-[state=inactive]:hidden">
           <MailSettingsForm settings={settings.mail} version={versions.mail} />
+        </Tabs.Content>
+        <Tabs.Content value="holidays" forceMount className="mt-6 max-w-3xl outline-none data-[state=inactive]:hidden">
+          <FlowerHolidaysForm text={holidays.text} />
         </Tabs.Content>
       </Tabs.Root>
     </div>

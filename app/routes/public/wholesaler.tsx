@@ -116,16 +116,19 @@ export default function Wholesaler({ loaderData }: Route.ComponentProps) {
             ) : null}
             {open ? <TodaysSpecialHours special={listing.specialHours} today={todayDate} className="mt-1.5" /> : null}
             <HolidayHoursNote notice={holiday} className="mt-1.5" />
-            <div className="mt-5 flex flex-wrap gap-2">
-              <DirectionsLink wholesaler={listing} className="h-11 px-5 text-sm" />
-              {listing.phone ? (
-                <a href={telHref(listing.phone)} className={buttonVariants({ variant: "secondary" })}>
-                  <Phone aria-hidden="true" />
-                  Call
-                  <span className="sr-only"> {listing.phone}</span>
-                </a>
-              ) : null}
-            </div>
+            {/* Closed for good, there is nowhere to go and no one to call. */}
+            {listing.status === "permanently-closed" ? null : (
+              <div className="mt-5 flex flex-wrap gap-2">
+                <DirectionsLink wholesaler={listing} className="h-11 px-5 text-sm" />
+                {listing.phone ? (
+                  <a href={telHref(listing.phone)} className={buttonVariants({ variant: "secondary" })}>
+                    <Phone aria-hidden="true" />
+                    Call
+                    <span className="sr-only"> {listing.phone}</span>
+                  </a>
+                ) : null}
+              </div>
+            )}
           </header>
 
           <section aria-labelledby="listing-details" className="mt-8 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
