@@ -493,8 +493,6 @@ export interface Database {
   newsletter_issues: NewsletterIssuesTable;
   demand_requests: DemandRequestsTable;
   empty_searches: EmptySearchesTable;
-}
-
   owner_claims: OwnerClaimsTable;
   listing_owners: ListingOwnersTable;
   owner_links: OwnerLinksTable;

@@ -15,7 +15,7 @@ import { emailDomain, normalizeEmail } from "../mail/address";
 import type { MailContext } from "../mail/messages.server";
 import { enqueueMail, wakeMailSender } from "../mail/outbox.server";
 import { ownerApprovedMail, ownerFreshnessMail, ownerSignInMail, ownerClaimRejectedMail } from "../mail/owner-messages.server";
-import { wholesalerInputSchema } from "../wholesalers/admin.server";
+import { wholesalerFieldsSchema } from "../wholesalers/admin.server";
 import { WHOLESALER_ENTITY } from "../wholesalers/constants";
 import { hoursFromPlainFields } from "../wholesalers/opening-hours-schema";
 import { selectWholesalers, toWholesaler, type Wholesaler } from "../wholesalers/wholesalers.server";
@@ -610,7 +610,7 @@ export async function findOwnedListing(db: Kysely<Database>, email: string, whol
   return listing;
 }
 
-const shape = wholesalerInputSchema.shape;
+const shape = wholesalerFieldsSchema.shape;
 /** The owner's form: the admin form's own field rules (services/wholesalers/admin.server.ts), for the fields an owner keeps. */
 export const ownerEditSchema = z.object({
   name: shape.name,

@@ -83,47 +83,49 @@ const checkbox = z
   .optional()
   .transform((value) => value === "on" || value === "true");
 
-export const wholesalerInputSchema = z
-  .object({
-    name: z.string().trim().min(2, "Enter the business name (at least 2 characters).").max(120, "The name is at most 120 characters."),
-    address: z.string().trim().min(3, "Enter the street address.").max(200, "The address is at most 200 characters."),
-    city: z.string().trim().min(2, "Enter the city.").max(80, "The city is at most 80 characters."),
-    stateId: z.string().trim().min(1, "Choose a state."),
-    zipcode: z
-      .string()
-      .trim()
-      .regex(/^\d{5}$/, "A zipcode is exactly 5 digits."),
-    type: z.enum(WHOLESALER_TYPES, { message: "Choose Wholesale, Retail or Both." }),
-    hours: optionalText(120, "Hours are at most 120 characters."),
-    description: optionalText(2000, "The description is at most 2000 characters."),
-    phone: optionalText(30, "The phone number is at most 30 characters.").refine(
-      (value) => value === undefined || /^[0-9+().\-\s]{7,30}$/.test(value),
-      "Enter a phone number such as (213) 627-3696.",
-    ),
-    website: optionalText(300, "The website is at most 300 characters.").refine(
-      (value) => value === undefined || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value),
-      "Enter a full web address starting with https://",
-    ),
-    latitude: optionalCoordinate(-90, 90, "Latitude is a number from -90 to 90."),
-    longitude: optionalCoordinate(-180, 180, "Longitude is a number from -180 to 180."),
-    featured: checkbox,
-    access: z
-      .union([z.literal(""), z.enum(WHOLESALER_ACCESS)], { message: "Choose who may buy, or leave it unknown." })
-      .optional()
-      .transform((value) => value || undefined),
-    accessNote: optionalText(160, "The note on who may buy is at most 160 characters."),
-    openingHours: weeklyHoursFieldSchema.optional().transform((value) => value ?? null),
-    specialHours: specialHoursFieldSchema.optional().transform((value) => value ?? []),
-    status: statusSchema,
-    closedUntil: closedUntilSchema,
-    verifiedAt: optionalText(10, "Enter the date as YYYY-MM-DD.").refine(
-      (value) => value === undefined || (isValidIsoDate(value) && value <= todayIsoDate()),
-      "Enter the date the facts were confirmed, as YYYY-MM-DD, not in the future.",
-    ),
-    source: optionalText(1000, "The source is at most 1000 characters."),
-    adminNote: optionalText(2000, "The admin note is at most 2000 characters."),
-    locationApproximate: checkbox,
-  })
+/** The listing's fields, each with its own rule (the owners' form picks from them). */
+export const wholesalerFieldsSchema = z.object({
+  name: z.string().trim().min(2, "Enter the business name (at least 2 characters).").max(120, "The name is at most 120 characters."),
+  address: z.string().trim().min(3, "Enter the street address.").max(200, "The address is at most 200 characters."),
+  city: z.string().trim().min(2, "Enter the city.").max(80, "The city is at most 80 characters."),
+  stateId: z.string().trim().min(1, "Choose a state."),
+  zipcode: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, "A zipcode is exactly 5 digits."),
+  type: z.enum(WHOLESALER_TYPES, { message: "Choose Wholesale, Retail or Both." }),
+  hours: optionalText(120, "Hours are at most 120 characters."),
+  description: optionalText(2000, "The description is at most 2000 characters."),
+  phone: optionalText(30, "The phone number is at most 30 characters.").refine(
+    (value) => value === undefined || /^[0-9+().\-\s]{7,30}$/.test(value),
+    "Enter a phone number such as (213) 627-3696.",
+  ),
+  website: optionalText(300, "The website is at most 300 characters.").refine(
+    (value) => value === undefined || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value),
+    "Enter a full web address starting with https://",
+  ),
+  latitude: optionalCoordinate(-90, 90, "Latitude is a number from -90 to 90."),
+  longitude: optionalCoordinate(-180, 180, "Longitude is a number from -180 to 180."),
+  featured: checkbox,
+  access: z
+    .union([z.literal(""), z.enum(WHOLESALER_ACCESS)], { message: "Choose who may buy, or leave it unknown." })
+    .optional()
+    .transform((value) => value || undefined),
+  accessNote: optionalText(160, "The note on who may buy is at most 160 characters."),
+  openingHours: weeklyHoursFieldSchema.optional().transform((value) => value ?? null),
+  specialHours: specialHoursFieldSchema.optional().transform((value) => value ?? []),
+  status: statusSchema,
+  closedUntil: closedUntilSchema,
+  verifiedAt: optionalText(10, "Enter the date as YYYY-MM-DD.").refine(
+    (value) => value === undefined || (isValidIsoDate(value) && value <= todayIsoDate()),
+    "Enter the date the facts were confirmed, as YYYY-MM-DD, not in the future.",
+  ),
+  source: optionalText(1000, "The source is at most 1000 characters."),
+  adminNote: optionalText(2000, "The admin note is at most 2000 characters."),
+  locationApproximate: checkbox,
+});
+
+export const wholesalerInputSchema = wholesalerFieldsSchema
   .refine((input) => (input.latitude === undefined) === (input.longitude === undefined), {
     message: "Give both latitude and longitude, or neither to use the zipcode's center.",
     path: ["latitude"],
