@@ -79,7 +79,7 @@ export function action({ request, context }: Route.ActionArgs) {
     },
     "approve-change": async ({ actor, recordId }) => {
       const id = recordId("Unknown change.");
-      const change = await approveChange(db, id, actor);
+      const change = await approveChange(db, id, actor, { siteUrl: getEnv().SITE_URL });
       return { id, message: `The change to ${change.listingName} was published.` };
     },
     "reject-change": async ({ actor, recordId }) => {

@@ -9,6 +9,8 @@ import { createClaim } from "~/services/owners/owners.server";
 import { findListing } from "~/services/wholesalers/listing.server";
 import { listingPath } from "~/services/wholesalers/slug";
 import { getEnv } from "~/utils/env.server";
+import { waitingNear } from "~/services/demand/demand.server";
+import { WaitingNearNote } from "~/components/demand/waiting-near-note";
 import { CheckCircle2, Send } from "~/components/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Honeypot, TextField } from "~/components/ui/field";
@@ -22,7 +24,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const listing = id === undefined ? undefined : await findListing(getDb(), id);
   if (!listing) throw data(null, { status: 404 });
-  return { listing: { id: listing.id, name: listing.name, path: listingPath(listing), website: listing.website ?? null } };
+  const waiting = await waitingNear(getDb(), listing.zipcode);
+  return {
+    listing: { id: listing.id, name: listing.name, path: listingPath(listing), website: listing.website ?? null },
+    waitingNear: waiting > 0 ? { zipcode: listing.zipcode, people: waiting } : null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data: page, params }) =>
@@ -104,7 +110,14 @@ export default function ClaimListing({ loaderData, actionData }: Route.Component
           </>
         }
       >
-        {/* A place is left here for "N people are waiting for a supplier near this business" (demand requests, #36). */}
+        {loaderData.waitingNear ? (
+          <WaitingNearNote
+            className="mb-5 text-sm"
+            people={loaderData.waitingNear.people}
+            zipcode={loaderData.waitingNear.zipcode}
+            then="Keeping this listing right helps them find it."
+          />
+        ) : null}
         <Form method="post" action={claimPath(listing.id)} noValidate className="relative grid gap-5">
           <FormMessage>{formError}</FormMessage>
           <TextField id="claim-name" name="name" label="Your name" mark="required" autoComplete="name" defaultValue={values.name} error={errors.name} />

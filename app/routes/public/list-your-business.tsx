@@ -9,9 +9,9 @@ import { LIST_YOUR_BUSINESS_PATH, SUBMISSION_FIELDS, submissionReceivedMessage, 
 import { createBusinessSubmission } from "~/services/submissions/submissions.server";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/list-your-business";
-import { BadgeCheck, ClipboardList, Mail, Search } from "~/components/icons";
+import { BadgeCheck, ClipboardList, Search } from "~/components/icons";
 import { waitingNear } from "~/services/demand/demand.server";
-import { waitingNearText } from "~/services/demand/demand-text";
+import { WaitingNearNote } from "~/components/demand/waiting-near-note";
 import { isValidZipcode } from "~/services/geo/zipcode";
 import { PageIntro } from "~/components/blog/page-intro";
 import { SUBMIT_LOCATION_HREF } from "~/components/layout/site-nav";
@@ -70,13 +70,7 @@ export default function ListYourBusiness({ loaderData, actionData }: Route.Compo
             </p>
           </PageIntro>
           {waiting ? (
-            <p className="mt-6 flex items-start gap-3 rounded-2xl border border-rose-brand/20 bg-white px-4 py-3 text-ink" data-testid="waiting-near">
-              <Mail className="mt-0.5 size-5 shrink-0 text-rose-brand" aria-hidden="true" />
-              <span>
-                <strong className="font-semibold">{waitingNearText(waiting.people, waiting.zipcode)}</strong> We write to them once your
-                listing is live.
-              </span>
-            </p>
+            <WaitingNearNote className="mt-6" people={waiting.people} zipcode={waiting.zipcode} then="We write to them once your listing is live." />
           ) : null}
           <ol className="mt-8 grid gap-5">
             {STEPS.map(({ icon: Icon, title, text }) => (

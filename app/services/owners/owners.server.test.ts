@@ -84,6 +84,7 @@ for (const database of TEST_DATABASES) {
         "owner_links",
         "owner_sessions",
         "mail_outbox",
+        "demand_requests",
         "audit_log",
       ] as const) {
         await db.deleteFrom(table).execute();
@@ -261,8 +262,31 @@ for (const database of TEST_DATABASES) {
         expect(owned.pendingChange?.after).toMatchObject({ name: "Bloom Mart & Co", zipcode: "90014" });
         const change = await db.selectFrom("owner_changes").selectAll().executeTakeFirstOrThrow();
         expect(JSON.parse(change.before)).toMatchObject({ name: "Bloom Mart", zipcode: "90012" });
-        await approveChange(db, change.id, actor, NOW);
+        // Someone waits for a supplier around the new place: the move publishes the listing there (decision 044).
+        await db
+          .insertInto("demand_requests")
+          .values({
+            email: "ann@example.com",
+            email_normalized: "ann@example.com",
+            zipcode: "90014",
+            latitude: 34.0435,
+            longitude: -118.2517,
+            radius_miles: 10,
+            status: "confirmed",
+            unsubscribe_token: "ann-token",
+            created_at: T0,
+            confirmed_at: T0,
+            expires_at: "2027-01-01T00:00:00.000Z",
+          })
+          .execute();
+        await approveChange(db, change.id, actor, { siteUrl: CONTEXT.siteUrl }, NOW);
         expect(await listingRow(mart)).toMatchObject({ name: "Bloom Mart & Co", zipcode: "90014", latitude: 34.0435 });
+        const waiting = await db.selectFrom("demand_requests").selectAll().executeTakeFirstOrThrow();
+        expect(waiting).toMatchObject({ status: "fulfilled", wholesaler_id: mart });
+        const told = await db.selectFrom("mail_outbox").selectAll().where("kind", "=", "demand-listed").execute();
+        expect(told.map((mail) => [mail.recipient, mail.subject])).toEqual([
+          ["ann@example.com", expect.stringContaining("Bloom Mart & Co")],
+        ]);
       });
 
       it("refuses what the admin form refuses, a zipcode of another state, and a stale version", async () => {

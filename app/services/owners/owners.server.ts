@@ -14,6 +14,8 @@ import { fieldErrorsOf } from "../form-fields";
 import { emailDomain, normalizeEmail } from "../mail/address";
 import type { MailContext } from "../mail/messages.server";
 import { enqueueMail, wakeMailSender } from "../mail/outbox.server";
+import type { MailNotify } from "../mail/digest.server";
+import { queueDemandNotices } from "../demand/demand.server";
 import { ownerApprovedMail, ownerFreshnessMail, ownerSignInMail, ownerClaimRejectedMail } from "../mail/owner-messages.server";
 import { wholesalerFieldsSchema } from "../wholesalers/admin.server";
 import { WHOLESALER_ENTITY } from "../wholesalers/constants";
@@ -306,6 +308,8 @@ export async function createClaim(
       .values({ ...values, status: "verified", decided_at: at, decided_by: "website domain" })
       .execute();
     await addOwner(trx, wholesalerId, claim, at);
+    // A claimed listing is published anew: whoever waits for a supplier around it is told (decision 044).
+    await queueDemandNotices(trx, wholesalerId, { siteUrl: context.siteUrl }, now);
     const token = await createLink(trx, values.email_normalized, now);
     await enqueueMail(trx, await ownerSignInMail(context, claim.email, ownerLinkUrl(context.siteUrl, token), listing.name), now);
     await recordAudit(
@@ -453,6 +457,7 @@ export async function approveClaim(db: Kysely<Database>, id: number, actor: Acto
     if (!claim) throw new AppError("conflict", CLAIM_DECIDED);
     const listing = await trx.selectFrom("wholesalers").select("name").where("id", "=", claim.wholesaler_id).executeTakeFirstOrThrow();
     await addOwner(trx, claim.wholesaler_id, claim, at);
+    await queueDemandNotices(trx, claim.wholesaler_id, { siteUrl: context.siteUrl }, now);
     const token = await createLink(trx, claim.email_normalized, now);
     await enqueueMail(trx, await ownerApprovedMail(context, claim.email, ownerLinkUrl(context.siteUrl, token), listing.name), now);
     await recordAdminChange(trx, actor, {
@@ -819,9 +824,9 @@ const CHANGE_DECIDED = "This change was already decided; the list now shows its 
  * Publishes an owner's pending change of name, address, city or zipcode. A new zipcode must exist in the listing's
  * state; the listing's point moves to its centre unless the listing had a point of its own. Audited as the admin's.
  */
-export async function approveChange(db: Kysely<Database>, id: number, actor: Actor, now: Date = new Date()) {
+export async function approveChange(db: Kysely<Database>, id: number, actor: Actor, notify: MailNotify, now: Date = new Date()) {
   const at = now.toISOString();
-  return inTransaction(db, async (trx) => {
+  const result = await inTransaction(db, async (trx) => {
     const change = await trx
       .updateTable("owner_changes")
       .set({ status: "approved", decided_at: at, decided_by: actor.email })
@@ -861,14 +866,18 @@ export async function approveChange(db: Kysely<Database>, id: number, actor: Act
       })
       .where("id", "=", change.wholesaler_id)
       .execute();
+    // A listing that moved is published at its new place: whoever waits for a supplier there is told (decision 044).
+    const queued = after.zipcode !== listing.zipcode ? await queueDemandNotices(trx, change.wholesaler_id, notify, now) : 0;
     await recordAdminChange(trx, actor, {
       entity: "owner_change",
       verb: "approve",
       id,
       details: { label: after.name, wholesalerId: change.wholesaler_id, before: JSON.parse(change.before) as unknown, after },
     });
-    return { listingName: after.name };
+    return { listingName: after.name, queued };
   });
+  if (result.queued > 0) wakeMailSender();
+  return { listingName: result.listingName };
 }
 
 export async function rejectChange(db: Kysely<Database>, id: number, actor: Actor, now: Date = new Date()) {
