@@ -5,23 +5,20 @@
  */
 import { z } from "zod";
 import {
-  emptyWeeklyHours,
   formatClockTime,
   formatTimeRange,
-  MAX_RANGES_PER_DAY,
   minutesOf,
   MINUTES_PER_WEEK,
-  NO_HOURS_MESSAGE,
-  plainHoursFieldName,
   WEEKDAY_NAMES,
   WEEKDAY_SHORT_NAMES,
-  WEEKDAYS,
   weekRanges,
+  WEEKDAYS,
   type TimeRange,
   type WeekRange,
   type Weekday,
   type WeeklyHours,
 } from "./opening-hours";
+import { emptyWeeklyHours, MAX_RANGES_PER_DAY, NO_HOURS_MESSAGE, plainHoursFieldName } from "./opening-hours-editing";
 
 const OPEN_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const CLOSE_TIME = /^(([01]\d|2[0-3]):([0-5]\d)|24:00)$/;

@@ -1,21 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fieldErrorsOf } from "../form-fields";
+import { formatWeeklyHours, offsetAt, openStatus, type TimeRange, type WeeklyHours, weekdayAt } from "./opening-hours";
 import {
   closeFromTimeInput,
   closeToTimeInput,
   copyMondayToWeekdays,
   dayOfMessage,
   emptyWeeklyHours,
-  formatWeeklyHours,
   NO_HOURS_MESSAGE,
-  offsetAt,
-  openStatus,
   plainDayText,
-  type TimeRange,
-  type WeeklyHours,
-  weekdayAt,
-} from "./opening-hours";
+} from "./opening-hours-editing";
 import {
   formatHoursText,
   HOURS_TEXT_ALL_CLOSED,

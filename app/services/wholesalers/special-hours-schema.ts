@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { isValidIsoDate } from "~/utils/dates";
-import { formatClockTime, formatTimeRange, MAX_RANGES_PER_DAY, minutesOf, type TimeRange } from "./opening-hours";
+import { formatClockTime, formatTimeRange, minutesOf, type TimeRange } from "./opening-hours";
+import { MAX_RANGES_PER_DAY } from "./opening-hours-editing";
 import {
   daysCovered,
   formatSpecialDates,

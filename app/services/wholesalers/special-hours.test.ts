@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { emptyWeeklyHours, localDateAt, openStatus, type WeeklyHours } from "./opening-hours";
+import { localDateAt, openStatus, type WeeklyHours } from "./opening-hours";
+import { emptyWeeklyHours } from "./opening-hours-editing";
 import { closedLabel, statusOn, upcomingSpecialHours, weekAhead, type SpecialHours } from "./special-hours";
 import {
   formatSpecialHoursText,

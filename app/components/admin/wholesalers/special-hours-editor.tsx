@@ -3,7 +3,8 @@ import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Textarea } from "~/components/ui/input";
 import { useHydrated } from "~/components/wholesalers/use-hydrated";
-import { closeFromTimeInput, closeToTimeInput, MAX_RANGES_PER_DAY, type TimeRange } from "~/services/wholesalers/opening-hours";
+import { type TimeRange } from "~/services/wholesalers/opening-hours";
+import { closeFromTimeInput, closeToTimeInput, MAX_RANGES_PER_DAY } from "~/services/wholesalers/opening-hours-editing";
 import {
   LISTING_STATUS_LABELS,
   LISTING_STATUSES,

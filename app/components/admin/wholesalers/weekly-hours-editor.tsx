@@ -2,6 +2,7 @@ import { CopyCheck, Plus, X } from "~/components/icons";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input } from "~/components/ui/input";
+import { WEEKDAY_NAMES, WEEKDAYS, type TimeRange, type Weekday, type WeeklyHours } from "~/services/wholesalers/opening-hours";
 import {
   closeFromTimeInput,
   closeToTimeInput,
@@ -11,12 +12,7 @@ import {
   MAX_RANGES_PER_DAY,
   plainDayText,
   plainHoursFieldName,
-  WEEKDAY_NAMES,
-  WEEKDAYS,
-  type TimeRange,
-  type Weekday,
-  type WeeklyHours,
-} from "~/services/wholesalers/opening-hours";
+} from "~/services/wholesalers/opening-hours-editing";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/components/wholesalers/use-hydrated";
 
