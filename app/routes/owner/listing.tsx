@@ -19,7 +19,10 @@ import { ACCEPTED_IMAGE_LABEL, ACCEPTED_IMAGE_TYPES } from "~/services/images/co
 import { WholesalerImage } from "~/components/wholesalers/wholesaler-image";
 import { findOwnedListing, ownerEditFromForm, saveOwnerEdit } from "~/services/owners/owners.server";
 import { ACCESS_LABELS, WHOLESALER_ACCESS } from "~/services/wholesalers/constants";
-import { WEEKDAYS, type WeeklyHours } from "~/services/wholesalers/opening-hours";
+import { localDateAt, WEEKDAYS, type WeeklyHours } from "~/services/wholesalers/opening-hours";
+import { plainSpecialHoursFieldName } from "~/services/wholesalers/special-hours";
+import { todayIsoDate } from "~/utils/dates";
+import { SpecialHoursEditor } from "~/components/admin/wholesalers/special-hours-editor";
 import { listingPath } from "~/services/wholesalers/slug";
 import { WeeklyHoursEditor } from "~/components/admin/wholesalers/weekly-hours-editor";
 import { Button } from "~/components/ui/button";
@@ -44,7 +47,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const listing = await findOwnedListing(getDb(), email, id);
     const photo = new URL(request.url).searchParams.get("photo") ?? "";
     const photoOutcome = Object.hasOwn(PHOTO_OUTCOMES, photo) ? (photo as PhotoOutcome) : null;
-    return { listing: { ...listing, path: listingPath(listing) }, photoOutcome };
+    const today = listing.timeZone ? localDateAt(new Date(), listing.timeZone) : todayIsoDate();
+    return { listing: { ...listing, path: listingPath(listing) }, photoOutcome, today };
   } catch (error) {
     if (error instanceof AppError) throw data(null, { status: 404, headers: OWNER_NO_STORE });
     throw error;
@@ -71,11 +75,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const value = form.get(field);
     return typeof value === "string" ? value : undefined;
   };
-  const { raw, hoursError } = ownerEditFromForm(read);
+  const { raw, fieldErrors } = ownerEditFromForm(read);
   const values: Record<string, string | undefined> = { ...raw };
   for (const day of WEEKDAYS) values[`openingHours.${day}`] = read(`openingHours.${day}`);
-  if (hoursError)
-    return refuse(new AppError("bad_request", "Please correct the highlighted fields.", { openingHours: hoursError }), values);
+  values[plainSpecialHoursFieldName("specialHours")] = read(plainSpecialHoursFieldName("specialHours"));
+  if (fieldErrors) return refuse(new AppError("bad_request", "Please correct the highlighted fields.", fieldErrors), values);
   try {
     const saved = await saveOwnerEdit(getDb(), email, id, read("version") ?? "", raw, { ip: context.get(clientIpContext) });
     const parts = [
@@ -201,7 +205,15 @@ export default function OwnerListing({ loaderData, actionData }: Route.Component
                 plainDays={values ? Object.fromEntries(WEEKDAYS.map((day) => [day, values[`openingHours.${day}`]])) : undefined}
               />
             </div>
-            {/* Special hours (dated exceptions, holiday weeks) go here once that part of #36 is merged. */}
+            <SpecialHoursEditor
+              name="specialHours"
+              initial={listing.specialHours}
+              error={errors.specialHours}
+              today={loaderData.today}
+              plainFallback
+              plainText={values?.[plainSpecialHoursFieldName("specialHours")]}
+              className="sm:col-span-2"
+            />
             <TextAreaField
               id="owner-description"
               name="description"

@@ -22,6 +22,7 @@ import {
   findOwnerLink,
   findOwnerSession,
   findStillRight,
+  ownerEditFromForm,
   listClaimsForAdmin,
   OWNER_CONFLICT_MESSAGE,
   OWNER_LINK_EXPIRED_MESSAGE,
@@ -287,6 +288,21 @@ for (const database of TEST_DATABASES) {
         expect(told.map((mail) => [mail.recipient, mail.subject])).toEqual([
           ["ann@example.com", expect.stringContaining("Bloom Mart & Co")],
         ]);
+      });
+
+      it("publishes special hours sent as the plain text area (without JavaScript), and refuses a line it cannot read", async () => {
+        const read = (fields: Record<string, string>) => (field: string) => fields[field];
+        const plain = { ...form(), "specialHours.text": "2026-06-12 closed | Inventory day\n2026-06-14 04:00-10:00" };
+        const { raw, fieldErrors } = ownerEditFromForm(read(plain));
+        expect(fieldErrors).toBeUndefined();
+        const saved = await saveOwnerEdit(db, claimant.email, mart, T0, raw, {}, NOW);
+        expect(saved.published).toContain("special_hours");
+        expect(JSON.parse((await listingRow(mart)).special_hours ?? "[]")).toEqual([
+          { from: "2026-06-12", to: "2026-06-12", ranges: [], note: "Inventory day" },
+          { from: "2026-06-14", to: "2026-06-14", ranges: [{ open: "04:00", close: "10:00" }], note: "" },
+        ]);
+        const bad = ownerEditFromForm(read({ ...form(), "specialHours.text": "next tuesday maybe" }));
+        expect(bad.fieldErrors?.specialHours).toBeTruthy();
       });
 
       it("refuses what the admin form refuses, a zipcode of another state, and a stale version", async () => {

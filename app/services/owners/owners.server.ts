@@ -20,6 +20,7 @@ import { ownerApprovedMail, ownerFreshnessMail, ownerSignInMail, ownerClaimRejec
 import { wholesalerFieldsSchema } from "../wholesalers/admin.server";
 import { WHOLESALER_ENTITY } from "../wholesalers/constants";
 import { hoursFromPlainFields } from "../wholesalers/opening-hours-schema";
+import { specialHoursColumn, specialHoursFromPlainField } from "../wholesalers/special-hours-schema";
 import { selectWholesalers, toWholesaler, type Wholesaler } from "../wholesalers/wholesalers.server";
 import {
   CLAIM_MESSAGES,
@@ -627,25 +628,45 @@ export const ownerEditSchema = z.object({
   access: shape.access,
   accessNote: shape.accessNote,
   openingHours: shape.openingHours,
+  specialHours: shape.specialHours,
   description: shape.description,
 });
 export type OwnerEditInput = z.output<typeof ownerEditSchema>;
 
-/** The form's fields as sent, the hours either as the editor's JSON or, without JavaScript, one plain field a day. */
+/**
+ * The form's fields as sent: the weekly hours as the editor's JSON or, without JavaScript, one plain field a day; the
+ * special hours as the editor's JSON or, without JavaScript, one text area (an exception a line).
+ */
 export function ownerEditFromForm(read: (field: string) => string | undefined): {
   raw: Record<string, string | undefined>;
-  hoursError?: string;
+  fieldErrors?: Record<string, string>;
 } {
   const raw: Record<string, string | undefined> = {};
-  for (const field of ["name", "address", "city", "zipcode", "phone", "website", "access", "accessNote", "openingHours", "description"]) {
+  for (const field of [
+    "name",
+    "address",
+    "city",
+    "zipcode",
+    "phone",
+    "website",
+    "access",
+    "accessNote",
+    "openingHours",
+    "specialHours",
+    "description",
+  ]) {
     raw[field] = read(field);
   }
+  const fieldErrors: Record<string, string> = {};
   if (raw.openingHours === undefined) {
     const plain = hoursFromPlainFields(read, "openingHours");
-    if (!plain.ok) return { raw, hoursError: plain.message };
-    raw.openingHours = plain.hours ? JSON.stringify(plain.hours) : "";
+    if (plain.ok) raw.openingHours = plain.hours ? JSON.stringify(plain.hours) : "";
+    else fieldErrors.openingHours = plain.message;
   }
-  return { raw };
+  const special = specialHoursFromPlainField(read, "specialHours");
+  if (special?.ok) raw.specialHours = JSON.stringify(special.special);
+  else if (special) fieldErrors.specialHours = special.message;
+  return Object.keys(fieldErrors).length ? { raw, fieldErrors } : { raw };
 }
 
 export const OWNER_CONFLICT_MESSAGE =
@@ -688,6 +709,7 @@ export async function saveOwnerEdit(
     access: input.access ?? null,
     access_note: input.accessNote ?? null,
     opening_hours: input.openingHours ? JSON.stringify(input.openingHours) : null,
+    special_hours: specialHoursColumn(input.specialHours),
     description: input.description ?? "",
   };
   const before = {
@@ -696,6 +718,7 @@ export async function saveOwnerEdit(
     access: owned.access,
     access_note: owned.accessNote,
     opening_hours: owned.openingHours ? JSON.stringify(owned.openingHours) : null,
+    special_hours: specialHoursColumn(owned.specialHours),
     description: owned.description,
   };
   const published = (Object.keys(values) as (keyof typeof values)[]).filter((key) => values[key] !== before[key]);
