@@ -174,8 +174,12 @@ test.describe("owners", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your inbox");
       await signInWith(page, await linkTo(smtp!, email, "/owner/link"));
       await page.goto(`/owner/listings/${id}`);
+      // The owner's own page tells the age of the last check as the listing page does.
+      await expect(page.getByText("Last checked Apr 2019")).toBeVisible();
       await page.getByRole("textbox", { name: "Monday" }).fill("05:00-12:00");
       await page.getByRole("textbox", { name: "Tuesday" }).fill("25:00-12:00");
+      const soon = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+      await page.getByRole("textbox", { name: "Special hours" }).fill(`${soon} closed | Inventory day`);
       await page.getByRole("button", { name: "Save and publish" }).click();
       // A mistake is named beside the hours, and what was typed stays.
       await expect(page.getByText(/^Tuesday/).first()).toBeVisible();
@@ -188,6 +192,10 @@ test.describe("owners", () => {
         (db) => (db.prepare("select opening_hours from wholesalers where id = ?").get(id) as { opening_hours: string }).opening_hours,
       );
       expect(JSON.parse(hours)).toMatchObject({ mon: [{ open: "05:00", close: "12:00" }], tue: [] });
+      // The special hours typed in the text area are published with them, and the listing page shows them.
+      await expect(page.getByRole("textbox", { name: "Special hours" })).toHaveValue(/Inventory day/);
+      await page.goto(`/wholesalers/${id}`);
+      await expect(page.getByText("Inventory day").first()).toBeVisible();
     });
   });
 

@@ -57,8 +57,12 @@ export const lastCheckedLabel = (verifiedAt: string) => `Last checked ${verified
 export const isRecentCheck = (date: string | null | undefined, today: string) =>
   !!date && date >= `${Number(today.slice(0, 4)) - 1}${today.slice(4, 10)}`;
 
+/** "Verified Nov 2026" within the last 12 months, else "Last checked Sep 2008". */
+export const checkedLabel = (verifiedAt: string, today: string) =>
+  isRecentCheck(verifiedAt, today) ? verifiedLabel(verifiedAt) : lastCheckedLabel(verifiedAt);
+
 /** The day the page was rendered (the root loader's clock, so hydration matches), as YYYY-MM-DD. */
-function useRenderedDay(): string {
+export function useRenderedDay(): string {
   const root = useRouteLoaderData<SiteContext>("root");
   return (root?.renderedAt ?? new Date().toISOString()).slice(0, 10);
 }

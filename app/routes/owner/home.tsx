@@ -8,7 +8,7 @@ import { listingPath } from "~/services/wholesalers/slug";
 import { Pencil } from "~/components/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { OwnerCard } from "~/components/owners/owner-frame";
-import { verifiedLabel } from "~/components/wholesalers/listing-facts";
+import { checkedLabel, useRenderedDay } from "~/components/wholesalers/listing-facts";
 import type { Route } from "./+types/home";
 
 /** The owner's page: the listings this address owns (an admin may have removed it from all of them). */
@@ -33,6 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 export default function OwnerHome({ loaderData }: Route.ComponentProps) {
   const { email, listings } = loaderData;
+  const today = useRenderedDay();
   return (
     <OwnerCard
       wide
@@ -55,7 +56,7 @@ export default function OwnerHome({ loaderData }: Route.ComponentProps) {
                 </a>
                 <p className="text-sm text-muted">{listing.place}</p>
                 <p className="mt-1 text-xs text-muted">
-                  {listing.verifiedAt ? verifiedLabel(listing.verifiedAt) : "Never verified"}
+                  {listing.verifiedAt ? checkedLabel(listing.verifiedAt, today) : "Never verified"}
                   {listing.pending ? " · A change of name or address waits for an admin" : ""}
                 </p>
               </div>

@@ -29,7 +29,7 @@ import { Button } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { BackLink } from "~/components/wholesalers/back-link";
 import { FormMessage, OwnerCard } from "~/components/owners/owner-frame";
-import { verifiedLabel } from "~/components/wholesalers/listing-facts";
+import { checkedLabel, useRenderedDay } from "~/components/wholesalers/listing-facts";
 import type { Route } from "./+types/listing";
 
 const MAX_FORM_BYTES = 32 * 1024;
@@ -107,6 +107,7 @@ export const meta: Route.MetaFunction = ({ matches, data: page, params }) =>
 
 export default function OwnerListing({ loaderData, actionData }: Route.ComponentProps) {
   const { listing, photoOutcome } = loaderData;
+  const renderedDay = useRenderedDay();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const refused = actionData && !actionData.ok ? actionData : undefined;
@@ -139,7 +140,7 @@ export default function OwnerListing({ loaderData, actionData }: Route.Component
               </a>
               .
             </p>
-            <p className="mt-1 text-xs">{listing.verifiedAt ? verifiedLabel(listing.verifiedAt) : "Never verified"}</p>
+            <p className="mt-1 text-xs">{listing.verifiedAt ? checkedLabel(listing.verifiedAt, renderedDay) : "Never verified"}</p>
           </>
         }
       >
