@@ -213,6 +213,7 @@ export default function OwnerListing({ loaderData, actionData }: Route.Component
               today={loaderData.today}
               plainFallback
               plainText={values?.[plainSpecialHoursFieldName("specialHours")]}
+              longClosureHint="Closed for 7 days or more? Tell us with “Report a problem” on the listing’s page, and an admin marks it temporarily closed."
               className="sm:col-span-2"
             />
             <TextAreaField

@@ -59,6 +59,8 @@ interface SpecialHoursEditorProps {
   plainFallback?: boolean;
   /** What was typed in the plain field when the form was last sent, shown again. */
   plainText?: string;
+  /** Where a closure of 7 days or more goes instead: the admin's status field by default. */
+  longClosureHint?: string;
 }
 
 /**
@@ -96,7 +98,16 @@ function PlainSpecialHours({ name, initial, error, className, plainText: typed }
   );
 }
 
-function InteractiveSpecialHours({ name, initial, error, today, className }: SpecialHoursEditorProps) {
+const ADMIN_LONG_CLOSURE_HINT = "For a closure of 7 days or more, choose “Temporarily closed” below.";
+
+function InteractiveSpecialHours({
+  name,
+  initial,
+  error,
+  today,
+  className,
+  longClosureHint = ADMIN_LONG_CLOSURE_HINT,
+}: SpecialHoursEditorProps) {
   const id = useId();
   const [rows, setRows] = useState<Row[]>(() => rowsOf(initial));
   const errorId = `${id}-error`;
@@ -108,8 +119,7 @@ function InteractiveSpecialHours({ name, initial, error, today, className }: Spe
       <input type="hidden" name={name} value={JSON.stringify(toSpecialHours(rows))} />
       <p id={`${id}-hint`} className="text-xs text-muted">
         Holidays and other dates the weekly hours do not hold, on the listing&rsquo;s local clock: up to {MAX_SPECIAL_DAYS} days each. They
-        change &ldquo;Open now&rdquo; and the week shown on those dates, then the weekly hours come back. For a closure of 7 days or more,
-        choose &ldquo;Temporarily closed&rdquo; below.
+        change &ldquo;Open now&rdquo; and the week shown on those dates, then the weekly hours come back. {longClosureHint}
       </p>
       {rows.length ? (
         <ul className="mt-3 divide-y divide-stone-200 rounded-xl border border-stone-200">
