@@ -431,6 +431,8 @@ export interface ListingOwnersTable {
   /** "still-right" or "edited". */
   freshness_answer: string | null;
   freshness_answered_at: string | null;
+  /** The date (YYYY-MM-DD) of the flower holiday whose week's hours this owner was last asked for. */
+  holiday_asked_for: string | null;
 }
 
 export interface OwnerLinksTable {

@@ -10,7 +10,8 @@ import { withIdColumn } from "./helpers.server";
  *
  * `listing_owners`: the addresses that own a listing (several per listing). `freshness_*` is the periodic "Is your
  * listing still right?": when it was last asked (the row claimed atomically, so one server asks), the SHA-256 of its
- * one-click token, and when and what came back.
+ * one-click token, and when and what came back. `holiday_asked_for` is the date of the last flower holiday whose
+ * week's hours the owner was asked for (three weeks ahead, once).
  *
  * `owner_links`: single-use sign-in links (30 minutes), only the token's SHA-256 kept. `owner_sessions`: the owner's
  * own sessions (separate from the admin's), only the id's SHA-256 kept.
@@ -49,6 +50,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("freshness_token_hash", "text")
     .addColumn("freshness_answer", "text")
     .addColumn("freshness_answered_at", "text")
+    .addColumn("holiday_asked_for", "text")
     .execute();
   await db.schema
     .createIndex("listing_owners_listing_email_idx")

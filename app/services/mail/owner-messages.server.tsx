@@ -94,3 +94,30 @@ export function ownerFreshnessMail(
     </MailLayout>,
   );
 }
+
+/** Three weeks before a flower holiday's week: "What are your hours for Mother's Day week?" (decision 043). */
+export function ownerHolidayMail(
+  context: MailContext,
+  to: string,
+  facts: { listingName: string; holidayName: string; week: string; editUrl: string },
+) {
+  return renderMail(
+    "owner-holiday",
+    to,
+    `Your hours for ${facts.holidayName} week: ${facts.listingName}`,
+    <MailLayout
+      context={context}
+      preview={`Florists plan ${facts.holidayName} now. Tell them when you open.`}
+      heading={`What are your hours for ${facts.holidayName} week?`}
+      reason={`You get this because ${to} owns the listing ${facts.listingName} on ${context.siteName}; we ask its owners before each flower holiday.`}
+    >
+      <P>
+        Florists plan {facts.holidayName} ({facts.week}) weeks ahead, and many markets open earlier or close on the day. Add that
+        week&rsquo;s special hours to your listing, even if they do not change: the listing then says &ldquo;Hours for {facts.holidayName}{" "}
+        week confirmed&rdquo;.
+      </P>
+      <P>Sign in and edit the listing: the sign-in page mails you a link.</P>
+      <Action href={facts.editUrl} label="Add my holiday hours" />
+    </MailLayout>,
+  );
+}

@@ -34,6 +34,7 @@ import {
   signInWithLink,
   SIGN_IN_REQUESTED_MESSAGE,
 } from "./owners.server";
+import { askOwnersForHolidayHours } from "./holiday-hours.server";
 
 const MINUTE = 60_000;
 const T0 = "2026-01-01T00:00:00.000Z";
@@ -379,6 +380,36 @@ for (const database of TEST_DATABASES) {
         expect(await listingRow(mart)).toMatchObject({ verified_at: "2026-12-02", owner_confirmed_at: "2026-12-02" });
         expect(await owners()).toMatchObject([{ freshness_answer: "still-right", freshness_asked_at: due.toISOString() }]);
         expect(STATUS_BY_CODE[(await rejection(confirmStillRight(db, token, {}, due))).code]).toBe(400);
+      });
+
+      it("asks each owner for a flower holiday's week three weeks ahead, once, unless the listing's special hours cover it", async () => {
+        const holidays = [
+          { name: "Valentine's Day", date: "2027-02-14" },
+          { name: "Mother's Day", date: "2027-05-09" },
+        ];
+        const on = (day: string) => new Date(`${day}T15:00:00.000Z`);
+        expect(await askOwnersForHolidayHours(db, CONTEXT, { holidays, now: on("2027-01-23") })).toBe(0);
+        // Three servers at once on the first day: one message.
+        const asked = await Promise.all([1, 2, 3].map(() => askOwnersForHolidayHours(db, CONTEXT, { holidays, now: on("2027-01-24") })));
+        expect(asked.reduce((a, b) => a + b, 0)).toBe(1);
+        const [mail] = await outbox();
+        expect(mail).toMatchObject({ kind: "owner-holiday", recipient: claimant.email });
+        expect(mail?.subject).toBe("Your hours for Valentine's Day week: Bloom Mart");
+        expect(mail?.text).toContain(`https://flowers.example/owner/listings/${mart}`);
+        // Not again for the same holiday.
+        expect(await askOwnersForHolidayHours(db, CONTEXT, { holidays, now: on("2027-02-01") })).toBe(0);
+        // The owner adds that week's hours before Mother's Day's question: then nobody asks.
+        await db
+          .updateTable("wholesalers")
+          .set({ special_hours: JSON.stringify([{ from: "2027-05-09", to: "2027-05-09", ranges: [], note: "Closed" }]) })
+          .where("id", "=", mart)
+          .execute();
+        expect(await askOwnersForHolidayHours(db, CONTEXT, { holidays, now: on("2027-04-20") })).toBe(0);
+        await db.updateTable("wholesalers").set({ special_hours: null }).where("id", "=", mart).execute();
+        expect(await askOwnersForHolidayHours(db, CONTEXT, { holidays, now: on("2027-04-20") })).toBe(1);
+        // Once the week has begun it is too late to ask.
+        await db.updateTable("listing_owners").set({ holiday_asked_for: null }).execute();
+        expect(await askOwnersForHolidayHours(db, CONTEXT, { holidays, now: on("2027-05-03") })).toBe(0);
       });
     });
   });

@@ -39,15 +39,20 @@ describe("flower holidays", () => {
     expect(parseFlowerHolidays("Mother's Day: 2027-02-30")).toMatchObject({ ok: false });
   });
 
-  it("says which holiday's owners' reminder is due on a date: three weeks before it, once", () => {
-    expect(holidayDueForReminder(HOLIDAYS, "2027-01-24")).toEqual({ name: "Valentine's Day", date: "2027-02-14" });
+  it("says which holiday's owners' reminder is due on a date: from three weeks before it until its week begins", () => {
+    const valentines = { name: "Valentine's Day", date: "2027-02-14" };
+    expect(holidayDueForReminder(HOLIDAYS, "2027-01-24")).toEqual(valentines);
     expect(holidayDueForReminder(HOLIDAYS, "2027-01-23")).toBeNull();
-    expect(holidayDueForReminder(HOLIDAYS, "2027-01-25")).toBeNull();
+    // A run that missed the first day still asks; once the week (Feb 8-14) has begun it is too late.
+    expect(holidayDueForReminder(HOLIDAYS, "2027-02-07")).toEqual(valentines);
+    expect(holidayDueForReminder(HOLIDAYS, "2027-02-08")).toBeNull();
     // Across a month end and a year end.
     expect(holidayDueForReminder(HOLIDAYS, "2027-04-18")).toEqual({ name: "Mother's Day", date: "2027-05-09" });
+    expect(holidayDueForReminder(HOLIDAYS, "2027-04-17")).toBeNull();
     expect(holidayDueForReminder(HOLIDAYS, "2028-01-24")).toEqual({ name: "Valentine's Day", date: "2028-02-14" });
     expect(holidayDueForReminder([], "2027-01-24")).toBeNull();
-    expect(holidayDueForReminder(HOLIDAYS, "2027-02-07", 7)).toEqual({ name: "Valentine's Day", date: "2027-02-14" });
+    expect(holidayDueForReminder(HOLIDAYS, "2027-02-07", 7)).toEqual(valentines);
+    expect(holidayDueForReminder(HOLIDAYS, "2027-02-06", 7)).toBeNull();
   });
 
   it("says whether the coming holiday week's hours are confirmed, from four weeks before that week to the holiday", () => {

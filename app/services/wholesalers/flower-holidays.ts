@@ -1,8 +1,8 @@
 /**
  * The flower holidays (Valentine's Day, Mother's Day): the weeks florists buy most, whose hours shoppers ask about.
  * A site setting lists them with their dates (flower-holidays.server.ts); without one, the site uses these two by
- * their rules (February 14; the second Sunday of May). Pure and browser-safe: the listing page, and the owners'
- * reminder when it is wired, both work from a date.
+ * their rules (February 14; the second Sunday of May). Pure and browser-safe: the listing page and the owners'
+ * reminder (services/owners/holiday-hours.server.ts) both work from a date.
  */
 import { addDays, isValidIsoDate, parseIsoDate } from "~/utils/dates";
 import type { SpecialHours } from "./special-hours";
@@ -62,16 +62,19 @@ export function parseFlowerHolidays(text: string): FlowerHolidaysResult {
 }
 
 /**
- * The holiday whose owners' reminder is due on `date`: the one exactly `daysAhead` days (three weeks) after it, so a
- * daily run sends each holiday's reminder once; null on any other day.
+ * The holiday whose owners' reminder is due on `date`: from `daysAhead` days (three weeks) before it until its week
+ * begins, so a run that missed a day still asks (the caller keeps whom it asked for which holiday); null otherwise.
  */
 export function holidayDueForReminder(
   holidays: readonly FlowerHoliday[],
   date: string,
   daysAhead = HOLIDAY_REMINDER_DAYS,
 ): FlowerHoliday | null {
-  const target = addDays(date, daysAhead);
-  return holidays.find((holiday) => holiday.date === target) ?? null;
+  return (
+    [...holidays]
+      .sort((a, b) => a.date.localeCompare(b.date))
+      .find((holiday) => addDays(holiday.date, -daysAhead) <= date && date < holidayWeek(holiday).from) ?? null
+  );
 }
 
 export interface HolidayNotice {
