@@ -1,8 +1,8 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { getDb } from "~/db/db.server";
 import { confirmSubscription, findConfirmation } from "~/services/newsletter/newsletter.server";
 import { pageMeta } from "~/http/meta";
-import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/http/form-body.server";
+import { postTokenLink, readTokenLink } from "~/http/token-link.server";
 import type { Route } from "./+types/newsletter-confirm";
 import { CheckCircle2, Mail, MailQuestion } from "~/components/icons";
 import { EmailAddress, LinkActionForm, NoticeCard } from "~/components/newsletter/notice-card";
@@ -12,21 +12,9 @@ import { buttonVariants } from "~/components/ui/button";
  * The confirmation link's page. Its GET changes nothing: mail scanners and link checkers open links without the
  * reader, and must not subscribe anyone. The Confirm button posts; a browser with JavaScript presses it itself.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const found = await findConfirmation(getDb(), token);
-  if (found.state === "unknown") return data({ state: "unknown" as const }, { status: 404 });
-  return { state: found.state, email: found.email, token };
-}
+export const loader = ({ request }: Route.LoaderArgs) => readTokenLink(request, (token) => findConfirmation(getDb(), token));
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await readFormWithLimit(request, MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE).catch(() => undefined);
-  const token = form?.get("token");
-  if (typeof token !== "string") return data({ state: "unknown" as const }, { status: 400 });
-  const result = await confirmSubscription(getDb(), token);
-  if (result.state === "unknown") return data(result, { status: 404 });
-  return result;
-}
+export const action = ({ request }: Route.ActionArgs) => postTokenLink(request, (token) => confirmSubscription(getDb(), token));
 
 /** The link is the subscriber's alone and the page shows their address: no browser or proxy may keep it. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
