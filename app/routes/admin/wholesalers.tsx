@@ -65,7 +65,10 @@ export const headers = adminHeaders;
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Wholesalers");
 
 export function action({ request, context }: Route.ActionArgs) {
-  const services = { create: createWholesaler, update: updateWholesaler, remove: deleteWholesaler };
+  // An edit that moves a listing near people waiting, or opens it again, tells them (decision 044).
+  const update: typeof updateWholesaler = (db, id, version, raw, actor) =>
+    updateWholesaler(db, id, version, raw, actor, { siteUrl: getEnv().SITE_URL });
+  const services = { create: createWholesaler, update, remove: deleteWholesaler };
   const db = getDb();
   return runAdminAction(request, context, {
     ...recordHandlers(db, services, { label: "name", unknown: "Unknown wholesaler.", deleted: "The wholesaler was deleted." }),

@@ -7,7 +7,7 @@ import { TEST_DATABASES, createTestAdmin, openTestDatabase, rejection } from "..
 import { approveSubmission } from "../submissions/admin.server";
 import { createWholesalerFromSuggestion } from "../suggestions/admin.server";
 import { importRows } from "../tools/import.server";
-import { createWholesaler } from "../wholesalers/admin.server";
+import { createWholesaler, updateWholesaler } from "../wholesalers/admin.server";
 import {
   cancelDemandRequest,
   confirmDemandRequest,
@@ -298,6 +298,34 @@ for (const database of TEST_DATABASES) {
         // Run again, the file updates that listing: nobody is written to twice.
         await waitFor("bob@example.com", "90014", 25);
         await importRows(db, file, "list.csv", actor, { notify: NOTIFY });
+        expect(await mails("demand-listed")).toHaveLength(1);
+      });
+
+      it("is queued by an admin's edit that moves a listing near, or opens it again, never for a listing closed for good", async () => {
+        await waitFor("ann@example.com", "92660", 10);
+        const id = await createWholesaler(db, listing("Moving Mums", "92101"), actor, NOTIFY);
+        expect(await mails("demand-listed")).toHaveLength(0);
+        const version = async () =>
+          (await db.selectFrom("wholesalers").select("updated_at").where("id", "=", id).executeTakeFirstOrThrow()).updated_at;
+        // Closed for good and moved to Newport Beach: still nobody is told.
+        await updateWholesaler(
+          db,
+          id,
+          await version(),
+          { ...listing("Moving Mums", "92660"), status: "permanently-closed" },
+          actor,
+          NOTIFY,
+        );
+        expect(await mails("demand-listed")).toHaveLength(0);
+        expect(await statusOf("ann@example.com")).toBe("confirmed");
+        // Open again: the one message, naming it.
+        await updateWholesaler(db, id, await version(), listing("Moving Mums", "92660"), actor, NOTIFY);
+        const told = await mails("demand-listed");
+        expect(told.map((m) => m.recipient)).toEqual(["ann@example.com"]);
+        expect(told[0]?.text).toContain("Moving Mums");
+        expect(await statusOf("ann@example.com")).toBe("fulfilled");
+        // Saved again: nothing more.
+        await updateWholesaler(db, id, await version(), listing("Moving Mums", "92660"), actor, NOTIFY);
         expect(await mails("demand-listed")).toHaveLength(1);
       });
 

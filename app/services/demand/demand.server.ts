@@ -269,7 +269,7 @@ export async function waitingNear(db: Kysely<Database>, zipcode: string, now = n
 /**
  * A listing has just become public: each confirmed request whose radius covers it gets one message naming it, queued
  * in the caller's transaction, and is fulfilled (never written to again). Call it inside the transaction that makes
- * the listing public (admin create, suggestion or submission approval, claim). Of two transactions at once, the
+ * the listing public (admin create or edit, suggestion or submission approval, claim, an owner's approved move). Of two transactions at once, the
  * request is marked by one only (the update is conditional on the status read), so it gets one message. Returns how
  * many messages were queued; the caller wakes the mail sender after its commit (`wakeMailSender`).
  */
@@ -290,11 +290,13 @@ export async function queueDemandNotices(
       "wholesalers.zipcode",
       "wholesalers.latitude",
       "wholesalers.longitude",
+      "wholesalers.status",
       "states.code as state_code",
     ])
     .where("wholesalers.id", "=", wholesalerId)
     .executeTakeFirst();
-  if (!listing) return 0;
+  // A listing closed for good is no supplier to tell anyone of.
+  if (!listing || listing.status === "permanently-closed") return 0;
   const requests = await waitingAround(trx, listing, now);
   if (requests.length === 0) return 0;
   const context = await mailContext(trx, notify.siteUrl);

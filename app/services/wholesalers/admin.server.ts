@@ -295,16 +295,36 @@ export async function createWholesaler(db: Kysely<Database>, raw: unknown, actor
   return id;
 }
 
-/** Saves an edit made from the version `expectedUpdatedAt`; refuses if someone saved in between. */
-export async function updateWholesaler(db: Kysely<Database>, id: number, expectedUpdatedAt: string, raw: unknown, actor: Actor) {
+/**
+ * Saves an edit made from the version `expectedUpdatedAt`; refuses if someone saved in between. With `notify`, an
+ * edit that moves the listing near people waiting, or opens it again, tells them in the same transaction (decision 044).
+ */
+export async function updateWholesaler(
+  db: Kysely<Database>,
+  id: number,
+  expectedUpdatedAt: string,
+  raw: unknown,
+  actor: Actor,
+  notify?: MailNotify,
+) {
   const input = parseWholesalerInput(raw);
   const location = await resolveLocation(db, input);
+  let queued = 0;
   await updateVersioned(
     db,
     WHOLESALERS,
-    { id, expectedUpdatedAt, values: columnsFrom(input, location), details: { label: input.name } },
+    {
+      id,
+      expectedUpdatedAt,
+      values: columnsFrom(input, location),
+      details: { label: input.name },
+      alsoWrite: async (trx) => {
+        if (notify) queued = await queueDemandNotices(trx, id, notify);
+      },
+    },
     actor,
   );
+  if (queued > 0) wakeMailSender();
 }
 
 export const deleteWholesaler = (db: Kysely<Database>, id: number, expectedUpdatedAt: string, actor: Actor) =>
