@@ -116,6 +116,15 @@ for (const database of ["sqlite", "postgres"] as const) {
       const open = await (await fetch(`${server.url}/wholesalers/${ids.open}/hours-test-open-stems`)).text();
       expect(open).not.toMatch(/<meta name="robots" content="noindex"/);
       expect(open).toContain("Valentine&#x27;s week: public 6 AM-2 PM, trade from 3 AM");
+      // The search engines read the dates to come too: a closed day opens and closes at 00:00.
+      const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(open)?.[1] ?? "{}";
+      expect(JSON.parse(ld).specialOpeningHoursSpecification).toContainEqual({
+        "@type": "OpeningHoursSpecification",
+        opens: "00:00",
+        closes: "00:00",
+        validFrom: "2099-02-14",
+        validThrough: "2099-02-14",
+      });
     });
 
     it("exports them to CSV and imports the file back unchanged", async () => {

@@ -70,7 +70,9 @@ export const meta: Route.MetaFunction = ({ matches, data: page, params }) => {
     image: listing.image,
     // Closed for good, the page stays for the links to it but leaves the search engines' results.
     noindex: listing.status === "permanently-closed",
-    jsonLd: import.meta.env.SSR ? listingJsonLd(listing, `${siteIdentity(matches).url}${path}`, siteIdentity(matches).url) : undefined,
+    jsonLd: import.meta.env.SSR
+      ? listingJsonLd(listing, `${siteIdentity(matches).url}${path}`, siteIdentity(matches).url, page.todayDate ?? undefined)
+      : undefined,
   });
 };
 

@@ -193,6 +193,29 @@ describe("listingJsonLd", () => {
     for (const property of ["telephone", "image", "openingHoursSpecification"]) expect(bare).not.toHaveProperty(property);
   });
 
+  it("gives the special hours not over yet, a closed date opening and closing at 00:00", () => {
+    const specialHours = [
+      { from: "2026-11-26", to: "2026-11-26", ranges: [], note: "Thanksgiving" },
+      { from: "2027-02-14", to: "2027-02-14", ranges: [], note: "Closed for Valentine's Day" },
+      {
+        from: "2027-02-08",
+        to: "2027-02-13",
+        ranges: [
+          { open: "03:00", close: "11:00" },
+          { open: "13:00", close: "24:00" },
+        ],
+        note: "Valentine's week",
+      },
+    ];
+    const withSpecial = listingJsonLd({ ...market, specialHours }, page, site.url, "2026-12-06");
+    expect(withSpecial.specialOpeningHoursSpecification).toEqual([
+      { "@type": "OpeningHoursSpecification", opens: "00:00", closes: "00:00", validFrom: "2027-02-14", validThrough: "2027-02-14" },
+      { "@type": "OpeningHoursSpecification", opens: "03:00", closes: "11:00", validFrom: "2027-02-08", validThrough: "2027-02-13" },
+      { "@type": "OpeningHoursSpecification", opens: "13:00", closes: "23:59", validFrom: "2027-02-08", validThrough: "2027-02-13" },
+    ]);
+    expect(listingJsonLd({ ...market, specialHours }, page, site.url, "2027-02-15")).not.toHaveProperty("specialOpeningHoursSpecification");
+  });
+
   it("gathers days with the same hours wherever they fall in the week, and leaves closed days out", () => {
     const range = [{ open: "07:00", close: "12:00" }];
     const spec = openingHoursSpecification({ mon: range, tue: [], wed: range, thu: [], fri: range, sat: [], sun: [] });

@@ -2,6 +2,7 @@ import type { BlogPost } from "../blog/types";
 import type { WholesalerType } from "../wholesalers/constants";
 import type { Wholesaler } from "../wholesalers/types";
 import { WEEKDAY_NAMES, WEEKDAYS, type Weekday, type WeeklyHours } from "../wholesalers/opening-hours";
+import type { SpecialHours } from "../wholesalers/special-hours";
 import { absoluteUrl } from "~/utils/url";
 
 /**
@@ -146,14 +147,33 @@ export function openingHoursSpecification(hours: WeeklyHours) {
   );
 }
 
-export type ListingBusiness = BusinessListing & Pick<Wholesaler, "openingHours"> & { stateCode: string };
+/**
+ * Dated exceptions (special hours) as OpeningHoursSpecification with validFrom and validThrough, those not over on
+ * `today` only: a closed date opens and closes at 00:00, as the search engines read a day closed.
+ */
+export function specialOpeningHoursSpecification(special: readonly SpecialHours[], today: string) {
+  return special
+    .filter((entry) => entry.to >= today)
+    .flatMap((entry) =>
+      (entry.ranges.length ? entry.ranges : [{ open: "00:00", close: "00:00" }]).map((range) => ({
+        "@type": "OpeningHoursSpecification",
+        opens: range.open,
+        closes: schemaTime(range.close),
+        validFrom: entry.from,
+        validThrough: entry.to,
+      })),
+    );
+}
+
+export type ListingBusiness = BusinessListing & Pick<Wholesaler, "openingHours"> & { stateCode: string; specialHours?: SpecialHours[] };
 
 /**
  * A listing's own page: the business with its opening hours when they are known day by day. Its `url` is
  * the business's own website when known (as on the state page), else this page, which is also its `@id`.
  */
-export function listingJsonLd(listing: ListingBusiness, pageUrl: string, siteUrl: string): JsonLd {
+export function listingJsonLd(listing: ListingBusiness, pageUrl: string, siteUrl: string, today?: string): JsonLd {
   const business = localBusiness(listing, listing.stateCode, siteUrl);
+  const special = today ? specialOpeningHoursSpecification(listing.specialHours ?? [], today) : [];
   return {
     "@context": SCHEMA_CONTEXT,
     ...business,
@@ -161,6 +181,7 @@ export function listingJsonLd(listing: ListingBusiness, pageUrl: string, siteUrl
     url: listing.website ?? pageUrl,
     mainEntityOfPage: pageUrl,
     ...(listing.openingHours ? { openingHoursSpecification: openingHoursSpecification(listing.openingHours) } : {}),
+    ...(special.length ? { specialOpeningHoursSpecification: special } : {}),
   };
 }
 
