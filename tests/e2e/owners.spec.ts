@@ -199,6 +199,28 @@ test.describe("owners", () => {
     });
   });
 
+  test("the claim page says how many people wait for a supplier near the business", async ({ page }) => {
+    const { id } = listing();
+    await page.goto(`/wholesalers/${id}/claim`);
+    await expect(page.getByTestId("waiting-near")).toHaveCount(0);
+    const now = new Date().toISOString();
+    const token = `claim-page-${Date.now()}`;
+    withDatabase((db) =>
+      db
+        .prepare(
+          `insert into demand_requests (email, email_normalized, zipcode, latitude, longitude, radius_miles, status, unsubscribe_token,
+             created_at, confirmed_at, expires_at) values (?, ?, '90014', 34.0434, -118.2509, 10, 'confirmed', ?, ?, ?, ?)`,
+        )
+        .run(`${token}@example.com`, `${token}@example.com`, token, now, now, new Date(Date.now() + 86_400_000).toISOString()),
+    );
+    try {
+      await page.goto(`/wholesalers/${id}/claim`);
+      await expect(page.getByTestId("waiting-near")).toContainText("1 person is waiting for a supplier near 90014.");
+    } finally {
+      withDatabase((db) => db.prepare("delete from demand_requests where unsubscribe_token = ?").run(token));
+    }
+  });
+
   test("a verification older than 12 months reads “Last checked” in neutral text, with no check mark", async ({ page }) => {
     const { id } = listing();
     await page.goto(`/wholesalers/${id}`);
