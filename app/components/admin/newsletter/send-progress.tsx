@@ -3,6 +3,7 @@ import { Link, useRevalidator } from "react-router";
 import { numberFormat } from "~/components/admin/tools/format";
 import { toast } from "~/components/ui/use-toast";
 import { issuePercent, type IssueProgress } from "~/services/newsletter/issue-form";
+import { ProgressBar } from "~/components/ui/progress-bar";
 
 /** How often the Newsletter screen reads a send's progress. */
 const POLL_MS = 1000;
@@ -65,17 +66,7 @@ export function SendProgress({ initial, title }: { initial: IssueProgress; title
         </p>
         <p className="shrink-0 font-serif text-lg font-semibold tabular-nums text-rose-brand">{percent}%</p>
       </div>
-      <div
-        role="progressbar"
-        aria-label={`Sending of “${title}”`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent}%: ${counts} of ${count(progress.recipients, "recipient")}`}
-        className="mt-2 h-3 overflow-hidden rounded-full bg-stone-200"
-      >
-        <div className="h-full rounded-full bg-rose-brand transition-[width] duration-500" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar percent={percent} label={`Sending of “${title}”`} valueText={`${percent}%: ${counts} of ${count(progress.recipients, "recipient")}`} />
       <p className="mt-2 text-sm tabular-nums text-ink">
         {counts} <span className="text-muted">of {count(progress.recipients, "recipient")}</span>
       </p>

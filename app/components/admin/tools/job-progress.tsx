@@ -1,5 +1,6 @@
 import { isActiveJob, JOB_KIND_LABELS, jobPercent, type JobView } from "~/services/jobs/types";
 import { numberFormat } from "./format";
+import { ProgressBar } from "~/components/ui/progress-bar";
 
 const whenFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
@@ -19,17 +20,7 @@ export function JobProgress({ job, unit, listErrors = true }: { job: JobView; un
         </p>
         <p className="shrink-0 font-serif text-lg font-semibold tabular-nums text-rose-brand">{percent}%</p>
       </div>
-      <div
-        role="progressbar"
-        aria-label={`${JOB_KIND_LABELS[job.kind]} progress`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent}%: ${counts}, ${errors}`}
-        className="mt-2 h-3 overflow-hidden rounded-full bg-stone-200"
-      >
-        <div className="h-full rounded-full bg-rose-brand transition-[width] duration-500" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar percent={percent} label={`${JOB_KIND_LABELS[job.kind]} progress`} valueText={`${percent}%: ${counts}, ${errors}`} />
       <p className="mt-2 text-sm tabular-nums text-ink">
         {counts}, <span className={job.errorCount > 0 ? "text-red-800" : undefined}>{errors}</span>
       </p>
