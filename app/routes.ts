@@ -72,6 +72,9 @@ export default [
       route("subscribers.csv", "routes/admin/subscribers-csv.ts"),
       route("mail", "routes/admin/mail.tsx"),
       route("mail/:id", "routes/admin/mail-message.tsx"),
+      // A message's HTML part and an issue's email, each a document of its own for a sandboxed frame (server/security.ts).
+      route("mail/:id/html", "routes/admin/mail-message-html.ts"),
+      route("newsletter/:issueId/email", "routes/admin/newsletter-email.ts"),
       route("suggestions", "routes/admin/suggestions.tsx"),
       route("submissions", "routes/admin/submissions.tsx"),
       route("reports", "routes/admin/reports.tsx"),

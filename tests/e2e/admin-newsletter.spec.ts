@@ -57,7 +57,7 @@ async function setPostalAddress(page: Page) {
 const acceptSandboxRefusals = (pageErrors: string[]) =>
   acceptLoggedFailures(
     pageErrors,
-    /^console\.error: Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed and the 'allow-scripts' permission is not set\.$/,
+    /^console\.error: Blocked script execution in 'http:\/\/[^']+\/admin\/(mail\/\d+\/html|newsletter\/\d+\/email)' because the document's frame is sandboxed and the 'allow-scripts' permission is not set\.$/,
   );
 
 const issueRows = (page: Page) => page.getByRole("table", { name: "Newsletter issues" }).locator("tbody tr");
@@ -93,6 +93,8 @@ test("an admin composes, previews, tests and sends an issue, watches it end, and
     let preview = page.getByRole("dialog", { name: `Preview: ${title}` });
     const message = preview.frameLocator(`iframe[title="Email preview of “${title}”"]`);
     await expect(message.getByText("sweet peas", { exact: true })).toBeVisible();
+    // Styled as it is mailed (its own document and policy: server/security.ts).
+    await expect(message.locator("body")).toHaveCSS("background-color", "rgb(250, 250, 249)");
     await expect(message.getByRole("link", { name: "Read this issue on the web" })).toBeVisible();
     await expect(message.getByRole("link", { name: articleTitle })).toBeVisible();
     await preview.getByRole("tab", { name: "As web page" }).click();

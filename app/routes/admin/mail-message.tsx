@@ -6,13 +6,12 @@ import { MailStatusDetails } from "~/components/mail/outbox-status";
 import { getDb } from "~/db/db.server";
 import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { requireAdmin } from "~/http/auth.server";
+import { frameForAdmin } from "~/http/mail.server";
 import { formatAdminTime } from "~/services/admin/list";
 import { AppError } from "~/services/errors";
 import { parseId } from "~/services/ids";
 import { getOutboxMessage } from "~/services/mail/outbox.server";
 import { MAIL_KIND_LABELS } from "~/services/mail/types";
-import { frameMessage } from "~/services/mail/viewer";
-import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/mail-message";
 
 /** One message of the outbox, whole: unknown and malformed ids get the admin's 404. */
@@ -32,8 +31,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       sentWhen: message.sentAt ? formatAdminTime(message.sentAt) : null,
       nextAttemptWhen: message.nextAttemptAt ? formatAdminTime(message.nextAttemptAt) : null,
     },
-    // Links to SITE_URL open on this server when it is not the public one (a site run on localhost).
-    frame: frameMessage(html, { siteUrl: getEnv().SITE_URL, origin: new URL(request.url).origin }),
+    // Links to SITE_URL open on this server when it is not the public one (a site run on localhost); the frame's
+    // document is served by routes/admin/mail-message-html.ts.
+    rewrittenFrom: frameForAdmin(html, request).rewrittenFrom,
     origin: new URL(request.url).origin,
   };
 }
@@ -61,7 +61,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export default function AdminMailMessage({ loaderData }: Route.ComponentProps) {
-  const { message, frame, origin } = loaderData;
+  const { message, rewrittenFrom, origin } = loaderData;
   const headers = Object.entries(message.headers);
   return (
     <div className="grid gap-6">
@@ -118,16 +118,16 @@ export default function AdminMailMessage({ loaderData }: Route.ComponentProps) {
         </Card>
         <div className="grid min-w-0 gap-6">
           <Card title="HTML part">
-            {/* No scripts and an origin of its own; links open in a new tab (the frame's base element). */}
+            {/* No scripts and an origin of its own (the sandbox, also in its own policy); links open in a new tab (its base element). */}
             <iframe
               title={`HTML part of “${message.subject}”`}
-              srcDoc={frame.srcDoc}
+              src={`/admin/mail/${message.id}/html`}
               sandbox="allow-popups allow-popups-to-escape-sandbox"
               className="h-[70vh] max-h-[60rem] min-h-[28rem] w-full rounded-xl border border-stone-200 bg-stone-50"
             />
-            {frame.rewrittenFrom ? (
+            {rewrittenFrom ? (
               <p className="mt-2 text-xs text-muted">
-                Links to {frame.rewrittenFrom} open on this server ({origin}).
+                Links to {rewrittenFrom} open on this server ({origin}).
               </p>
             ) : null}
           </Card>

@@ -19,7 +19,6 @@ import { siteMailContext } from "~/http/mail.server";
 import { formatAdminTime, parseListParams } from "~/services/admin/list";
 import { AppError, STATUS_BY_CODE } from "~/services/errors";
 import { requireId } from "~/services/ids";
-import { frameMessage } from "~/services/mail/viewer";
 import { markdownNestingProblem, renderMarkdown } from "~/services/markdown/markdown.server";
 import {
   FEATURED_KINDS,
@@ -48,7 +47,6 @@ import {
 } from "~/services/newsletter/issues.server";
 import { getSiteSettings } from "~/services/settings/settings.server";
 import { cn } from "~/utils/cn";
-import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/newsletter";
 
 const UNKNOWN_ISSUE = "Unknown newsletter issue.";
@@ -95,14 +93,11 @@ async function previewAction(request: Request, context: Route.ActionArgs["contex
   try {
     const id = requireId(String(form.get("id") ?? ""), UNKNOWN_ISSUE);
     const preview = await previewIssue(getDb(), id, await siteMailContext());
-    // Links to SITE_URL open on this server when it is not the public one (a site run on localhost).
-    const frame = frameMessage(preview.html, { siteUrl: getEnv().SITE_URL, origin: new URL(request.url).origin });
     return {
       ok: true,
       intent: ISSUE_INTENTS.preview,
       id,
       subject: preview.subject,
-      srcDoc: frame.srcDoc,
       page: preview.page,
     } satisfies IssuePreviewResult;
   } catch (error) {

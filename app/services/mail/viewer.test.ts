@@ -8,16 +8,16 @@ describe("frameMessage", () => {
   it("opens every link in a new tab through a base element at the start of the head, and leaves links alone on the site's own origin", () => {
     const html = message(`<a href="${SITE}/newsletter/confirm?token=abc">Confirm</a>`);
     expect(frameMessage(html, { siteUrl: SITE, origin: SITE })).toEqual({
-      srcDoc: `<!DOCTYPE html><html lang="en"><head><base target="_blank"><meta charset="UTF-8"></head><body><a href="${SITE}/newsletter/confirm?token=abc">Confirm</a></body></html>`,
+      document: `<!DOCTYPE html><html lang="en"><head><base target="_blank"><meta charset="UTF-8"></head><body><a href="${SITE}/newsletter/confirm?token=abc">Confirm</a></body></html>`,
       rewrittenFrom: null,
     });
   });
 
   it("adds a head when there is none, and puts the base first when there is no html element either", () => {
-    expect(frameMessage('<html lang="en"><body>Hi</body></html>', { siteUrl: SITE, origin: SITE }).srcDoc).toBe(
+    expect(frameMessage('<html lang="en"><body>Hi</body></html>', { siteUrl: SITE, origin: SITE }).document).toBe(
       '<html lang="en"><head><base target="_blank"></head><body>Hi</body></html>',
     );
-    expect(frameMessage("<p>Hi</p>", { siteUrl: SITE, origin: SITE }).srcDoc).toBe('<base target="_blank"><p>Hi</p>');
+    expect(frameMessage("<p>Hi</p>", { siteUrl: SITE, origin: SITE }).document).toBe('<base target="_blank"><p>Hi</p>');
   });
 
   it("points links to the site at this server when it runs on another origin, and only those", () => {
@@ -35,15 +35,15 @@ describe("frameMessage", () => {
     );
     const framed = frameMessage(html, { siteUrl: `${SITE}/`, origin: "http://localhost:3000" });
     expect(framed.rewrittenFrom).toBe(SITE);
-    expect(framed.srcDoc).toContain('<a href="http://localhost:3000">Home</a>');
-    expect(framed.srcDoc).toContain('<a href="http://localhost:3000/newsletter/unsubscribe?token=a%2Bb&amp;x=1">Unsubscribe</a>');
-    expect(framed.srcDoc).toContain("<a href='http://localhost:3000?q=1'>Query</a>");
-    expect(framed.srcDoc).toContain('<a href="http://localhost:3000#top">Top</a>');
-    expect(framed.srcDoc).toContain(`<a href="${SITE}.evil.example/phish">Lookalike</a>`);
-    expect(framed.srcDoc).toContain(`<a href="https://other.example/${SITE}">Elsewhere</a>`);
-    expect(framed.srcDoc).toContain('<a href="mailto:hello@flowers.example">Mail us</a>');
+    expect(framed.document).toContain('<a href="http://localhost:3000">Home</a>');
+    expect(framed.document).toContain('<a href="http://localhost:3000/newsletter/unsubscribe?token=a%2Bb&amp;x=1">Unsubscribe</a>');
+    expect(framed.document).toContain("<a href='http://localhost:3000?q=1'>Query</a>");
+    expect(framed.document).toContain('<a href="http://localhost:3000#top">Top</a>');
+    expect(framed.document).toContain(`<a href="${SITE}.evil.example/phish">Lookalike</a>`);
+    expect(framed.document).toContain(`<a href="https://other.example/${SITE}">Elsewhere</a>`);
+    expect(framed.document).toContain('<a href="mailto:hello@flowers.example">Mail us</a>');
     // Only links change: the text says what the message says.
-    expect(framed.srcDoc).toContain(`<p>Visit ${SITE}/states</p>`);
+    expect(framed.document).toContain(`<p>Visit ${SITE}/states</p>`);
   });
 
   it("matches the site URL case-insensitively and as text, not as a pattern", () => {
@@ -51,7 +51,7 @@ describe("frameMessage", () => {
       siteUrl: SITE,
       origin: "http://127.0.0.1:5173",
     });
-    expect(framed.srcDoc).toContain('<a href="http://127.0.0.1:5173/a">A</a>');
-    expect(framed.srcDoc).toContain('<a href="https://flowersXexample/b">B</a>');
+    expect(framed.document).toContain('<a href="http://127.0.0.1:5173/a">A</a>');
+    expect(framed.document).toContain('<a href="https://flowersXexample/b">B</a>');
   });
 });

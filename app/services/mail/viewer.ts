@@ -3,8 +3,8 @@
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export interface FramedMessage {
-  /** The document for the iframe's srcDoc. */
-  srcDoc: string;
+  /** The document the sandboxed frame shows, served by its own route (app/http/mail.server.ts, framedMessageResponse). */
+  document: string;
   /** The origin links were rewritten from (the site's SITE_URL), when they were. */
   rewrittenFrom: string | null;
 }
@@ -17,7 +17,7 @@ export interface FramedMessage {
  */
 export function frameMessage(html: string, { siteUrl, origin }: { siteUrl: string; origin: string }): FramedMessage {
   const base = '<base target="_blank">';
-  let srcDoc = /<head\b[^>]*>/i.test(html)
+  let document = /<head\b[^>]*>/i.test(html)
     ? html.replace(/<head\b[^>]*>/i, (head) => head + base)
     : /<html\b[^>]*>/i.test(html)
       ? html.replace(/<html\b[^>]*>/i, (tag) => `${tag}<head>${base}</head>`)
@@ -27,11 +27,11 @@ export function frameMessage(html: string, { siteUrl, origin }: { siteUrl: strin
   try {
     siteOrigin = new URL(site).origin;
   } catch {
-    return { srcDoc, rewrittenFrom: null };
+    return { document, rewrittenFrom: null };
   }
-  if (siteOrigin === origin) return { srcDoc, rewrittenFrom: null };
+  if (siteOrigin === origin) return { document, rewrittenFrom: null };
   // Only whole links to the site (the URL, then its end, a path, a query or a fragment), in href attributes.
   const link = new RegExp(`(\\shref\\s*=\\s*["'])${escapeRegExp(site)}(?=["'/?#])`, "gi");
-  srcDoc = srcDoc.replace(link, (_, start: string) => start + origin);
-  return { srcDoc, rewrittenFrom: site };
+  document = document.replace(link, (_, start: string) => start + origin);
+  return { document, rewrittenFrom: site };
 }

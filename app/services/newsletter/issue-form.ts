@@ -117,15 +117,13 @@ export interface IssueLink {
   sentAt: string;
 }
 
-/** What the screen's action answers a preview: the message as a framed document, and the issue as its web page. */
+/** What the screen's action answers a preview: the message's subject (its HTML is framed from routes/admin/newsletter-email.ts), and the issue as its web page. */
 export type IssuePreviewResult =
   | {
       ok: true;
       intent: typeof ISSUE_INTENTS.preview;
       id: number;
       subject: string;
-      /** The message's HTML for a sandboxed frame's srcDoc (services/mail/viewer.ts). */
-      srcDoc: string;
       page: PublicIssue;
     }
   | { ok: false; intent: typeof ISSUE_INTENTS.preview; message: string };

@@ -197,7 +197,7 @@ export function IssuePreviewDialog({
               <Tabs.Content value="email" className="mt-4 outline-none">
                 <iframe
                   title={`Email preview of “${issue.title}”`}
-                  srcDoc={result.srcDoc}
+                  src={`/admin/newsletter/${result.id}/email`}
                   sandbox="allow-popups allow-popups-to-escape-sandbox"
                   className="h-[60vh] min-h-[24rem] w-full rounded-xl border border-stone-200 bg-stone-50"
                 />
