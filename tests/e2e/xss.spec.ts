@@ -139,9 +139,13 @@ const SUBSCRIBER = "o'xss+news@example.com";
 const IMPORTED = hostile("Ximported", 120, 9);
 const SEARCH = `Xwholesaler <script>window.__xss=50</script>"><img src=x onerror=alert(51)>`;
 
-/** What a browser must never see in markup that came from data: found by `unsafeMarkup` in the page. */
-async function unsafeMarkup(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+/**
+ * What a browser must never see in markup that came from data: found by `unsafeMarkup` in the page. Every script
+ * that may run is one the page's policy allows by name: its nonce (a page rendered for one visitor) or the hash of
+ * its text (a public page, server/security.ts), or a file of the site's own.
+ */
+async function unsafeMarkup(page: Page, policy: string): Promise<string[]> {
+  return page.evaluate(async (policy) => {
     const problems: string[] = [];
     const describe = (el: Element) => `<${el.tagName.toLowerCase()}> ${el.outerHTML.slice(0, 120)}`;
     const safeProtocols = new Set(["http:", "https:", "mailto:", "tel:"]);
@@ -174,12 +178,18 @@ async function unsafeMarkup(page: Page): Promise<string[]> {
         } catch {
           problems.push(`structured data broken out of: ${describe(script)}`);
         }
-      } else if (!script.nonce) {
-        problems.push(`script without the page's nonce: ${describe(script)}`);
+      } else if (script.nonce) {
+        if (!policy.includes(`'nonce-${script.nonce}'`)) problems.push(`script with another nonce than the policy's: ${describe(script)}`);
+      } else if (script.src) {
+        if (new URL(script.src).origin !== location.origin) problems.push(`script from elsewhere without a nonce: ${describe(script)}`);
+      } else {
+        const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(script.textContent ?? ""));
+        const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+        if (!policy.includes(`'sha256-${hash}'`)) problems.push(`script the page's policy does not name: ${describe(script)}`);
       }
     }
     return problems;
-  });
+  }, policy);
 }
 
 interface Visit {
@@ -215,7 +225,7 @@ async function checkPages(page: Page, visits: Visit[]) {
       await expect(page.getByText(text, { exact: false }).first(), `${visit.path} shows ${text}`).toBeVisible();
     }
     if (visit.title !== undefined) expect(await page.title(), visit.path).toContain(visit.title);
-    expect(await unsafeMarkup(page), visit.path).toEqual([]);
+    expect(await unsafeMarkup(page, (await response?.allHeaders())?.["content-security-policy"] ?? ""), visit.path).toEqual([]);
     expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss), visit.path).toBeUndefined();
   }
   expect(dialogs).toEqual([]);

@@ -10,7 +10,7 @@ import { INVALID_CREDENTIALS_MESSAGE } from "~/services/auth/admins.server";
 import { LOGIN_FAILURE_LIMIT, LOGIN_THROTTLED_MESSAGE } from "~/services/auth/throttle.server";
 import { SUGGESTION_MESSAGES } from "~/services/suggestions/suggestion-form";
 import { TEST_ADMIN } from "../support/admin-session";
-import { queryRows } from "../support/page-requests";
+import { inlineScriptHashes, policyDirective, queryRows } from "../support/page-requests";
 import { createTestDatabase, runPostgres } from "../support/postgres";
 import { startServer, untilLogged, type RunningServer } from "../support/server";
 
@@ -34,31 +34,65 @@ const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Please wait a few minutes 
 /** What a browser sends with a page navigation or a form post. */
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
+/**
+ * The headers every answer carries, and its policy in the form for one visitor (server/security.ts): a nonce of its
+ * own on its scripts and on a `<style>` element, with `'strict-dynamic'`, and no inline style but Radix's few
+ * attributes, each by its hash. Returns the nonce.
+ */
 function expectSecurityHeaders(response: Response, what: string): string {
   const csp = response.headers.get("content-security-policy");
-  expect(csp, what).toBeTruthy();
-  const directives = new Map(
-    csp!.split(";").map((directive) => {
-      const [name = "", ...values] = directive.trim().split(/\s+/);
-      return [name, values] as const;
-    }),
-  );
-  expect(directives.get("default-src"), what).toEqual(["'self'"]);
-  expect(directives.get("object-src"), what).toEqual(["'none'"]);
-  expect(directives.get("base-uri"), what).toEqual(["'none'"]);
-  expect(directives.get("form-action"), what).toEqual(["'self'"]);
-  expect(directives.get("frame-ancestors"), what).toEqual(["'none'"]);
-  const scriptSrc = directives.get("script-src") ?? [];
+  expectCommonPolicy(csp, what);
+  const scriptSrc = policyDirective(csp, "script-src");
   expect(scriptSrc, what).toContain("'self'");
   expect(scriptSrc, what).toContain("'strict-dynamic'");
-  // A production server allows no inline script without the nonce and no eval.
-  expect(scriptSrc, what).not.toContain("'unsafe-inline'");
-  expect(scriptSrc, what).not.toContain("'unsafe-eval'");
   const nonces = scriptSrc.filter((source) => source.startsWith("'nonce-"));
   expect(nonces, what).toHaveLength(1);
   const nonce = nonces[0]!.slice("'nonce-".length, -1);
   // 16 random bytes, base64.
   expect(nonce, what).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  expect(policyDirective(csp, "style-src"), what).toEqual(["'self'", `'nonce-${nonce}'`]);
+  const styleAttributes = policyDirective(csp, "style-src-attr");
+  expect(styleAttributes[0], what).toBe("'unsafe-hashes'");
+  expect(styleAttributes.slice(1), what).toHaveLength(3);
+  for (const source of styleAttributes.slice(1)) expect(source, what).toMatch(/^'sha256-[\w+/]{43}='$/);
+  expectOtherHeaders(response, what);
+  return nonce;
+}
+
+/** What both forms of the policy hold: no inline script or style allowed wholesale, no eval, no `<base>`, no framing. */
+function expectCommonPolicy(csp: string | null, what: string) {
+  expect(csp, what).toBeTruthy();
+  expect(policyDirective(csp, "default-src"), what).toEqual(["'self'"]);
+  expect(policyDirective(csp, "object-src"), what).toEqual(["'none'"]);
+  expect(policyDirective(csp, "base-uri"), what).toEqual(["'none'"]);
+  expect(policyDirective(csp, "form-action"), what).toEqual(["'self'"]);
+  expect(policyDirective(csp, "frame-ancestors"), what).toEqual(["'none'"]);
+  for (const directive of ["script-src", "style-src", "style-src-attr"]) {
+    expect(policyDirective(csp, directive), `${what}: ${directive}`).not.toContain("'unsafe-inline'");
+    expect(policyDirective(csp, directive), `${what}: ${directive}`).not.toContain("'unsafe-eval'");
+  }
+}
+
+/**
+ * A public page collected whole (server/page-etag.ts), in the policy's form for any visitor: no nonce, on the page or
+ * in the policy, and the hash of each inline script it runs; its scripts are the site's own files and Analytics'.
+ */
+function expectHashedPolicy(response: Response, html: string, what: string) {
+  const csp = response.headers.get("content-security-policy");
+  expectCommonPolicy(csp, what);
+  expect(csp, what).not.toContain("'nonce-");
+  expect(html, what).not.toMatch(/\snonce=/);
+  const scriptSrc = policyDirective(csp, "script-src");
+  expect(scriptSrc, what).not.toContain("'strict-dynamic'");
+  const hashes = inlineScriptHashes(html);
+  expect(hashes.length, `${what} runs inline scripts`).toBeGreaterThanOrEqual(2);
+  expect(scriptSrc.filter((source) => source.startsWith("'sha256-")).sort(), what).toEqual([...new Set(hashes)].sort());
+  expect(policyDirective(csp, "style-src"), what).toEqual(["'self'"]);
+  expect(policyDirective(csp, "style-src-attr"), what).toEqual([]);
+  expectOtherHeaders(response, what);
+}
+
+function expectOtherHeaders(response: Response, what: string) {
 
   expect(response.headers.get("x-content-type-options"), what).toBe("nosniff");
   expect(response.headers.get("referrer-policy"), what).toBe("strict-origin-when-cross-origin");
@@ -68,7 +102,6 @@ function expectSecurityHeaders(response: Response, what: string): string {
   expect(response.headers.get("cross-origin-opener-policy"), what).toBe("same-origin");
   // The test servers run with the default SITE_URL, which is https.
   expect(response.headers.get("strict-transport-security"), what).toBe("max-age=31536000; includeSubDomains");
-  return nonce;
 }
 
 /**
@@ -85,24 +118,25 @@ afterAll(async () => {
 });
 
 describe("security headers", () => {
-  it("every page carries them, with a fresh nonce that is the one on the page's scripts", async () => {
-    const pages = [];
-    for (let i = 0; i < 2; i += 1) {
-      // Two renders (a page answered from the page cache keeps the nonce it was rendered with: page-cache.test.ts).
-      const response = await fetch(`${server.url}/?render=${i}`, { headers: { accept: BROWSER_ACCEPT } });
-      expect(response.status).toBe(200);
-      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
-      const nonce = expectSecurityHeaders(response, "home page");
-      pages.push({ nonce, html: await response.text() });
+  it("every public page carries them, its policy naming the hash of each of its scripts and no nonce", async () => {
+    for (const page of ["/?render=0", "/?render=1", "/festivals", "/near?zip=10001", "/blog"]) {
+      const response = await fetch(`${server.url}${page}`, { headers: { accept: BROWSER_ACCEPT } });
+      expect(response.status, page).toBe(200);
+      expect(response.headers.get("content-type"), page).toMatch(/^text\/html/);
+      expectHashedPolicy(response, await response.text(), page);
     }
-    expect(pages[0]!.nonce).not.toBe(pages[1]!.nonce);
+  });
 
-    for (const { nonce, html } of pages) {
-      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+  it("a page rendered for one visitor carries a nonce of its own, on every script that runs", async () => {
+    for (const page of ["/no-such-page", "/admin/login"]) {
+      const response = await fetch(`${server.url}${page}`, { headers: { accept: BROWSER_ACCEPT } });
+      expect(response.headers.get("content-type"), page).toMatch(/^text\/html/);
+      const nonce = expectSecurityHeaders(response, page);
+      const scripts = (await response.text()).match(/<script\b[^>]*>/g) ?? [];
       // Structured data is not run, so it needs no nonce; every script that runs has this response's nonce.
       const runnable = scripts.filter((tag) => !/type="application\/ld\+json"/.test(tag));
-      expect(runnable.length).toBeGreaterThanOrEqual(2);
-      for (const tag of runnable) expect(tag).toContain(`nonce="${nonce}"`);
+      expect(runnable.length, page).toBeGreaterThanOrEqual(2);
+      for (const tag of runnable) expect(tag, page).toContain(`nonce="${nonce}"`);
     }
   });
 

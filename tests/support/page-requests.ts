@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
@@ -43,6 +44,21 @@ export function htmlOf(answer: RawAnswer): string {
 
 /** The nonce of the answer's Content-Security-Policy. */
 export const policyNonce = (answer: RawAnswer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
+
+/** The sources of one directive of the answer's Content-Security-Policy (empty when it has none). */
+export function policyDirective(policy: string | string[] | null | undefined, name: string): string[] {
+  for (const directive of String(policy ?? "").split(";")) {
+    const [directiveName, ...sources] = directive.trim().split(/\s+/);
+    if (directiveName === name) return sources;
+  }
+  return [];
+}
+
+/** The SHA-256 (base64) of each inline script the page may run, as a browser reads it: what a policy of hashes names. */
+export const inlineScriptHashes = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script/gi)]
+    .filter(([, attributes]) => !/\ssrc=|type="application\/(ld\+)?json"/i.test(attributes ?? ""))
+    .map(([, , text]) => `'sha256-${crypto.createHash("sha256").update(text ?? "").digest("base64")}'`);
 
 /** Every nonce attribute on the page's elements. */
 export const pageNonces = (html: string) => [...html.matchAll(/\bnonce="([^"]*)"/g)].map((match) => match[1]);

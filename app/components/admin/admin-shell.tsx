@@ -1,5 +1,6 @@
 import { ExternalLink, LogOut, Flower2, Menu, X } from "~/components/icons";
 import { Dialog } from "radix-ui";
+import "./style-nonce";
 import { useState } from "react";
 import { Form, Link, NavLink, useNavigation } from "react-router";
 import { cn } from "~/utils/cn";
