@@ -69,7 +69,12 @@ export function withScriptHashes(html: Buffer, nonce: string): { html: Buffer; h
     if (close === -1) break;
     const tag = page.toString("latin1", open, tagEnd);
     if (/\ssrc=|type="application\/(ld\+)?json"/i.test(tag)) continue;
-    hashes.add(crypto.createHash("sha256").update(page.subarray(tagEnd + 1, close)).digest("base64"));
+    hashes.add(
+      crypto
+        .createHash("sha256")
+        .update(page.subarray(tagEnd + 1, close))
+        .digest("base64"),
+    );
     open = close;
   }
   return { html: page, hashes: [...hashes] };

@@ -100,7 +100,9 @@ describe("static files and page caching", () => {
 
       // Each render's policy names the hashes of its own scripts (the render time in its data differs).
       const html = zlib.brotliDecompressSync(second.body).toString("utf8");
-      const hashes = policyDirective(second.headers["content-security-policy"], "script-src").filter((source) => source.startsWith("'sha256-"));
+      const hashes = policyDirective(second.headers["content-security-policy"], "script-src").filter((source) =>
+        source.startsWith("'sha256-"),
+      );
       expect(hashes.sort(), page).toEqual([...new Set(inlineScriptHashes(html))].sort());
 
       const repeat = await get(`${server.url}${page}`, { "accept-encoding": "br", "if-none-match": first.headers.etag! });
@@ -136,7 +138,9 @@ describe("static files and page caching", () => {
       body: JSON.stringify({ email: "framed-message@example.com" }),
     });
     const database = new Database(path.join(server.dataDir, SQLITE_FILE_NAME), { readonly: true });
-    const { id } = database.prepare("SELECT id FROM mail_outbox WHERE recipient = ? ORDER BY id DESC").get("framed-message@example.com") as {
+    const { id } = database
+      .prepare("SELECT id FROM mail_outbox WHERE recipient = ? ORDER BY id DESC")
+      .get("framed-message@example.com") as {
       id: number;
     };
     database.close();

@@ -93,7 +93,6 @@ function expectHashedPolicy(response: Response, html: string, what: string) {
 }
 
 function expectOtherHeaders(response: Response, what: string) {
-
   expect(response.headers.get("x-content-type-options"), what).toBe("nosniff");
   expect(response.headers.get("referrer-policy"), what).toBe("strict-origin-when-cross-origin");
   expect(response.headers.get("x-frame-options"), what).toBe("DENY");

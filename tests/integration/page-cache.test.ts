@@ -105,7 +105,9 @@ describe("the page cache", () => {
       for (const hit of hits) {
         expect(hit.headers["x-cache"], page).toBe("hit");
         expect(hit.headers["content-security-policy"], page).toBe(miss.headers["content-security-policy"]);
-        const hashes = policyDirective(hit.headers["content-security-policy"], "script-src").filter((source) => source.startsWith("'sha256-"));
+        const hashes = policyDirective(hit.headers["content-security-policy"], "script-src").filter((source) =>
+          source.startsWith("'sha256-"),
+        );
         expect(hashes.length, `${page} names its scripts`).toBeGreaterThanOrEqual(2);
         expect(hashes.sort(), page).toEqual([...new Set(inlineScriptHashes(htmlOf(hit)))].sort());
       }
@@ -197,7 +199,9 @@ describe("the page cache", () => {
       expect(answer.status).toBe(200);
       expect(answer.headers["x-cache"]).toBe("bypass");
       // Rendered for the admin, it still names its scripts by their hashes, as every public page does.
-      const hashes = policyDirective(answer.headers["content-security-policy"], "script-src").filter((source) => source.startsWith("'sha256-"));
+      const hashes = policyDirective(answer.headers["content-security-policy"], "script-src").filter((source) =>
+        source.startsWith("'sha256-"),
+      );
       expect(hashes.sort()).toEqual([...new Set(inlineScriptHashes(htmlOf(answer)))].sort());
     }
     // What the admin saw was not kept: the first anonymous visit renders the page.

@@ -58,7 +58,13 @@ export function policyDirective(policy: string | string[] | null | undefined, na
 export const inlineScriptHashes = (html: string) =>
   [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script/gi)]
     .filter(([, attributes]) => !/\ssrc=|type="application\/(ld\+)?json"/i.test(attributes ?? ""))
-    .map(([, , text]) => `'sha256-${crypto.createHash("sha256").update(text ?? "").digest("base64")}'`);
+    .map(
+      ([, , text]) =>
+        `'sha256-${crypto
+          .createHash("sha256")
+          .update(text ?? "")
+          .digest("base64")}'`,
+    );
 
 /** Every nonce attribute on the page's elements. */
 export const pageNonces = (html: string) => [...html.matchAll(/\bnonce="([^"]*)"/g)].map((match) => match[1]);

@@ -66,7 +66,11 @@ export function SendProgress({ initial, title }: { initial: IssueProgress; title
         </p>
         <p className="shrink-0 font-serif text-lg font-semibold tabular-nums text-rose-brand">{percent}%</p>
       </div>
-      <ProgressBar percent={percent} label={`Sending of “${title}”`} valueText={`${percent}%: ${counts} of ${count(progress.recipients, "recipient")}`} />
+      <ProgressBar
+        percent={percent}
+        label={`Sending of “${title}”`}
+        valueText={`${percent}%: ${counts} of ${count(progress.recipients, "recipient")}`}
+      />
       <p className="mt-2 text-sm tabular-nums text-ink">
         {counts} <span className="text-muted">of {count(progress.recipients, "recipient")}</span>
       </p>
