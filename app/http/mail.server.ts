@@ -1,6 +1,10 @@
+import { data } from "react-router";
 import { getDb } from "~/db/db.server";
+import { AppError } from "~/services/errors";
+import { parseId } from "~/services/ids";
 import { mailContext } from "~/services/mail/context.server";
 import type { MailContext } from "~/services/mail/messages.server";
+import { getOutboxMessage } from "~/services/mail/outbox.server";
 import { frameMessage, type FramedMessage } from "~/services/mail/viewer";
 import { getEnv } from "~/utils/env.server";
 
@@ -21,3 +25,13 @@ export const framedMessageResponse = (html: string, request: Request) =>
   new Response(frameForAdmin(html, request).document, {
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" },
   });
+
+/** One message of the outbox by the id in its address: an unknown or malformed id is the admin's 404. */
+export async function outboxMessageOr404(idParam: string | undefined) {
+  const id = parseId(idParam);
+  if (id === undefined) throw data(null, { status: 404 });
+  return getOutboxMessage(getDb(), id).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "not_found") throw data(null, { status: 404 });
+    throw error;
+  });
+}

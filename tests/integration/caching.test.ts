@@ -131,19 +131,23 @@ describe("static files and page caching", () => {
     expect(dashboard.headers.etag).toBeUndefined();
   });
 
-  it("shows a mail message to an admin as a document of its own: styled inline, in a sandbox, framed only by the site", async () => {
+  /** Subscribes an address through the API, then reads what the query finds for it in the server's database. */
+  async function subscribe(email: string, query: string): Promise<Record<string, string>> {
     await fetch(`${server.url}/api/newsletter/subscribe`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "framed-message@example.com" }),
+      body: JSON.stringify({ email }),
     });
     const database = new Database(path.join(server.dataDir, SQLITE_FILE_NAME), { readonly: true });
-    const { id } = database
-      .prepare("SELECT id FROM mail_outbox WHERE recipient = ? ORDER BY id DESC")
-      .get("framed-message@example.com") as {
-      id: number;
-    };
-    database.close();
+    try {
+      return database.prepare(query).get(email) as Record<string, string>;
+    } finally {
+      database.close();
+    }
+  }
+
+  it("shows a mail message to an admin as a document of its own: styled inline, in a sandbox, framed only by the site", async () => {
+    const { id } = await subscribe("framed-message@example.com", "SELECT id FROM mail_outbox WHERE recipient = ? ORDER BY id DESC");
     const address = `${server.url}/admin/mail/${id}/html`;
     expect((await get(address)).status, "no admin, no message").toBe(302);
 
@@ -169,18 +173,10 @@ describe("static files and page caching", () => {
   });
 
   it("never lets a browser or proxy keep an unsubscribe page, which shows the subscriber's address", async () => {
-    await fetch(`${server.url}/api/newsletter/subscribe`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "kept-private@example.com" }),
-    });
-    const database = new Database(path.join(server.dataDir, SQLITE_FILE_NAME), { readonly: true });
-    const { token } = database
-      .prepare("SELECT unsubscribe_token AS token FROM newsletter_subscribers WHERE email = ?")
-      .get("kept-private@example.com") as {
-      token: string;
-    };
-    database.close();
+    const { token } = await subscribe(
+      "kept-private@example.com",
+      "SELECT unsubscribe_token AS token FROM newsletter_subscribers WHERE email = ?",
+    );
     const page = await get(`${server.url}/newsletter/unsubscribe?token=${token}`);
     expect(page.status).toBe(200);
     expect(page.body.toString("utf8")).toContain("kept-private@example.com");

@@ -1,28 +1,19 @@
 import { ArrowLeft } from "~/components/icons";
 import type { ReactNode } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { AdminPageHeader } from "~/components/admin/list/list-page";
 import { MailStatusDetails } from "~/components/mail/outbox-status";
-import { getDb } from "~/db/db.server";
 import { adminHeaders, adminMeta } from "~/http/admin-meta";
 import { requireAdmin } from "~/http/auth.server";
-import { frameForAdmin } from "~/http/mail.server";
+import { frameForAdmin, outboxMessageOr404 } from "~/http/mail.server";
 import { formatAdminTime } from "~/services/admin/list";
-import { AppError } from "~/services/errors";
-import { parseId } from "~/services/ids";
-import { getOutboxMessage } from "~/services/mail/outbox.server";
 import { MAIL_KIND_LABELS } from "~/services/mail/types";
 import type { Route } from "./+types/mail-message";
 
 /** One message of the outbox, whole: unknown and malformed ids get the admin's 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdmin(context);
-  const id = parseId(params.id);
-  if (id === undefined) throw data(null, { status: 404 });
-  const message = await getOutboxMessage(getDb(), id).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "not_found") throw data(null, { status: 404 });
-    throw error;
-  });
+  const message = await outboxMessageOr404(params.id);
   const { html, ...rest } = message;
   return {
     message: {
