@@ -261,6 +261,13 @@ describe("the weight of every public page", () => {
     expect(over.map((weight) => `${weight.route}: ${kb(weight.cssGzip)} of CSS`)).toEqual([]);
   });
 
+  it("sends the blog's list with its cards' fields, not each article's Markdown a second time in the page's data", () => {
+    const blog = htmlOf.get("/blog") ?? "";
+    // React Router's data rides in a script as a JSON string: its keys appear escaped.
+    expect(blog).toContain('\\"excerpt\\"');
+    expect(blog).not.toContain('\\"content\\"');
+  });
+
   it(`sends a state page in at most ${kb(BUDGET.stateHtml)} of HTML (gzip)`, () => {
     const state = weights.find((weight) => weight.route === "/state/:stateId");
     expect(state?.status).toBe(200);

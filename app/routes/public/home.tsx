@@ -1,6 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { HERO_IMAGE } from "~/components/home/hero-image";
-import { listPublishedPosts } from "~/services/blog/blog.server";
+import { blogCardOf, listPublishedPosts } from "~/services/blog/blog.server";
 import { listGroceryStores } from "~/services/grocery/grocery.server";
 import { getSiteSettings } from "~/services/settings/settings.server";
 import { getState, listStateNames } from "~/services/states/states.server";
@@ -44,7 +44,7 @@ export async function loader() {
     featuredWholesalers,
     coverage,
     groceryStores,
-    posts: posts.map(({ id, title, excerpt, category, date, image }) => ({ id, title, excerpt, category, date, image })),
+    posts: posts.map(blogCardOf),
     // Without posts the blog block and the hero's button to it would lead nowhere.
     showBlog: general.enableBlog && posts.length > 0,
   };

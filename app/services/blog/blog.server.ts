@@ -25,6 +25,9 @@ export const toBlogPost = (row: Selectable<BlogPostsTable>): BlogPost => ({
 
 export const assertPostId = (raw: string | undefined) => requireId(raw, INVALID_POST_ID);
 
+/** What a post's card shows (components/blog/blog-card.tsx): a page sends this, not the article's Markdown. */
+export const blogCardOf = ({ id, title, excerpt, category, date, image }: BlogPost) => ({ id, title, excerpt, category, date, image });
+
 /** Published posts, newest first. */
 export async function listPublishedPosts(db: Kysely<Database>, limit?: number): Promise<BlogPost[]> {
   let query = db.selectFrom("blog_posts").selectAll().where("status", "=", "published").orderBy("date", "desc").orderBy("id", "desc");
