@@ -4,7 +4,8 @@ import type { SiteSettings } from "~/services/settings/types";
 export interface SiteContext {
   siteUrl: string;
   allowIndexing: boolean;
-  settings: SiteSettings;
+  /** The settings pages show; the mail settings (send rate, digest, owners' reminders) stay on the server. */
+  settings: Pick<SiteSettings, "general" | "seo">;
   /** When the server rendered the page (ISO): "open now" labels hydrate with the clock they were rendered with. */
   renderedAt: string;
   /** The footer's "Popular Regions": the states with the most listings, most first (none without a listing). */

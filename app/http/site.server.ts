@@ -63,7 +63,13 @@ async function popularRegions(): Promise<Regions> {
 export async function loadSiteContext(renderedAt = new Date().toISOString()): Promise<SiteContext> {
   const env = getEnv();
   const [settings, regions] = await Promise.all([getSiteSettings(getDb()), popularRegions()]);
-  return { siteUrl: env.SITE_URL, allowIndexing: env.ALLOW_INDEXING, settings, renderedAt, popularRegions: regions };
+  return {
+    siteUrl: env.SITE_URL,
+    allowIndexing: env.ALLOW_INDEXING,
+    settings: { general: settings.general, seo: settings.seo },
+    renderedAt,
+    popularRegions: regions,
+  };
 }
 
 export function isFeatureEnabled(settings: SiteSettings, feature: Feature) {

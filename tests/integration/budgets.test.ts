@@ -268,6 +268,14 @@ describe("the weight of every public page", () => {
     expect(blog).not.toContain('\\"content\\"');
   });
 
+  it("sends every page the settings it shows (name, contact, search engines), not the mail settings, which stay on the server", () => {
+    for (const [url, html] of htmlOf) {
+      if (!html.includes("__reactRouterContext")) continue;
+      expect(html, url).toContain('\\"siteName\\"');
+      for (const key of ["sendRate", "adminDigest", "ownerCheckMonths"]) expect(html, `${url}: ${key}`).not.toContain(`\\"${key}\\"`);
+    }
+  });
+
   it(`sends a state page in at most ${kb(BUDGET.stateHtml)} of HTML (gzip)`, () => {
     const state = weights.find((weight) => weight.route === "/state/:stateId");
     expect(state?.status).toBe(200);
