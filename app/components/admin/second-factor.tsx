@@ -141,7 +141,7 @@ export function SecondFactorPanel({
 }) {
   const navigation = useNavigation();
   const submitting = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const notice = result?.ok && !result.recoveryCodes ? <FormNotice>{result.message}</FormNotice> : null;
+  const notice = result?.ok && !result.recoveryCodes ? <FormNotice className="mb-0">{result.message}</FormNotice> : null;
   const failure = (intent: string) => (result && !result.ok && result.intent === intent ? result : null);
 
   if (result?.ok && result.recoveryCodes) {
@@ -206,7 +206,7 @@ export function SecondFactorPanel({
             <li>
               <p className="font-medium">Or type this key into the app</p>
               <p className="mt-1 text-muted">Account: {email}. Time-based, 6 digits.</p>
-              <p className="mt-2 break-all rounded-xl bg-stone-50 px-3 py-2 font-mono text-base tracking-wider" data-testid="totp-secret">
+              <p className="mt-2 rounded-xl bg-stone-50 px-3 py-2 font-mono text-base tracking-wider" data-testid="totp-secret">
                 {setup.secret}
               </p>
             </li>

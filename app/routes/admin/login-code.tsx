@@ -11,7 +11,6 @@ import {
   commitSessionCookie,
   getOptionalAdmin,
   getSecondFactorKeys,
-  LOGIN_PATH,
   readChallengeId,
   readDeviceId,
   safeAdminRedirect,
@@ -23,6 +22,8 @@ import { SIGN_IN_CODE_PATH, SIGN_IN_STEP_EXPIRED_MESSAGE } from "~/services/auth
 import { findSignInChallenge } from "~/services/auth/sign-in-challenges.server";
 import { AppError, STATUS_BY_CODE } from "~/services/errors";
 import type { Route } from "./+types/login-code";
+
+const LOGIN_PATH = "/admin/login";
 
 type ActionResult = { expired: true } | { expired: false; error: string };
 
