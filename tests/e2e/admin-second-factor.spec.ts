@@ -144,6 +144,48 @@ test.describe("admin two-step sign-in", () => {
     acceptLoggedStatuses(pageErrors, 401);
   });
 
+  test("a new password set through Forgot password still asks for the code", async ({ page }) => {
+    const originalHash = withDatabase(
+      (db) =>
+        (db.prepare("select password_hash from admin_users where email = ?").get(E2E_ADMIN.email) as { password_hash: string })
+          .password_hash,
+    );
+    const newPassword = "a new password after a reset";
+    try {
+      await loginAsAdmin(page, "/admin/account", { fresh: true });
+      await setUp(page);
+      await signOut(page);
+
+      await page.getByRole("link", { name: "Forgot password?" }).click();
+      await page.getByLabel("Email").fill(E2E_ADMIN.email);
+      await page.getByRole("button", { name: "Send the link" }).click();
+      await expect(page.getByLabel("Email")).toHaveCount(0);
+      const mail = () =>
+        withDatabase(
+          (db) =>
+            db
+              .prepare("select status, text from mail_outbox where kind = 'password-reset' and recipient_normalized = ? order by id desc")
+              .get(E2E_ADMIN.email) as { status: string; text: string } | undefined,
+        );
+      await expect.poll(() => mail()?.status).toBe("kept");
+      const link = new URL(/https?:\/\/\S+\/admin\/reset-password\?token=[\w-]+/.exec(mail()!.text)![0]);
+      await page.goto(`${link.pathname}${link.search}`);
+      await page.getByLabel("New password", { exact: true }).fill(newPassword);
+      await page.getByLabel("Confirm the new password").fill(newPassword);
+      await page.getByRole("button", { name: "Set the new password" }).click();
+      await expect(page).toHaveURL("/admin/login?reset=done");
+
+      await page.getByLabel("Email").fill(E2E_ADMIN.email);
+      await page.getByLabel("Password").fill(newPassword);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page).toHaveURL("/admin/login/code?next=%2Fadmin", { timeout: 20_000 });
+      await page.goto("/admin");
+      await expect(page).toHaveURL("/admin/login?next=%2Fadmin");
+    } finally {
+      withDatabase((db) => db.prepare("update admin_users set password_hash = ? where email = ?").run(originalHash, E2E_ADMIN.email));
+    }
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
