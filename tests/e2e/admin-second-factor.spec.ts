@@ -12,12 +12,13 @@ const WRONG_CODE = "That code is not right, or it was used already. Try the newe
 const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
 
 /** Sets two-step sign-in up on the account page as a person would, reading the key the page shows; returns it and the codes. */
-async function setUp(page: Page) {
+async function setUp(page: Page, { checkAccessibility = false } = {}) {
   await page.goto("/admin/account");
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
   await expect(page.getByText("Off.")).toBeVisible();
   await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
   await expect(page.getByRole("img", { name: /QR code/ }).locator("svg")).toBeVisible();
+  if (checkAccessibility) await expectAccessible(page);
   const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s+/g, "");
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await page.getByLabel("2. Enter the 6-digit code the app shows").fill(await generate({ secret }));
@@ -30,6 +31,7 @@ async function setUp(page: Page) {
   const download = page.getByRole("link", { name: "Download as text" });
   await expect(download).toHaveAttribute("download", "admin-recovery-codes.txt");
   expect(decodeURIComponent((await download.getAttribute("href"))!)).toContain(codes.join("\n"));
+  if (checkAccessibility) await expectAccessible(page);
   await page.getByRole("link", { name: "I have saved them" }).click();
   await expect(page.getByText("10 of 10 recovery codes left.")).toBeVisible();
   return { secret, codes };
@@ -75,7 +77,7 @@ test.describe("admin two-step sign-in", () => {
     pageErrors,
   }) => {
     await loginAsAdmin(page, "/admin/account", { fresh: true });
-    const { secret } = await setUp(page);
+    const { secret } = await setUp(page, { checkAccessibility: true });
     await expectAccessible(page);
     await signOut(page);
 
