@@ -8,7 +8,7 @@ import { migrateToLatest } from "../app/db/migrate.server";
 import { recordAudit } from "../app/services/audit/audit.server";
 import { changeAdminPassword, createAdmin, findAdminByEmail, listAdmins } from "../app/services/auth/admins.server";
 import { checkPasswordStrength } from "../app/services/auth/password.server";
-import { resetSecondFactor } from "../app/services/auth/second-factor.server";
+import { hasSecondFactor, resetSecondFactor } from "../app/services/auth/second-factor.server";
 import { countActiveSessions } from "../app/services/auth/sessions.server";
 import { clearLoginAttempts, normalizeLoginEmail } from "../app/services/auth/throttle.server";
 import { AppError } from "../app/services/errors";
@@ -169,7 +169,10 @@ async function main() {
         if (admins.length === 0) console.log("No admins yet. Create one with: npm run admin -- create <email>");
         for (const admin of admins) {
           const open = sessions.get(admin.id) ?? 0;
-          console.log(`${admin.id}\t${admin.email}\t${admin.name ?? "-"}\tcreated ${admin.createdAt}\t${open} active session(s)`);
+          const twoStep = (await hasSecondFactor(db, admin.id)) ? "two-step on" : "two-step off";
+          console.log(
+            `${admin.id}\t${admin.email}\t${admin.name ?? "-"}\tcreated ${admin.createdAt}\t${open} active session(s)\t${twoStep}`,
+          );
         }
         break;
       }

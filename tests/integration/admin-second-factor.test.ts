@@ -115,6 +115,7 @@ for (const database of DATABASES) {
       expect(unlock.status).toBe(0);
       expect((await post("/admin/login/code", { code: "000000" }, step)).status).toBe(401);
 
+      expect(admin("list").stdout).toMatch(new RegExp(`${TEST_ADMIN.email}\t.*\ttwo-step on\n`));
       const reset = admin("reset-second-factor", TEST_ADMIN.email);
       expect(reset.stderr).toBe("");
       expect(reset.status).toBe(0);
@@ -124,6 +125,7 @@ for (const database of DATABASES) {
       expect(unknown.status).not.toBe(0);
       expect(unknown.stderr).toContain("No admin has the email nobody@example.com.");
 
+      expect(admin("list").stdout).toMatch(new RegExp(`${TEST_ADMIN.email}\t.*\ttwo-step off\n`));
       // The password alone signs in again.
       const plain = await post("/admin/login", { ...TEST_ADMIN, next: "/admin" });
       expect(plain.status).toBe(302);
