@@ -8,6 +8,7 @@ import { getSecondFactorKeys, requireAdmin } from "~/http/auth.server";
 import { clientIpContext } from "~/http/request-context.server";
 import {
   cancelSecondFactorSetup,
+  CodeThrottledError,
   disableSecondFactor,
   enableSecondFactor,
   getSecondFactorSetup,
@@ -72,8 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const status = STATUS_BY_CODE[error.code];
-    // The code limit's wait: as the sign-in page's.
-    const headers = status === 429 ? { "Retry-After": "900" } : undefined;
+    // The code limit's wait, as on the sign-in page.
+    const headers = error instanceof CodeThrottledError ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
     return answer({ ok: false, intent, message: error.message, fieldErrors: error.fieldErrors }, status, headers);
   }
 }

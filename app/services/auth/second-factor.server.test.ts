@@ -224,6 +224,10 @@ for (const database of TEST_DATABASES) {
       const later = at(60 + 15 * 60 + 1);
       expect(await submit(await codeAt(secret, later), later)).toMatchObject({ ok: true });
 
+      // The account page's confirmations count against the same limit.
+      const confirmation = await rejection(regenerateRecoveryCodes(db, KEYS, ann, { confirmation: PASSWORD, ip: IP }, at(90)));
+      expect(confirmation).toMatchObject({ code: "too_many_requests", retryAfterSeconds: 15 * 60 - 30 });
+
       // 20 wrong codes at once: 5 checked, 15 refused before any check.
       await db.deleteFrom("login_attempts").execute();
       const burst = at(3000);

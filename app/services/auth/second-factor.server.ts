@@ -278,7 +278,14 @@ interface Client {
   userAgent?: string | null;
 }
 
-const throttled = (retryAfterSeconds: number) => new AppError("too_many_requests", codeThrottledMessage(retryAfterSeconds));
+/** Too many wrong codes (or confirmations) for the account: a 429 that knows when the next one is counted again. */
+export class CodeThrottledError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super("too_many_requests", codeThrottledMessage(retryAfterSeconds));
+  }
+}
+
+const throttled = (retryAfterSeconds: number) => new CodeThrottledError(retryAfterSeconds);
 
 /**
  * Turns the factor on once a code from the app matches the secret being set up, and returns the ten recovery
