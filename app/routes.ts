@@ -50,6 +50,8 @@ export default [
 
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
+    // The code after the right password of an admin with a second factor (decision 048): no session yet, so outside the layout.
+    route("login/code", "routes/admin/login-code.tsx"),
     // "Forgot password": asked for and used without a session, outside the layout's guard like the sign-in page.
     route("forgot-password", "routes/admin/forgot-password.tsx"),
     route("reset-password", "routes/admin/reset-password.tsx"),
@@ -81,6 +83,8 @@ export default [
       route("demand", "routes/admin/demand.tsx"),
       route("claims", "routes/admin/claims.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      // The signed-in admin's own account: two-step sign-in (decision 048).
+      route("account", "routes/admin/account.tsx"),
       route("image-manager", "routes/admin/image-manager.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),

@@ -1,5 +1,5 @@
 /**
- * `npm run admin -- create <email> [--name <name>] | reset-password <email> | unlock <email> | list`
+ * `npm run admin -- create <email> [--name <name>] | reset-password <email> | unlock <email> | reset-second-factor <email> | list`
  * Manages admin accounts in the database the server uses (DATA_DIR or DATABASE_URL). The password comes
  * from ADMIN_PASSWORD or, on a terminal, from a prompt that does not echo it; it never appears in argv.
  */
@@ -8,6 +8,7 @@ import { migrateToLatest } from "../app/db/migrate.server";
 import { recordAudit } from "../app/services/audit/audit.server";
 import { changeAdminPassword, createAdmin, findAdminByEmail, listAdmins } from "../app/services/auth/admins.server";
 import { checkPasswordStrength } from "../app/services/auth/password.server";
+import { hasSecondFactor, resetSecondFactor } from "../app/services/auth/second-factor.server";
 import { countActiveSessions } from "../app/services/auth/sessions.server";
 import { clearLoginAttempts, normalizeLoginEmail } from "../app/services/auth/throttle.server";
 import { AppError } from "../app/services/errors";
@@ -17,6 +18,8 @@ const USAGE = `Usage:
   npm run admin -- create <email> [--name <name>]
   npm run admin -- reset-password <email>
   npm run admin -- unlock <email>      forget the account's failed sign-ins (it is slowed after 5 in 15 minutes)
+  npm run admin -- reset-second-factor <email>
+                                       turn two-step sign-in off for an admin who lost the app and the recovery codes
   npm run admin -- list
 
 The password is read from ADMIN_PASSWORD, or asked for when run in a terminal.`;
@@ -145,6 +148,20 @@ async function main() {
         console.log(`Sign-in attempts for ${normalizeLoginEmail(email)} forgotten (${forgotten}); it is no longer slowed or throttled.`);
         break;
       }
+      case "reset-second-factor": {
+        const [email] = positional;
+        if (!email || positional.length > 1 || name !== undefined)
+          throw new UsageError("reset-second-factor needs exactly one email address.");
+        const admin = await findAdminByEmail(db, email);
+        if (!admin) throw new AppError("not_found", `No admin has the email ${normalizeLoginEmail(email)}.`);
+        const removed = await resetSecondFactor(db, admin.id, "cli");
+        console.log(
+          removed
+            ? `Two-step sign-in is off for ${admin.email}: the password alone signs in until it is set up again (Your account → Two-step sign-in).`
+            : `${admin.email} had no two-step sign-in; nothing changed.`,
+        );
+        break;
+      }
       case "list": {
         if (positional.length > 0 || name !== undefined) throw new UsageError("list takes no arguments.");
         const admins = await listAdmins(db);
@@ -152,7 +169,10 @@ async function main() {
         if (admins.length === 0) console.log("No admins yet. Create one with: npm run admin -- create <email>");
         for (const admin of admins) {
           const open = sessions.get(admin.id) ?? 0;
-          console.log(`${admin.id}\t${admin.email}\t${admin.name ?? "-"}\tcreated ${admin.createdAt}\t${open} active session(s)`);
+          const twoStep = (await hasSecondFactor(db, admin.id)) ? "two-step on" : "two-step off";
+          console.log(
+            `${admin.id}\t${admin.email}\t${admin.name ?? "-"}\tcreated ${admin.createdAt}\t${open} active session(s)\t${twoStep}`,
+          );
         }
         break;
       }

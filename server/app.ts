@@ -203,8 +203,9 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   app.post(["/api/newsletter/subscribe", "/newsletter"], limit("newsletter", { limit: 10, windowMs: 10 * MINUTE, message: tooMany }));
   // Sign-in attempts are throttled per account and address in the auth service; this bounds the rest, on the
   // form's own address and on its data address (where the page's script posts it), in one count.
+  // The code step after the password (decision 048) shares the form's count.
   app.post(
-    ["/admin/login", "/admin/login.data"],
+    ["/admin/login", "/admin/login.data", "/admin/login/code", "/admin/login/code.data"],
     limit("admin-login", { limit: 30, windowMs: 10 * MINUTE, message: tooMany }, { handToPage: true }),
   );
   // "Forgot password": each request may send a message (the service also sends at most 3 links an hour per admin),

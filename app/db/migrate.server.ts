@@ -15,6 +15,7 @@ import * as zipcodePositionIndex from "./migrations/0013-zipcode-position-index.
 import * as specialHours from "./migrations/0014-special-hours.server";
 import * as demand from "./migrations/0015-demand.server";
 import * as owners from "./migrations/0016-owners.server";
+import * as adminTotp from "./migrations/0017-admin-totp.server";
 import type { Database } from "./schema";
 
 /** Every migration, in order. Imported statically so that the server bundle carries them. */
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0014-special-hours": specialHours,
   "0015-demand": demand,
   "0016-owners": owners,
+  "0017-admin-totp": adminTotp,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

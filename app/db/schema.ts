@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /**
  * Column types as the query layer sees them on both SQLite and PostgreSQL.
@@ -244,6 +244,39 @@ export interface LoginAttemptsTable {
   created_at: string;
   /** When the outcome was known: a slowed account's next attempt waits from the last one's. */
   settled_at: string | null;
+  /** What was checked: the password, or a second-factor code (migration 0017); each has its own limit. */
+  factor: ColumnType<"password" | "code", "password" | "code" | undefined, "password" | "code">;
+}
+
+/** An admin's authenticator app (migration 0017, decision 048). */
+export interface AdminSecondFactorsTable {
+  id: Generated<number>;
+  admin_id: number;
+  /** `v1.` and base64url of IV, ciphertext and tag: AES-256-GCM under a key derived from SESSION_SECRET. */
+  secret_encrypted: string;
+  /** Null while being set up: only an enabled factor is asked for at sign-in. */
+  enabled_at: string | null;
+  /** The last accepted 30-second time step; a code of it or an earlier one is refused. */
+  last_step: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdminRecoveryCodesTable {
+  id: Generated<number>;
+  admin_id: number;
+  /** HMAC-SHA-256 of the code, keyed from SESSION_SECRET. */
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** The step between a right password and the code: only the cookie's id's SHA-256 is stored. */
+export interface AdminSignInChallengesTable {
+  id_hash: string;
+  admin_id: number;
+  created_at: string;
+  expires_at: string;
 }
 
 /** The shared rate limits' counters (migration 0005), written by rate-limiter-flexible, not by our queries. */
@@ -486,6 +519,9 @@ export interface Database {
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   login_attempts: LoginAttemptsTable;
+  admin_second_factors: AdminSecondFactorsTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
+  admin_sign_in_challenges: AdminSignInChallengesTable;
   rate_limits: RateLimitsTable;
   image_blobs: ImageBlobsTable;
   jobs: JobsTable;

@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import { createContext, createCookie, redirect, type Cookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getDb } from "~/db/db.server";
 import { deleteSession, getActiveSession, SESSION_ABSOLUTE_TIMEOUT_MS, type SessionAdmin } from "~/services/auth/sessions.server";
+import { secondFactorKeys, type SecondFactorKeys } from "~/services/auth/second-factor.server";
+import { SIGN_IN_CHALLENGE_TTL_MS } from "~/services/auth/sign-in-challenges.server";
 import { getEnv } from "~/utils/env.server";
 
 /**
@@ -74,6 +76,30 @@ export async function readDeviceId(request: Request, email: string): Promise<str
 /** Set-Cookie value that marks this browser as one `email` signed in on (keeping the id it had, if any). */
 export const commitDeviceCookie = (email: string, id: string | null) =>
   getDeviceCookie().serialize({ email: email.trim().toLowerCase(), id: id ?? crypto.randomBytes(16).toString("base64url") });
+
+/**
+ * The step between a right password and the code (decision 048): the challenge's random id, signed, HttpOnly,
+ * SameSite=Lax, five minutes, sent only to /admin (the code page posts to /admin/login/code and its `.data`).
+ */
+const challengeCookieName = () => (siteIsHttps() ? "__Secure-wff_sign_in_step" : "wff_sign_in_step");
+const getChallengeCookie = adminCookie(challengeCookieName, { path: "/admin", maxAgeSeconds: SIGN_IN_CHALLENGE_TTL_MS / 1000 });
+
+export const commitChallengeCookie = (challengeId: string) => getChallengeCookie().serialize(challengeId);
+export const clearChallengeCookie = () => getChallengeCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+
+/** The challenge id this browser's cookie holds, or null. */
+export async function readChallengeId(request: Request): Promise<string | null> {
+  const value: unknown = await getChallengeCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value ? value : null;
+}
+
+let keys: { secret: string; keys: SecondFactorKeys } | undefined;
+/** The second factor's keys, derived from SESSION_SECRET once. */
+export function getSecondFactorKeys(): SecondFactorKeys {
+  const secret = getEnv().SESSION_SECRET;
+  if (keys?.secret !== secret) keys = { secret, keys: secondFactorKeys(secret) };
+  return keys.keys;
+}
 
 /** Set-Cookie value that hands the browser a new session id. */
 export const commitSessionCookie = (sessionId: string) => getSessionCookie().serialize(sessionId);
@@ -161,7 +187,7 @@ export function safeAdminRedirect(next: FormDataEntryValue | string | null | und
     return ADMIN_HOME;
   }
   const inAdmin = url.pathname === ADMIN_HOME || url.pathname.startsWith(`${ADMIN_HOME}/`);
-  const loops = url.pathname === LOGIN_PATH || url.pathname === "/admin/logout";
+  const loops = url.pathname === LOGIN_PATH || url.pathname === `${LOGIN_PATH}/code` || url.pathname === "/admin/logout";
   if (url.origin !== base || !inAdmin || loops) return ADMIN_HOME;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -47,6 +47,9 @@ const RESTORED_TABLES = [
   "owner_links",
   "owner_sessions",
   "owner_changes",
+  "admin_second_factors",
+  "admin_recovery_codes",
+  "admin_sign_in_challenges",
 ] as const;
 const GUARDED_TABLES = [...RESTORED_TABLES, "settings"] as const;
 /** Left out when comparing: an edit undone through the admin screen still counts as undone. */

@@ -240,6 +240,9 @@ describe.runIf(runPostgres)("migrations on both databases", () => {
 
     expect(Object.keys(sqliteSchema)).toEqual(
       [
+        "admin_recovery_codes",
+        "admin_second_factors",
+        "admin_sign_in_challenges",
         "admin_users",
         "audit_log",
         "blog_posts",
@@ -367,6 +370,7 @@ describe("migrations", () => {
       "0014-special-hours",
       "0015-demand",
       "0016-owners",
+      "0017-admin-totp",
     ]);
     expect(await migrateToLatest(sqlite.db)).toEqual([]);
   });
@@ -431,6 +435,7 @@ describe("migrations", () => {
         "0014-special-hours",
         "0015-demand",
         "0016-owners",
+        "0017-admin-totp",
       ]);
       // The chains stored before their pages existed get an address each, unique in the home page's order.
       expect(

@@ -1,4 +1,4 @@
-import { History, LogIn, LogOut, Pencil, Plus, ShieldAlert, Trash2, type IconComponent } from "~/components/icons";
+import { History, LogIn, LogOut, Pencil, Plus, ShieldAlert, ShieldCheck, Trash2, type IconComponent } from "~/components/icons";
 import type { AuditLogItem } from "~/services/audit/types";
 
 export interface ActivityEntry extends AuditLogItem {
@@ -11,6 +11,13 @@ const AUTH_ACTIONS: Record<string, { text: string; icon: IconComponent; tone: "o
   "auth.login.failure": { text: "Failed sign-in attempt", icon: ShieldAlert, tone: "warn" },
   "auth.login.throttled": { text: "Sign-in refused (too many attempts)", icon: ShieldAlert, tone: "warn" },
   "auth.logout": { text: "Signed out", icon: LogOut, tone: "ok" },
+  "auth.login.code_required": { text: "Right password; code asked for", icon: LogIn, tone: "neutral" },
+  "auth.login.code_failure": { text: "Wrong two-step sign-in code", icon: ShieldAlert, tone: "warn" },
+  "auth.second_factor.enable": { text: "Turned two-step sign-in on", icon: ShieldCheck, tone: "ok" },
+  "auth.second_factor.disable": { text: "Turned two-step sign-in off", icon: ShieldAlert, tone: "warn" },
+  "auth.second_factor.recovery_codes": { text: "Made new recovery codes", icon: ShieldCheck, tone: "neutral" },
+  "auth.second_factor.recovery_code_used": { text: "Signed in with a recovery code", icon: ShieldAlert, tone: "warn" },
+  "auth.second_factor.reset": { text: "Two-step sign-in turned off from the command line", icon: ShieldAlert, tone: "warn" },
   "tools.backup": { text: "Downloaded a backup", icon: History, tone: "neutral" },
   "tools.import": { text: "Imported wholesalers", icon: History, tone: "neutral" },
   "tools.clear_cache": { text: "Cleared the server caches", icon: History, tone: "neutral" },

@@ -1,4 +1,4 @@
-import { ExternalLink, LogOut, Flower2, Menu, X } from "~/components/icons";
+import { ExternalLink, LogOut, Flower2, Menu, ShieldCheck, X } from "~/components/icons";
 import { Dialog } from "radix-ui";
 import "./style-nonce";
 import { useState } from "react";
@@ -74,6 +74,19 @@ function Account({ admin }: { admin: ShellAdmin }) {
         {admin.email}
       </p>
       <div className="mt-3 grid gap-1">
+        {/* The admin's own account: two-step sign-in (decision 048). */}
+        <NavLink
+          to="/admin/account"
+          className={({ isActive }) =>
+            cn(
+              "flex items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium",
+              isActive ? "bg-blush text-rose-brand" : "text-ink/80 hover:bg-stone-100 hover:text-ink",
+            )
+          }
+        >
+          <ShieldCheck className="size-[1.125rem]" aria-hidden="true" />
+          Two-step sign-in
+        </NavLink>
         <Link
           to="/"
           className="flex items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium text-ink/80 hover:bg-stone-100 hover:text-ink"

@@ -9,7 +9,15 @@ import { INVALID_CREDENTIALS_MESSAGE, signIn } from "~/services/auth/admins.serv
 import { PASSWORD_HASHING_BUSY_MESSAGE } from "~/services/auth/password.server";
 import { FORGOT_PASSWORD_PATH, PASSWORD_CHANGED_MESSAGE, PASSWORD_CHANGED_PARAM } from "~/services/auth/password-reset-form";
 import { accountSlowedMessage, LOGIN_THROTTLED_MESSAGE } from "~/services/auth/throttle.server";
-import { commitDeviceCookie, commitSessionCookie, getOptionalAdmin, readDeviceId, safeAdminRedirect } from "~/http/auth.server";
+import {
+  commitChallengeCookie,
+  commitDeviceCookie,
+  commitSessionCookie,
+  getOptionalAdmin,
+  readDeviceId,
+  safeAdminRedirect,
+} from "~/http/auth.server";
+import { SIGN_IN_CODE_PATH } from "~/services/auth/second-factor-form";
 import { clientIpContext, rateLimitRefusalContext } from "~/http/request-context.server";
 import { AppError, STATUS_BY_CODE } from "~/services/errors";
 import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE, readFormWithLimit } from "~/http/form-body.server";
@@ -51,6 +59,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!result.ok) {
     if (result.reason === "invalid") return data({ error: INVALID_CREDENTIALS_MESSAGE, email }, { status: 401 });
+    if (result.reason === "code_required") {
+      // The right password of an admin with a second factor: not signed in yet. This browser carries the step to the
+      // code page; no session exists until a code ends it (decision 048).
+      const next = new URLSearchParams({ next: safeAdminRedirect(form.get("next")) });
+      throw redirect(`${SIGN_IN_CODE_PATH}?${next}`, { headers: { "Set-Cookie": await commitChallengeCookie(result.challengeId) } });
+    }
     const error = {
       throttled: LOGIN_THROTTLED_MESSAGE,
       slowed: accountSlowedMessage(result.retryAfterSeconds),

@@ -17,6 +17,7 @@ import {
   verifyPassword,
 } from "./password.server";
 import { createSession, deleteAdminSessions, deleteExpiredSessions, type SessionAdmin } from "./sessions.server";
+import { startSignInChallenge } from "./sign-in-challenges.server";
 import {
   claimLoginAttempt,
   deleteOldLoginAttempts,
@@ -105,8 +106,12 @@ export async function changeAdminPassword(
   return { endedSessions: await deleteAdminSessions(db, adminId, keepSessionId) };
 }
 
+/** The password was right and the admin has a second factor: no session yet, a code is asked for (decision 048). */
+export const LOGIN_CODE_REQUIRED_ACTION = "auth.login.code_required";
+
 export type SignInResult =
   | { ok: true; admin: SessionAdmin; sessionId: string; expiresAt: Date }
+  | { ok: false; reason: "code_required"; admin: SessionAdmin; challengeId: string; expiresAt: Date }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "throttled" | "slowed" | "busy"; retryAfterSeconds: number };
 
@@ -116,7 +121,8 @@ export type SignInResult =
  * that signed in as this admin before, whose device cookie's id is `device`). Then checked against the stored
  * hash (or a hash no password matches, for an unknown email, so both cost the same time), in the password
  * hashing queue (refused as "busy" when it is full), and written to the audit log with the email as typed and
- * the client's address. Success starts a new session.
+ * the client's address. Success starts a new session, unless the admin has a second factor: then a five-minute
+ * challenge for the code step (services/auth/second-factor.server.ts), and no session.
  */
 export async function signIn(
   db: Kysely<Database>,
@@ -148,6 +154,24 @@ export async function signIn(
   }
 
   await settleLoginAttempt(db, verdict.attemptId, "success");
+  const secondFactor = await db
+    .selectFrom("admin_second_factors")
+    .select("admin_id")
+    .where("admin_id", "=", admin.id)
+    .where("enabled_at", "is not", null)
+    .executeTakeFirst();
+  if (secondFactor) {
+    // Not signed in yet: the browser gets the challenge's id, and the session waits for a code.
+    const challenge = await startSignInChallenge(db, admin.id);
+    await recordAudit(db, { ...audit, action: LOGIN_CODE_REQUIRED_ACTION, adminId: admin.id, entityId: admin.id });
+    return {
+      ok: false,
+      reason: "code_required",
+      admin: { id: admin.id, email: admin.email, name: admin.name },
+      challengeId: challenge.id,
+      expiresAt: challenge.expiresAt,
+    };
+  }
   await deleteExpiredSessions(db);
   await deleteOldLoginAttempts(db);
   const session = await createSession(db, admin.id, { ip: attempt.ip, userAgent: attempt.userAgent });

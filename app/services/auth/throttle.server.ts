@@ -62,7 +62,12 @@ export async function claimLoginAttempt(
       .values({ email, ip: attempt.ip, device: attempt.device, outcome: "pending", created_at: now.toISOString() })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const before = trx.selectFrom("login_attempts").where("id", "<", id).where("created_at", ">", since).where("outcome", "in", COUNTED);
+    const before = trx
+      .selectFrom("login_attempts")
+      .where("id", "<", id)
+      .where("created_at", ">", since)
+      .where("outcome", "in", COUNTED)
+      .where("factor", "=", "password");
     const count = async (query: typeof before) =>
       Number((await query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
     // A refused attempt never counts: it is marked so before the next attempt is counted.
@@ -88,6 +93,49 @@ export async function claimLoginAttempt(
     const waitMs = ended === null ? slowdownMs : slowdownMs - (now.getTime() - Date.parse(ended));
     if (waitMs <= 0) return { allowed: true, attemptId: id };
     return refuse("slowed", Math.ceil(waitMs / 1000));
+  });
+}
+
+export type CodeVerdict = { allowed: true; attemptId: number } | { allowed: false; attemptId: number; retryAfterSeconds: number };
+
+/**
+ * Writes a second-factor code attempt down before the code is checked, like `claimLoginAttempt` for passwords
+ * (decision 037): in one transaction with the count of those before it, under the same lock on PostgreSQL, so codes
+ * sent at once are counted one after another. Whoever reaches the code has the password already, so the limit is
+ * per account, whatever the browser or address: 5 wrong codes in 15 minutes refuse further codes (even a right one)
+ * until the oldest leaves the window. `npm run admin -- unlock <email>` clears the count.
+ */
+export async function claimCodeAttempt(
+  db: Kysely<Database>,
+  attempt: { email: string; ip: string },
+  now: Date = new Date(),
+): Promise<CodeVerdict> {
+  const email = normalizeLoginEmail(attempt.email);
+  const since = new Date(now.getTime() - LOGIN_THROTTLE_WINDOW_MS).toISOString();
+  return db.transaction().execute(async (trx): Promise<CodeVerdict> => {
+    if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`.execute(trx);
+    const { id } = await trx
+      .insertInto("login_attempts")
+      .values({ email, ip: attempt.ip, device: null, outcome: "pending", factor: "code", created_at: now.toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const counted = await trx
+      .selectFrom("login_attempts")
+      .select(["created_at"])
+      .where("id", "<", id)
+      .where("email", "=", email)
+      .where("factor", "=", "code")
+      .where("created_at", ">", since)
+      .where("outcome", "in", COUNTED)
+      .orderBy("id", "desc")
+      .limit(LOGIN_FAILURE_LIMIT)
+      .execute();
+    if (counted.length < LOGIN_FAILURE_LIMIT) return { allowed: true, attemptId: id };
+    await settleLoginAttempt(trx, id, "refused", now);
+    // Free again when the oldest of the last five leaves the window.
+    const oldest = Date.parse(counted[counted.length - 1]!.created_at);
+    const retryAfterSeconds = Math.max(1, Math.ceil((oldest + LOGIN_THROTTLE_WINDOW_MS - now.getTime()) / 1000));
+    return { allowed: false, attemptId: id, retryAfterSeconds };
   });
 }
 
