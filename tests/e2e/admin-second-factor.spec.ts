@@ -159,6 +159,8 @@ test.describe("admin two-step sign-in", () => {
       await signOut(page);
 
       await page.getByRole("link", { name: "Forgot password?" }).click();
+      // The sign-in page has an Email field too: fill the one of the page the link leads to.
+      await expect(page.getByRole("heading", { level: 1, name: "Forgot password" })).toBeVisible();
       await page.getByLabel("Email").fill(E2E_ADMIN.email);
       await page.getByRole("button", { name: "Send the link" }).click();
       await expect(page.getByLabel("Email")).toHaveCount(0);
