@@ -2,11 +2,11 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
-import { NonceProvider } from "./components/nonce";
+import { NonceProvider, RequestIdProvider } from "./components/nonce";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, logDatabaseUnavailable } from "./db/unavailable.server";
 import { lowPriorityModulesStream } from "./http/low-priority-modules.server";
 import { RENDER_DEADLINE_MS, renderDeadline, STREAM_TIMEOUT_MS } from "./http/render-deadline.server";
-import { cspNonceContext, databaseUnavailableContext } from "./http/request-context.server";
+import { cspNonceContext, databaseUnavailableContext, requestIdContext } from "./http/request-context.server";
 
 export const streamTimeout = STREAM_TIMEOUT_MS;
 
@@ -54,7 +54,9 @@ export default function handleRequest(
     const deadline = renderDeadline(() => render.abort(), RENDER_DEADLINE_MS);
     const render = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestIdProvider value={loadContext.get(requestIdContext)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestIdProvider>
       </NonceProvider>,
       {
         nonce,

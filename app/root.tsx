@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";
-import { useNonce } from "./components/nonce";
+import { RequestReference, useNonce } from "./components/nonce";
 import { LazyToaster } from "./components/ui/lazy-toaster";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from "./db/unavailable.server";
 import { databaseUnavailableContext, renderedAtContext } from "./http/request-context.server";
@@ -134,6 +134,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <a className="mt-8 inline-block rounded-full bg-rose-brand px-6 py-3 font-medium text-white" href="/">
         Go Home
       </a>
+      <RequestReference />
     </main>
   );
 }

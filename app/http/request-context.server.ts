@@ -12,6 +12,9 @@ export const clientIpContext = createContext<string>("unknown");
 /** This response's CSP nonce (server/security.ts), which the page's scripts carry. */
 export const cspNonceContext = createContext<string>("");
 
+/** This request's id (X-Request-Id, server/request-id.ts): the 500 page shows it for a visitor to quote. */
+export const requestIdContext = createContext<string>("");
+
 /**
  * Set by entry.server.tsx's handleError when a loader or action failed because the database cannot be reached;
  * the root middleware then answers the page with a 503 instead of a 500.

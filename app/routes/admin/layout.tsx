@@ -7,6 +7,7 @@ import { adminMiddleware, requireAdmin } from "~/http/auth.server";
 import { getDb } from "~/db/db.server";
 import { getAdminNavCounts } from "~/services/dashboard/dashboard.server";
 import type { Route } from "./+types/layout";
+import { RequestReference } from "~/components/nonce";
 
 /** Looks the session up once per request for this layout, its pages, their actions and the CSV export. */
 export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
@@ -51,6 +52,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <div className="mx-auto max-w-2xl px-6 py-24 text-center">
           <h1 className="font-serif text-4xl font-semibold">Something went wrong</h1>
           <p className="mt-4 text-muted">Please try again in a moment.</p>
+          <RequestReference />
         </div>
       )}
     </Shell>
