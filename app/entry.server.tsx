@@ -2,13 +2,17 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
-import { NonceProvider, RequestIdProvider } from "./components/nonce";
+import { NonceProvider } from "./components/nonce";
+import { RequestIdProvider as MaybeRequestIdProvider } from "./components/not-found";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, logDatabaseUnavailable } from "./db/unavailable.server";
 import { lowPriorityModulesStream } from "./http/low-priority-modules.server";
 import { RENDER_DEADLINE_MS, renderDeadline, STREAM_TIMEOUT_MS } from "./http/render-deadline.server";
 import { cspNonceContext, databaseUnavailableContext, requestIdContext } from "./http/request-context.server";
 
 export const streamTimeout = STREAM_TIMEOUT_MS;
+
+/** Defined on the server, which this module is. */
+const RequestIdProvider = MaybeRequestIdProvider!;
 
 /**
  * What React Router reports while answering.
