@@ -297,6 +297,11 @@ for (const database of [
       expect(slow.some((line) => /\$\d|\?/.test(String(line.sql)))).toBe(true);
       expect(JSON.stringify(slow).toLowerCase()).not.toContain(marker.toLowerCase());
     });
+
+    it("closes the metrics' port with the rest on SIGTERM", async () => {
+      expect(await server.stop("SIGTERM")).toBe(0);
+      await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
+    });
   });
 }
 
