@@ -332,11 +332,13 @@ describe("without METRICS_PORT or TRUST_PROXY, and the reference of a 500", () =
   it("shows the request's id on the 500 page and in Express's own 500 answer, as the logs have it", async () => {
     server.expectLog(/^\/(\?reference|uploads\/photo\.webp)$/);
     server.expectLog(/^request failed$/);
-    server.expectLog(/^SqliteError: no such table: states$/);
+    server.expectLog(/^request [0-9a-f-]{36}: SqliteError: no such table: states$/);
     server.expectLog(/^\s+at /);
     server.expectLog(/^\s+code: 'SQLITE_ERROR'$/);
     server.expectLog(/^}$/);
     server.expectLog(/^footer regions could not be read; pages show none until they can SqliteError: no such table: states$/);
+    let stderr = "";
+    server.process.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const database = new Database(path.join(server.dataDir, SQLITE_FILE_NAME));
     try {
       // A bug's kind of error (a table gone), not the database unavailable (a 503 of its own).
@@ -363,6 +365,8 @@ describe("without METRICS_PORT or TRUST_PROXY, and the reference of a 500", () =
     // The operator finds the visitor's reference in the log.
     await untilLogged(server, () => [id, imageId].every((each) => logLinesOf(server, each).some(isRequestLine)));
     expect(logLinesOf(server, id).find(isRequestLine)).toMatchObject({ res: { statusCode: 500 } });
+    // React Router's report of the error, on stderr with its stack, names the request too.
+    await vi.waitFor(() => expect(stderr).toContain(`request ${id}: SqliteError: no such table: states`), { timeout: 5_000, interval: 10 });
     expect(logLinesOf(server, imageId).map((line) => line.msg)).toEqual(expect.arrayContaining(["request failed", "request errored"]));
   });
 });
