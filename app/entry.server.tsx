@@ -3,12 +3,16 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "./components/nonce";
+import { RequestIdProvider as MaybeRequestIdProvider } from "./components/not-found";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, logDatabaseUnavailable } from "./db/unavailable.server";
 import { lowPriorityModulesStream } from "./http/low-priority-modules.server";
 import { RENDER_DEADLINE_MS, renderDeadline, STREAM_TIMEOUT_MS } from "./http/render-deadline.server";
-import { cspNonceContext, databaseUnavailableContext } from "./http/request-context.server";
+import { cspNonceContext, databaseUnavailableContext, reportRequestError, requestIdContext } from "./http/request-context.server";
 
 export const streamTimeout = STREAM_TIMEOUT_MS;
+
+/** Defined on the server, which this module is. */
+const RequestIdProvider = MaybeRequestIdProvider!;
 
 /**
  * What React Router reports while answering.
@@ -17,7 +21,7 @@ export const streamTimeout = STREAM_TIMEOUT_MS;
  * - A 4xx it answers itself (no route for an address such as `/admin/%E2%80%A8`, a POST to a page without
  *   an action) is the client's mistake, answered and logged as a request like any other 4xx, not an error
  *   with a stack trace on stderr.
- * - Everything else is logged as before.
+ * - Everything else is reported on stderr after the request's id (reportRequestError).
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (isDatabaseUnavailable(error)) {
@@ -29,7 +33,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (isRouteErrorResponse(error) && error.status < 500) return;
   // React Router keeps the Error behind its own error responses in `error`.
   const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
-  console.error(cause ?? error);
+  reportRequestError(cause ?? error);
 };
 
 export default function handleRequest(
@@ -54,7 +58,9 @@ export default function handleRequest(
     const deadline = renderDeadline(() => render.abort(), RENDER_DEADLINE_MS);
     const render = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestIdProvider value={loadContext.get(requestIdContext)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestIdProvider>
       </NonceProvider>,
       {
         nonce,
@@ -78,7 +84,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) reportRequestError(error);
         },
       },
     );

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { NotFound } from "./components/not-found";
+import { NotFound, ServerError } from "./components/not-found";
 import { useNonce } from "./components/nonce";
 import { LazyToaster } from "./components/ui/lazy-toaster";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from "./db/unavailable.server";
@@ -128,12 +128,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   return (
-    <main className="mx-auto max-w-2xl px-6 py-24 text-center">
-      <h1 className="font-serif text-4xl font-semibold">Something went wrong</h1>
-      <p className="mt-4 text-muted">Please try again in a moment.</p>
-      <a className="mt-8 inline-block rounded-full bg-rose-brand px-6 py-3 font-medium text-white" href="/">
-        Go Home
-      </a>
+    <main>
+      <ServerError>
+        <a className="mt-8 inline-block rounded-full bg-rose-brand px-6 py-3 font-medium text-white" href="/">
+          Go Home
+        </a>
+      </ServerError>
     </main>
   );
 }

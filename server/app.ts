@@ -1,10 +1,10 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { Logger } from "pino";
 import { getDatabase, startDatabase, stopDatabase } from "~/db/db.server";
 import { checkDatabase } from "~/db/health.server";
-import { countQueries, setQueryListener, type QueryCount } from "~/db/query-count.server";
+import { countQueries, currentRequest, setQueryListener, type QueryCount } from "~/db/query-count.server";
 import { ensureFirstAdmin } from "~/services/auth/admins.server";
 import { startJobQueue } from "~/services/jobs/queue.server";
 import { startMailSender } from "~/services/mail/sender.server";
@@ -12,7 +12,13 @@ import { startPendingCleanup } from "~/services/newsletter/housekeeping.server";
 import { startOwnerFreshness } from "~/services/owners/freshness.server";
 import { startAdminDigest } from "~/services/mail/digest.server";
 import { registerCalendarRoutes } from "~/http/calendar-routes.server";
-import { clientIpContext, cspNonceContext, rateLimitRefusalContext, renderedAtContext } from "~/http/request-context.server";
+import {
+  clientIpContext,
+  cspNonceContext,
+  rateLimitRefusalContext,
+  renderedAtContext,
+  requestIdContext,
+} from "~/http/request-context.server";
 import { RENDER_DEADLINE_MS } from "~/http/render-deadline.server";
 import { setEnv, type Env } from "~/utils/env.server";
 import { originCheck } from "./origin-check";
@@ -27,15 +33,21 @@ import { takingTurns } from "./render-turns";
 import { readiness } from "./readiness";
 import { connectRedis } from "./redis";
 import { uploadsFromDatabase } from "./uploads-from-database";
+import type { Metrics } from "./metrics";
+import { routeIds } from "./route-ids";
 
 export interface AppOptions {
   env: Env;
   logger: Logger;
   development: boolean;
+  /** The Prometheus metrics (server/metrics.ts), when METRICS_PORT is set. */
+  metrics?: Metrics | undefined;
 }
 
 export interface RunningApp {
   handler: express.Router;
+  /** The id of the request the code running now works for, if any (the log lines' `requestId`). */
+  currentRequestId(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -58,12 +70,20 @@ const TURN_HOLD_LIMIT_MS = RENDER_DEADLINE_MS + 2_000;
 const RENDERS_STUCK_MS = 5_000;
 
 /** Everything between the HTTP listener and the React Router pages and API: database, Redis, limits, headers. */
-export async function startApp({ env, logger, development }: AppOptions): Promise<RunningApp> {
+export async function startApp({ env, logger, development, metrics }: AppOptions): Promise<RunningApp> {
   setEnv(env);
-  // At debug level each query is logged with its SQL (never its values) and duration: what a slow page runs.
-  setQueryListener(logger.isLevelEnabled("debug") ? (sql, durationMs) => logger.debug({ sql, durationMs }, "query") : undefined);
+  // A query over SLOW_QUERY_MS is logged at warn, and at debug level each query is: with its SQL (never its
+  // values), its duration and its request's id (what a slow page runs).
+  const debugQueries = logger.isLevelEnabled("debug");
+  setQueryListener((sql, durationMs, request) => {
+    if (durationMs >= env.SLOW_QUERY_MS) logger.warn({ sql, durationMs, requestId: request?.requestId }, "slow query");
+    else if (debugQueries) logger.debug({ sql, durationMs, requestId: request?.requestId }, "query");
+  });
   // The first admin is created under the database's start-up lock too: servers starting at once create one.
   const database = await startDatabase(env, logger, (db) => ensureFirstAdmin(db, env, logger));
+  const build: ServerBuild = await import("virtual:react-router/server-build");
+  // With metrics, each request's route is named: React Router's route id, or the name of what Express answers.
+  const routes = metrics ? routeIds(build.routes) : undefined;
   // Redis, when configured, carries what the servers share (the rate limits); the server starts even while it is down.
   const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, new LimitStoreHealth(logger, "Redis")) : undefined;
   // The admin's long tools run in the background: through pg-boss on PostgreSQL (any server), in this process on SQLite.
@@ -108,10 +128,12 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   app.use(
     series(
       originCheck({ siteUrl: env.SITE_URL }),
-      // The request's database queries are counted; the request log line says how many (dbQueries).
-      (_req, res, next) => {
-        const count: QueryCount = { queries: 0 };
+      // The request's database queries are counted; the request log line says how many (dbQueries). What runs
+      // for the request knows its id (the log lines' requestId); the metrics name its route.
+      (req, res, next) => {
+        const count: QueryCount = { queries: 0, durationMs: 0, requestId: res.locals.requestId as string | undefined };
         res.locals.dbQueries = count;
+        if (routes) res.locals.routeId = routes.of(req.path);
         countQueries(count, next);
       },
       invalidateAfterAdminWrites(logger),
@@ -139,27 +161,35 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
   });
 
   // React Router answers the pages and the API, a few at a time (server/render-turns.ts).
+  const renderPage = createRequestHandler({
+    // In production the build is handed over once: given a function, React Router derives its route tables and
+    // static handler again on every request (a few ms of CPU each), which only development's reloads need.
+    build: development ? () => import("virtual:react-router/server-build") : build,
+    mode: development ? "development" : "production",
+    // With route middleware on, React Router takes a RouterContextProvider; the admin routes add the signed-in admin to it.
+    getLoadContext: (req, res) => {
+      // Kept for pageEtags, which leaves it out of the page's ETag.
+      const renderedAt = new Date().toISOString();
+      res.locals.renderedAt = renderedAt;
+      return new RouterContextProvider(
+        new Map([
+          [clientIpContext, req.ip ?? "unknown"],
+          [cspNonceContext, String(res.locals.cspNonce ?? "")],
+          [renderedAtContext, renderedAt],
+          [rateLimitRefusalContext, refusalOf(res) ?? null],
+          [requestIdContext, String(res.locals.requestId ?? "")],
+        ]),
+      );
+    },
+  });
   const pages = takingTurns(
-    createRequestHandler({
-      // In production the build is handed over once: given a function, React Router derives its route tables and
-      // static handler again on every request (a few ms of CPU each), which only development's reloads need.
-      build: development ? () => import("virtual:react-router/server-build") : await import("virtual:react-router/server-build"),
-      mode: development ? "development" : "production",
-      // With route middleware on, React Router takes a RouterContextProvider; the admin routes add the signed-in admin to it.
-      getLoadContext: (req, res) => {
-        // Kept for pageEtags, which leaves it out of the page's ETag.
-        const renderedAt = new Date().toISOString();
-        res.locals.renderedAt = renderedAt;
-        return new RouterContextProvider(
-          new Map([
-            [clientIpContext, req.ip ?? "unknown"],
-            [cspNonceContext, String(res.locals.cspNonce ?? "")],
-            [renderedAtContext, renderedAt],
-            [rateLimitRefusalContext, refusalOf(res) ?? null],
-          ]),
-        );
-      },
-    }),
+    // With metrics, a page's render time counts from its turn (server/metrics.ts).
+    metrics
+      ? (req, res, next) => {
+          res.locals.renderStartedAt = performance.now();
+          return renderPage(req, res, next);
+        }
+      : renderPage,
     {
       limit: PAGES_AT_ONCE,
       holdLimitMs: TURN_HOLD_LIMIT_MS,
@@ -197,7 +227,8 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     { store: store.kind },
     `rate limits count in ${{ memory: "this server's memory", redis: "Redis", postgres: "PostgreSQL" }[store.kind]}`,
   );
-  const limit = (name: string, rule: RateLimitRule, options?: RateLimitOptions) => rateLimit(rule, limiterFor(store, name, rule), options);
+  const limit = (name: string, rule: RateLimitRule, options?: RateLimitOptions) =>
+    rateLimit(rule, limiterFor(store, name, rule), metrics ? { ...options, onRefused: () => metrics.rateLimitRefused(name) } : options);
   const tooMany = "Too many requests. Please wait a few minutes and try again.";
   // One count for the JSON API and the form's own address (/newsletter, used before the page's script runs).
   app.post(["/api/newsletter/subscribe", "/newsletter"], limit("newsletter", { limit: 10, windowMs: 10 * MINUTE, message: tooMany }));
@@ -284,8 +315,30 @@ export async function startApp({ env, logger, development }: AppOptions): Promis
     pages,
   );
 
+  // The gauges read the render turns and the database when scraped, never per request.
+  metrics?.setSources({
+    turns: () => pages.turns.load,
+    jobsByState: async () => {
+      const rows = await getDatabase()
+        .db.selectFrom("jobs")
+        .select((eb) => ["state", eb.fn.countAll<number | string>().as("count")])
+        .groupBy("state")
+        .execute();
+      return Object.fromEntries(rows.map((row) => [row.state, Number(row.count)]));
+    },
+    outboxByStatus: async () => {
+      const rows = await getDatabase()
+        .db.selectFrom("mail_outbox")
+        .select((eb) => ["status", eb.fn.countAll<number | string>().as("count")])
+        .groupBy("status")
+        .execute();
+      return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+    },
+  });
+
   return {
     handler: app,
+    currentRequestId: () => currentRequest()?.requestId,
     async close() {
       await digest.close();
       pendingCleanup.stop();

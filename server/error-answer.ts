@@ -19,7 +19,8 @@ const SERVER_ERROR = "Something went wrong on our side. Please try again in a mo
  * The last error handler: an error that reaches Express itself (a malformed or traversing path refused by the
  * static file handlers, a URL that cannot be decoded) gets the site's own short answer, JSON under /api and
  * plain text elsewhere, instead of Express's HTML error page. No stack trace or framework page is ever sent;
- * a 5xx is logged with its cause. A database that cannot be reached is a 503 with Retry-After.
+ * a 5xx is logged with its cause, and its answer gives the request's id ("Reference: …"). A database that cannot
+ * be reached is a 503 with Retry-After.
  */
 export function errorAnswer(logger: Logger) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
@@ -40,8 +41,10 @@ export function errorAnswer(logger: Logger) {
         : (MESSAGES[status] ?? "The request could not be handled.");
     res.status(status).set("Cache-Control", "no-store");
     if (unavailable) res.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
-    if (req.path.startsWith("/api/") || req.path === "/api") res.json({ message });
-    else res.type("text/plain").send(message);
+    // A server error gives the request's id (server/request-id.ts), which a visitor can quote.
+    const reference = status >= 500 && !unavailable ? (res.locals.requestId as string | undefined) : undefined;
+    if (req.path.startsWith("/api/") || req.path === "/api") res.json(reference ? { message, reference } : { message });
+    else res.type("text/plain").send(reference ? `${message}\nReference: ${reference}` : message);
   };
 }
 

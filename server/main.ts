@@ -10,6 +10,8 @@ import { beforeHead } from "./response-lifecycle";
 import { series } from "./series";
 import { staticFiles } from "./static-files";
 import { requestLog } from "./request-log";
+import { requestIds } from "./request-id";
+import { createMetrics, startMetricsServer } from "./metrics";
 import { requestTarget } from "./request-target";
 import { closeOnUnreadBody } from "./unread-body";
 import { EnvError, parseEnv, type Env } from "../app/utils/env.server";
@@ -40,8 +42,19 @@ const loggedUrl = (url: string) =>
     .replace(/^(\/api\/(?:wholesalers\/near|zipcodes\/nearest)\/?)\?.*$/is, "$1?[query not logged]")
     .replace(/([?&][^=&#]*token[^=&#]*=)([^&#]{0,4})[^&#]*/gi, "$1$2…");
 
+/**
+ * The id of the request the code logging now works for (server/app.ts knows it once started): every line logged
+ * while answering a request (a slow query, a warning of a service) carries it as `requestId`.
+ */
+let currentRequestId: () => string | undefined = () => undefined;
+const NO_FIELDS = {};
+
 const logger = pino({
   level: env.LOG_LEVEL,
+  mixin: () => {
+    const requestId = currentRequestId();
+    return requestId === undefined ? NO_FIELDS : { requestId };
+  },
   ...(development ? { transport: { target: "pino-pretty", options: { colorize: true } } } : {}),
 });
 
@@ -50,6 +63,9 @@ process.on("warning", (warning) => logger.warn({ err: warning }, `process warnin
 process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled promise rejection"));
 
 let shuttingDown = false;
+
+// The Prometheus metrics, on a port of their own (METRICS_PORT, server/metrics.ts): none kept when it is unset.
+const metrics = env.METRICS_PORT === undefined ? undefined : createMetrics();
 
 const server = express();
 server.disable("x-powered-by");
@@ -67,6 +83,8 @@ server.use(
       beforeHead(res, closeWhileShuttingDown);
       next();
     },
+    // Every answer carries X-Request-Id: a trusted proxy's own, else a new one (server/request-id.ts).
+    requestIds({ trusted: env.TRUST_PROXY ? (server.get("trust proxy fn") as (address: string, hop: number) => boolean) : undefined }),
     closeOnUnreadBody(),
     // Nothing here is compressed: static files are sent precompressed (server/static-files.ts), uploads are images,
     // and what server/app.ts renders is compressed there, after the page cache (server/compress.ts).
@@ -76,6 +94,7 @@ server.use(
     requestLog(logger, {
       ignore: (req) => req.url.startsWith("/assets/"),
       loggedUrl,
+      observe: metrics?.observeRequest,
     }),
     requestTarget(),
   ),
@@ -91,6 +110,10 @@ let appModule: AppModule;
 if (env.UPLOADS_STORAGE === "disk") {
   server.use(
     "/uploads",
+    (_req: express.Request, res: express.Response, next: express.NextFunction) => {
+      res.locals.routeId = "uploads";
+      next();
+    },
     express.static(path.join(env.DATA_DIR, "uploads"), {
       immutable: true,
       maxAge: "1y",
@@ -115,19 +138,38 @@ if (development) {
   const buildDir = path.dirname(fileURLToPath(import.meta.url));
   // Hashed assets never change; everything else in public/ may. Only exact file paths match: a path such as
   // /favicon.ico/%2e%2e falls through to the site's own 404 page.
-  server.use(staticFiles(path.join(buildDir, "client"), { immutablePrefix: "/assets/" }));
+  const files = staticFiles(path.join(buildDir, "client"), { immutablePrefix: "/assets/" });
+  // For the metrics, a request is a static file's until server/app.ts takes it (and names its route).
+  server.use(
+    metrics
+      ? (req, res, next) => {
+          res.locals.routeId = "static";
+          files(req, res, next);
+        }
+      : files,
+  );
   appModule = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as AppModule;
 }
 
 let running: Awaited<ReturnType<AppModule["startApp"]>>;
 try {
-  running = await appModule.startApp({ env, logger, development });
+  running = await appModule.startApp({ env, logger, development, metrics });
+  currentRequestId = running.currentRequestId;
 } catch (error) {
   logger.fatal({ err: error }, "could not start");
   process.exit(1);
 }
 server.use(running.handler);
 server.use(errorAnswer(logger));
+
+// Never on the public port: METRICS_PORT of HOST, which must not be reachable from outside (docs/deploy.md).
+const metricsListener =
+  metrics && env.METRICS_PORT !== undefined
+    ? await startMetricsServer(metrics, { port: env.METRICS_PORT, host: env.HOST, logger }).catch((error: unknown) => {
+        logger.fatal({ err: error }, "could not listen for the metrics");
+        process.exit(1);
+      })
+    : undefined;
 
 const listener = createHttpServer(server).listen(env.PORT, env.HOST, () => {
   const address = listener.address();
@@ -162,6 +204,9 @@ async function shutdown(signal: string) {
   const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(listener, () => resolve()));
   logger.info("no longer accepting connections");
   await closed;
+  // The metrics stop with the rest: a scrape now would find the server leaving.
+  metricsListener?.close();
+  metricsListener?.closeAllConnections();
   await running.close();
   logger.info("stopped");
   process.exit(0);

@@ -17,6 +17,8 @@ export interface RateLimitOptions {
    * went wrong", and on the page's own address a page without the site around it.
    */
   handToPage?: boolean;
+  /** Told of each request past the limit (the metrics' refusals, server/metrics.ts). */
+  onRefused?: (() => void) | undefined;
 }
 
 const REFUSAL = "rateLimitRefusal";
@@ -56,6 +58,7 @@ export function rateLimit(
       res.setHeader("RateLimit-Remaining", String(Math.max(0, result.remainingPoints)));
     }
     if (!refused) return next();
+    options.onRefused?.();
     res.setHeader("Retry-After", String(Math.max(1, Math.ceil(result.msBeforeNext / 1000))));
     if (options.handToPage && !req.path.startsWith("/api/")) {
       res.locals[REFUSAL] = rule.message;

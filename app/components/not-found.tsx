@@ -1,3 +1,4 @@
+import { createContext, useContext, type ReactNode } from "react";
 import { Flower2 } from "~/components/icons";
 import { Link } from "react-router";
 import { buttonVariants } from "./ui/button";
@@ -16,6 +17,40 @@ export function NotFound() {
           Browse states
         </Link>
       </div>
+    </div>
+  );
+}
+
+/*
+ * The 500 page's content, which every error boundary (the root's and the layouts') shows: beside the 404's, which
+ * they all load already (a module of its own was one more script file on every public page). It ends with the
+ * request's id, "Reference: <id>", for a visitor to quote. Only the server knows the id: its context exists on the
+ * server only (`import.meta.env.SSR`), and the browser's copy of the paragraph is an empty text, which hydration
+ * leaves as the server wrote it (suppressHydrationWarning). The public pages' first load is at its 150 KB budget.
+ */
+const RequestIdContext = import.meta.env.SSR ? createContext<string>("") : undefined;
+
+/** Gives the 500 pages the request's id (X-Request-Id), from entry.server.tsx. */
+export const RequestIdProvider = RequestIdContext?.Provider;
+
+/** Reads the id on the server (the hook is the same on every render of either side). */
+const useReference = import.meta.env.SSR
+  ? () => {
+      const requestId = useContext(RequestIdContext!);
+      return requestId && `Reference: ${requestId}`;
+    }
+  : () => "";
+
+/** "Something went wrong" and the request's reference (never on a page the page cache keeps: those are 200s). */
+export function ServerError({ children }: { children?: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-2xl px-6 py-24 text-center">
+      <h1 className="font-serif text-4xl font-semibold">Something went wrong</h1>
+      <p className="mt-4 text-muted">Please try again in a moment.</p>
+      {children}
+      <p className="mt-8 text-xs text-muted" suppressHydrationWarning>
+        {useReference()}
+      </p>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import {
   isDatabaseUnavailable,
   logDatabaseUnavailable,
 } from "~/db/unavailable.server";
+import { reportRequestError } from "~/http/request-context.server";
 import { AppError, bodyCutShort, STATUS_BY_CODE } from "~/services/errors";
 import { readBodyWithLimit } from "~/utils/body";
 
@@ -32,7 +33,7 @@ export function toErrorResponse(error: unknown): Response {
       { status: 503, headers: { ...NO_STORE, "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } },
     );
   }
-  console.error(error);
+  reportRequestError(error);
   return jsonError(500, "Something went wrong on our side. Please try again later.");
 }
 

@@ -1,4 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
+import { currentRequest } from "~/db/query-count.server";
 import { AppError } from "~/services/errors";
 
 /**
@@ -11,6 +12,9 @@ export const clientIpContext = createContext<string>("unknown");
 
 /** This response's CSP nonce (server/security.ts), which the page's scripts carry. */
 export const cspNonceContext = createContext<string>("");
+
+/** This request's id (X-Request-Id, server/request-id.ts): the 500 page shows it for a visitor to quote. */
+export const requestIdContext = createContext<string>("");
 
 /**
  * Set by entry.server.tsx's handleError when a loader or action failed because the database cannot be reached;
@@ -34,4 +38,14 @@ export const rateLimitRefusalContext = createContext<string | null>(null);
 export function refuseIfRateLimited(context: Readonly<RouterContextProvider>) {
   const refusal = context.get(rateLimitRefusalContext);
   if (refusal !== null) throw new AppError("too_many_requests", refusal);
+}
+
+/**
+ * Reports an error a request failed with on stderr, as React Router's own reports are, after the request's id
+ * ("request <id>: Error: …"): the id the 500 page shows the visitor and every JSON log line of the request carries.
+ */
+export function reportRequestError(error: unknown) {
+  const requestId = currentRequest()?.requestId;
+  if (requestId) console.error(`request ${requestId}:`, error);
+  else console.error(error);
 }

@@ -43,3 +43,41 @@ describe("KEEP_ALIVE_TIMEOUT", () => {
     expect(() => parse({ KEEP_ALIVE_TIMEOUT: value })).toThrow(`KEEP_ALIVE_TIMEOUT: ${message}`);
   });
 });
+
+describe("METRICS_PORT", () => {
+  it("is unset (no metrics) by default, and a port from 1 to 65535 when set", () => {
+    expect(parse({}).METRICS_PORT).toBeUndefined();
+    expect(parse({ METRICS_PORT: "" }).METRICS_PORT).toBeUndefined();
+    expect(parse({ METRICS_PORT: "9464" }).METRICS_PORT).toBe(9464);
+  });
+
+  it.each([
+    ["0", "must be a whole number from 1 to 65535"],
+    ["70000", "must be a whole number from 1 to 65535"],
+    ["94.5", "must be a whole number from 1 to 65535"],
+    ["metrics", "must be a whole number from 1 to 65535"],
+  ])("refuses %s, naming the variable", (value, message) => {
+    expect(() => parse({ METRICS_PORT: value })).toThrow(EnvError);
+    expect(() => parse({ METRICS_PORT: value })).toThrow(`METRICS_PORT: ${message}`);
+  });
+
+  it("refuses the public port", () => {
+    expect(() => parse({ PORT: "3000", METRICS_PORT: "3000" })).toThrow("METRICS_PORT: must not be PORT (3000)");
+  });
+});
+
+describe("SLOW_QUERY_MS", () => {
+  it("is 100 ms by default; 0 logs every query", () => {
+    expect(parse({}).SLOW_QUERY_MS).toBe(100);
+    expect(parse({ SLOW_QUERY_MS: "0" }).SLOW_QUERY_MS).toBe(0);
+    expect(parse({ SLOW_QUERY_MS: "2.5" }).SLOW_QUERY_MS).toBe(2.5);
+  });
+
+  it.each([
+    ["-1", "must be a number of milliseconds, 0 or more"],
+    ["slow", "must be a number of milliseconds, 0 or more"],
+    ["600001", "must be at most 600000"],
+  ])("refuses %s, naming the variable", (value, message) => {
+    expect(() => parse({ SLOW_QUERY_MS: value })).toThrow(`SLOW_QUERY_MS: ${message}`);
+  });
+});

@@ -128,6 +128,25 @@ const envSchema = z.object({
     .min(1, "must be at least 1")
     .max(86400, "must be at most 86400")
     .default(3600),
+  // The Prometheus metrics' own port (docs/deploy.md): unset, no metrics are kept and no port is opened.
+  METRICS_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: "must be a whole number from 1 to 65535 (or unset: no metrics)" })
+      .int("must be a whole number from 1 to 65535 (or unset: no metrics)")
+      .min(1, "must be a whole number from 1 to 65535 (or unset: no metrics)")
+      .max(65535, "must be a whole number from 1 to 65535 (or unset: no metrics)")
+      .optional(),
+  ),
+  // A database query that takes longer is logged at warn with its SQL (never its values).
+  SLOW_QUERY_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: "must be a number of milliseconds, 0 or more" })
+      .min(0, "must be a number of milliseconds, 0 or more")
+      .max(600_000, "must be at most 600000")
+      .default(100),
+  ),
   UPLOADS_STORAGE: z.preprocess(
     (value) => (typeof value === "string" ? value.trim().toLowerCase() || undefined : value),
     z.enum(["disk", "database"], { message: "must be disk or database" }).default("disk"),
@@ -148,6 +167,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
   const parsed = result.data;
+  // The metrics are for the operators' scraper, never for the public port.
+  if (parsed.METRICS_PORT !== undefined && parsed.METRICS_PORT === parsed.PORT)
+    throw new EnvError(
+      `Invalid environment configuration:\n  METRICS_PORT: must not be PORT (${parsed.PORT}): the metrics have a port of their own`,
+    );
   const dataDir = path.resolve(parsed.DATA_DIR);
   ownerOnly(dataDir);
   return { ...parsed, DATA_DIR: dataDir, SESSION_SECRET: parsed.SESSION_SECRET ?? loadOrCreateSecret(dataDir) };

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { adminHeaders, adminMeta } from "~/http/admin-meta";
-import { NotFound } from "~/components/not-found";
+import { NotFound, ServerError } from "~/components/not-found";
 import type { loader as rootLoader } from "~/root";
 import { adminMiddleware, requireAdmin } from "~/http/auth.server";
 import { getDb } from "~/db/db.server";
@@ -43,16 +43,5 @@ export default function AdminLayout() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <Shell>
-      {isRouteErrorResponse(error) && error.status === 404 ? (
-        <NotFound />
-      ) : (
-        <div className="mx-auto max-w-2xl px-6 py-24 text-center">
-          <h1 className="font-serif text-4xl font-semibold">Something went wrong</h1>
-          <p className="mt-4 text-muted">Please try again in a moment.</p>
-        </div>
-      )}
-    </Shell>
-  );
+  return <Shell>{isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <ServerError />}</Shell>;
 }

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { Header } from "~/components/layout/header";
 import { Footer } from "~/components/layout/footer";
-import { NotFound } from "~/components/not-found";
+import { NotFound, ServerError } from "~/components/not-found";
 import { skeletonFor } from "~/components/skeletons";
 import type { loader as rootLoader } from "~/root";
 import { rootDataFrom } from "~/http/meta";
@@ -51,10 +51,7 @@ export function ErrorBoundary({ error }: { error: unknown }) {
       {notFound ? (
         <NotFound />
       ) : (
-        <div className="mx-auto max-w-2xl px-6 py-24 text-center">
-          <h1 className="font-serif text-4xl font-semibold">Something went wrong</h1>
-          <p className="mt-4 text-muted">Please try again in a moment.</p>
-        </div>
+        <ServerError />
       )}
     </Chrome>
   );
