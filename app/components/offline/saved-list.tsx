@@ -7,6 +7,7 @@ import { ListingOpenStatus } from "~/components/wholesalers/listing-facts";
 // it and the saved list share one file, which no page's first load fetches (decision 046).
 import "./start";
 import {
+  completeSaved,
   lastSearch,
   milesAwayText,
   savedListings,
@@ -27,6 +28,7 @@ export function SavedList() {
   useEffect(() => {
     const read = () => setState({ saved: savedListings(), search: lastSearch() });
     read();
+    void completeSaved();
     window.addEventListener(SAVED_CHANGED_EVENT, read);
     window.addEventListener("storage", read);
     return () => {
@@ -79,10 +81,16 @@ export function SavedList() {
                 {listing.city}, {listing.state} {listing.zipcode}
               </p>
             ) : null}
-            {search && listing.latitude !== undefined && listing.longitude !== undefined ? (
+            {search?.latitude !== undefined &&
+            search.longitude !== undefined &&
+            listing.latitude !== undefined &&
+            listing.longitude !== undefined ? (
               <p className="mt-2 inline-flex items-center gap-1.5 text-sm font-semibold text-rose-brand" data-testid="saved-distance">
                 <MapPin className="size-4" aria-hidden="true" />
-                {milesAwayText(search, { latitude: listing.latitude, longitude: listing.longitude })}
+                {milesAwayText(
+                  { latitude: search.latitude, longitude: search.longitude },
+                  { latitude: listing.latitude, longitude: listing.longitude },
+                )}
               </p>
             ) : null}
             <div className="mt-2">

@@ -28,8 +28,9 @@ export interface SavedListing {
 export interface LastSearch {
   zipcode: string;
   label: string;
-  latitude: number;
-  longitude: number;
+  /** Unknown until the search API has answered. */
+  latitude?: number;
+  longitude?: number;
 }
 
 const SAVED_KEY = "wff:saved";
@@ -106,25 +107,51 @@ export async function unsaveListing(id: number) {
 
 export const lastSearch = () => read<LastSearch>(LAST_SEARCH_KEY);
 
-/** Notes a zipcode searched on /near with its centre (the search API's `origin`), once per new zipcode. */
+/**
+ * Notes a zipcode searched on /near: at once, then with its centre (the search API's `origin`) as the network allows;
+ * /saved completes a centre the page was left before it came (completeSaved).
+ */
 export async function noteLastSearch(zipcode: string) {
-  if (lastSearch()?.zipcode === zipcode) return;
+  if (lastSearch()?.zipcode !== zipcode) localStorage.setItem(LAST_SEARCH_KEY, JSON.stringify({ zipcode, label: zipcode }));
+  await locateLastSearch();
+}
+
+async function locateLastSearch() {
+  const search = lastSearch();
+  if (!search || search.latitude !== undefined) return;
   try {
-    const response = await fetch(`/api/wholesalers/near?zip=${zipcode}&radius=1`);
+    const response = await fetch(`/api/wholesalers/near?zip=${encodeURIComponent(search.zipcode)}&radius=1`);
     if (!response.ok) return;
     const { origin } = (await response.json()) as {
       origin: { latitude: number; longitude: number; city: string | null; stateName: string | null };
     };
     const town = [origin.city, origin.stateName].filter(Boolean).join(", ");
-    const search: LastSearch = {
-      zipcode,
-      label: town ? `${zipcode} (${town})` : zipcode,
+    const located: LastSearch = {
+      zipcode: search.zipcode,
+      label: town ? `${search.zipcode} (${town})` : search.zipcode,
       latitude: origin.latitude,
       longitude: origin.longitude,
     };
-    localStorage.setItem(LAST_SEARCH_KEY, JSON.stringify(search));
+    localStorage.setItem(LAST_SEARCH_KEY, JSON.stringify(located));
+    window.dispatchEvent(new Event(SAVED_CHANGED_EVENT));
   } catch {
-    // Offline: noted at the next search.
+    // Offline: located at the next visit of /saved or search.
+  }
+}
+
+/**
+ * What a save or a search left unfinished (the page was left before the network answered): each saved listing's
+ * record from its saved page, and the last search's centre. /saved runs it when it opens, with a signal.
+ */
+export async function completeSaved() {
+  if (!navigator.onLine) return;
+  await locateLastSearch();
+  for (const listing of savedListings()) {
+    if (listing.city !== undefined) continue;
+    const page = "caches" in window ? await caches.open(SAVED_PAGES_CACHE).then((cache) => cache.match(listing.path)) : undefined;
+    const record = await fullRecord(listing.id, page ?? (await fetch(listing.path).catch(() => undefined)));
+    if (Object.keys(record).length > 0)
+      writeSaved(savedListings().map((saved) => (saved.id === listing.id ? { ...saved, ...record } : saved)));
   }
 }
 
@@ -134,7 +161,7 @@ export async function noteLastSearch(zipcode: string) {
  * /saved and the code loaded after a page is interactive use, moved them into a shared file every first load fetches
  * (1 KB gzip on /near, over its budget; decision 046).
  */
-export function milesAwayText(from: LastSearch, to: { latitude: number; longitude: number }): string {
+export function milesAwayText(from: { latitude: number; longitude: number }, to: { latitude: number; longitude: number }): string {
   const radians = (degrees: number) => (degrees * Math.PI) / 180;
   const h =
     Math.sin(radians(to.latitude - from.latitude) / 2) ** 2 +
