@@ -37,6 +37,9 @@ export const links: Route.LinksFunction = () => [
   // text is in the device's own face (app.css, docs/decisions/023-system-text-font.md).
   { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable (decision 046): the manifest's icons are drawn from favicon.svg at build (scripts/app-icons.ts); iOS
+  // reads them too (since 15.4), so there is no apple-touch-icon link.
+  { rel: "manifest", href: "/manifest.json" },
   { rel: "alternate", type: "application/rss+xml", title: "Flower Arranging Guide", href: "/rss.xml" },
 ];
 
@@ -80,6 +83,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // a visitor's tap before then gets the forms' no-JavaScript behaviour (tested on its own).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    // Then the service worker and the Save buttons, in a file of their own that no first load fetches and that waits
+    // for the load event and an idle moment itself (components/offline/start.ts, decision 046).
+    void import("./components/offline/start");
   }, []);
   useServerStructuredDataDropped();
   return (

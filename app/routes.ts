@@ -17,6 +17,8 @@ export default [
     route("terms", "routes/public/terms.tsx"),
     route("sitemap", "routes/public/sitemap.tsx"),
     route("search", "routes/public/search.tsx"),
+    // The suppliers saved on this device (decision 046).
+    route("saved", "routes/public/saved.tsx"),
     route("near", "routes/public/near.tsx"),
     // "Report a problem" on a listing: the form's page, and where the dialog of each wholesaler card posts.
     route("wholesalers/:id/report", "routes/public/report-problem.tsx"),

@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** What the build reads: the app, the server, the public files, the build's own scripts and configuration. */
-const SOURCE_FOLDERS = ["app", "server", "public", "scripts/images"];
+const SOURCE_FOLDERS = ["app", "server", "public", "scripts/images", "sw"];
 const SOURCE_FILES = [
   "package-lock.json",
   "vite.config.ts",
@@ -24,11 +24,20 @@ const SOURCE_FILES = [
   "scripts/generate-images.ts",
   "scripts/generate-maps.ts",
   "scripts/favicon-ico.ts",
+  "scripts/app-icons.ts",
+  "scripts/build-service-worker.ts",
   "scripts/precompress.ts",
   "scripts/icon-sprite.ts",
 ];
 /** Written by the build itself, or by tests: never an input. */
-const IGNORED = [/\.test\.tsx?$/, /(^|\/)\.react-router\//, /\.generated\.(json|svg)$/, /^public\/images\//, /^public\/favicon\.ico$/];
+const IGNORED = [
+  /\.test\.tsx?$/,
+  /(^|\/)\.react-router\//,
+  /\.generated\.(json|svg)$/,
+  /^public\/images\//,
+  /^public\/favicon\.ico$/,
+  /^public\/icons\//,
+];
 
 export const STAMP_FILE = "source-hash";
 

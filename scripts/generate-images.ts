@@ -9,8 +9,8 @@
  * sets, composition and palette are also balanced across the set so a grid of cards looks
  * varied. Card images (blog, festivals, the default photo) are also written 400 and 800 px wide
  * beside the 1200 px file ("<name>-400.webp", "<name>-800.webp"), for srcset. Reruns on the
- * same data produce byte-identical files; unchanged files are not rewritten. `/favicon.ico` is drawn from
- * public/favicon.svg (scripts/favicon-ico.ts).
+ * same data produce byte-identical files; unchanged files are not rewritten. `/favicon.ico` and the installed app's
+ * icons (`/icons/*.png`) are drawn from public/favicon.svg (scripts/favicon-ico.ts, scripts/app-icons.ts).
  *
  * The drawing lives in scripts/images/: shared helpers (random, color, palettes, svg, geometry), flowers and
  * greenery (petals, heads*, foliage, vessels), what a picture shows (keywords, plan, scene), one module per
@@ -22,6 +22,7 @@ import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { APP_ICONS, appIcon } from "./app-icons";
 import { faviconIco } from "./favicon-ico";
 import { collectJobs, PUBLIC_DIR, runAll, runJob, writeIfChanged } from "./images/output";
 
@@ -32,7 +33,10 @@ async function main(): Promise<void> {
   const started = performance.now();
   const jobs = await collectJobs();
   const results = (await runAll(jobs, Math.max(2, availableParallelism()), runJob)).flat();
-  results.push(await writeIfChanged("favicon.ico", await faviconIco(await readFile(path.join(PUBLIC_DIR, "favicon.svg")))));
+  const favicon = await readFile(path.join(PUBLIC_DIR, "favicon.svg"));
+  results.push(await writeIfChanged("favicon.ico", await faviconIco(favicon)));
+  // The installed app's icons (scripts/app-icons.ts, public/manifest.json).
+  for (const icon of APP_ICONS) results.push(await writeIfChanged(icon.file, await appIcon(favicon, icon)));
   const bytes = results.reduce((sum, r) => sum + r.bytes, 0);
   const written = results.filter((r) => r.written).length;
   const elapsed = Math.round(performance.now() - started);

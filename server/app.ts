@@ -21,6 +21,7 @@ import {
 } from "~/http/request-context.server";
 import { RENDER_DEADLINE_MS } from "~/http/render-deadline.server";
 import { setEnv, type Env } from "~/utils/env.server";
+import { WORKER_STATUS_PATH } from "~/utils/offline";
 import { originCheck } from "./origin-check";
 import { limiterFor, LimitStoreHealth, type LimitStore } from "./limit-store";
 import { rateLimit, refusalOf, type RateLimitOptions, type RateLimitRule } from "./rate-limit";
@@ -158,6 +159,12 @@ export async function startApp({ env, logger, development, metrics }: AppOptions
       logger.error({ err: error }, "health check failed");
       res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: handle.dialect });
     }
+  });
+
+  // The service worker's kill switch (docs/decisions/046-offline-service-worker.md): with SERVICE_WORKER=off, a
+  // worker that asks empties its caches and unregisters, and a page that asks registers none.
+  app.get(WORKER_STATUS_PATH, (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ serviceWorker: env.SERVICE_WORKER });
   });
 
   // React Router answers the pages and the API, a few at a time (server/render-turns.ts).

@@ -55,6 +55,9 @@ function contentSecurityPolicy(development: boolean) {
       "img-src 'self' data: blob: https://www.google-analytics.com https://www.googletagmanager.com",
       `connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com${development ? " ws: wss:" : ""}`,
       "font-src 'self'",
+      // The service worker (/sw.js) and the web app manifest, named rather than left to fallbacks (decision 046).
+      "worker-src 'self'",
+      "manifest-src 'self'",
       "object-src 'none'",
       "base-uri 'none'",
       "form-action 'self'",

@@ -43,6 +43,11 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Hashed build assets never change under their name; the other public files may change with a release. */
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 export const PUBLIC_FILE_CACHE = "public, max-age=3600";
+/**
+ * The service worker's script is checked on every visit, so that a new build's worker takes over at the next page
+ * (docs/decisions/046-offline-service-worker.md); its ETag makes the check a 304.
+ */
+export const REVALIDATED_FILES = new Set(["/sw.js"]);
 
 type Coding = "br" | "gzip" | "identity";
 
@@ -111,7 +116,7 @@ function readFiles(root: string, immutablePrefix: string): Map<string, StaticFil
     }
     files.set(urlPath, {
       contentType: CONTENT_TYPES[extension] ?? "application/octet-stream",
-      cacheControl: urlPath.startsWith(immutablePrefix) ? IMMUTABLE_CACHE : PUBLIC_FILE_CACHE,
+      cacheControl: urlPath.startsWith(immutablePrefix) ? IMMUTABLE_CACHE : REVALIDATED_FILES.has(urlPath) ? "no-cache" : PUBLIC_FILE_CACHE,
       lastModified: stat.mtime.toUTCString(),
       representations,
     });

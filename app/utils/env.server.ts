@@ -90,6 +90,13 @@ const envSchema = z.object({
     .optional()
     .transform((value) => value || "on")
     .pipe(z.enum(["on", "off"], { message: "must be on or off" })),
+  SERVICE_WORKER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value) => value || "on")
+    .pipe(z.enum(["on", "off"], { message: "must be on or off" })),
   KEEP_ALIVE_TIMEOUT: z.coerce
     .number({ message: "must be a whole number of seconds" })
     .int("must be a whole number of seconds")

@@ -7,6 +7,8 @@ export const ICON_NAMES = [
   "arrow-right",
   "badge-check",
   "book-open",
+  // No component: drawn from the sprite by components/offline/saved-buttons.ts, after a page is interactive (decision 046).
+  "bookmark",
   "calendar-days",
   "calendar-heart",
   "calendar-plus",

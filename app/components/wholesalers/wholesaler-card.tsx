@@ -165,6 +165,8 @@ export function WholesalerCard({
       {/* Directions is what a card is for; reporting is the quieter action, small enough to share the row on a phone. */}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-4">
         <DirectionsLink wholesaler={wholesaler} />
+        {/* The place of "Save", kept on this device for the market: components/offline/saved-buttons.ts puts the button in. */}
+        <span data-testid="save" />
         <ReportProblem
           wholesaler={wholesaler}
           className="bg-transparent px-2.5 text-xs text-muted ring-0 hover:bg-blush/60 hover:text-rose-brand"

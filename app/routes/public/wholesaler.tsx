@@ -130,6 +130,8 @@ export default function Wholesaler({ loaderData }: Route.ComponentProps) {
                     <span className="sr-only"> {listing.phone}</span>
                   </a>
                 ) : null}
+                {/* The place of "Save", kept on this device for the market: components/offline/saved-buttons.ts puts the button in. */}
+                <span data-testid="save" />
               </div>
             )}
           </header>
