@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { NotFound, ServerError } from "./components/not-found";
+import { NotFound, ServerError, Unavailable } from "./components/not-found";
 import { useNonce } from "./components/nonce";
 import { LazyToaster } from "./components/ui/lazy-toaster";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from "./db/unavailable.server";
@@ -123,23 +123,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 503) {
     const message = (error.data as { message?: unknown } | null)?.message;
     return (
-      <main id="main" className="mx-auto max-w-2xl px-6 py-24 text-center">
-        <title>We'll be right back | Wholesale Flower Finder</title>
-        <h1 className="font-serif text-4xl font-semibold">We'll be right back</h1>
-        <p className="mt-4 text-muted">{typeof message === "string" ? message : "Please try again in a minute."}</p>
-        <a className="mt-8 inline-block rounded-full bg-rose-brand px-6 py-3 font-medium text-white" href="">
-          Try again
-        </a>
+      <main id="main">
+        <Unavailable message={typeof message === "string" ? message : "Please try again in a minute."} />
       </main>
     );
   }
   return (
     <main>
-      <ServerError>
-        <a className="mt-8 inline-block rounded-full bg-rose-brand px-6 py-3 font-medium text-white" href="/">
-          Go Home
-        </a>
-      </ServerError>
+      <ServerError />
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from "react";
+import { createContext, useContext } from "react";
 import { Flower2 } from "~/components/icons";
 import { Link } from "react-router";
 import { buttonVariants } from "./ui/button";
@@ -41,16 +41,36 @@ const useReference = import.meta.env.SSR
     }
   : () => "";
 
-/** "Something went wrong" and the request's reference (never on a page the page cache keeps: those are 200s). */
-export function ServerError({ children }: { children?: ReactNode }) {
+/**
+ * "Something went wrong", a way home (a plain link: the page's scripts may be what failed) and the request's
+ * reference (never on a page the page cache keeps: those are 200s).
+ */
+export function ServerError() {
   return (
-    <div className="mx-auto max-w-2xl px-6 py-24 text-center">
-      <h1 className="font-serif text-4xl font-semibold">Something went wrong</h1>
-      <p className="mt-4 text-muted">Please try again in a moment.</p>
-      {children}
+    // The 404's layout and type, word for word: the same page's look (and the same bytes, which gzip counts once).
+    <div className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center">
+      <h1 className="mt-6 font-serif text-4xl font-semibold text-ink sm:text-5xl">Something went wrong</h1>
+      <p className="mt-4 text-lg text-muted">Please try again in a moment.</p>
+      <a className={buttonVariants({ className: "mt-8" })} href="/">
+        Go Home
+      </a>
       <p className="mt-8 text-xs text-muted" suppressHydrationWarning>
         {useReference()}
       </p>
+    </div>
+  );
+}
+
+/** "We'll be right back": the database cannot be reached (a 503), and the message says when to try again. */
+export function Unavailable({ message }: { message: string }) {
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center">
+      <title>We'll be right back | Wholesale Flower Finder</title>
+      <h1 className="mt-6 font-serif text-4xl font-semibold text-ink sm:text-5xl">We'll be right back</h1>
+      <p className="mt-4 text-lg text-muted">{message}</p>
+      <a className={buttonVariants({ className: "mt-8" })} href="">
+        Try again
+      </a>
     </div>
   );
 }
