@@ -4,6 +4,16 @@ import path from "node:path";
 import { tightenToOwner } from "./owner-only.server";
 import { z } from "zod";
 
+/** A switch written `on` or `off` (any case), `on` when unset or empty. */
+const onOff = () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value) => value || "on")
+    .pipe(z.enum(["on", "off"], { message: "must be on or off" }));
+
 const booleanFlag = (fallback: boolean) =>
   z
     .string()
@@ -83,20 +93,8 @@ const envSchema = z.object({
     .trim()
     .optional()
     .transform((value) => value || undefined),
-  PAGE_CACHE: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .optional()
-    .transform((value) => value || "on")
-    .pipe(z.enum(["on", "off"], { message: "must be on or off" })),
-  SERVICE_WORKER: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .optional()
-    .transform((value) => value || "on")
-    .pipe(z.enum(["on", "off"], { message: "must be on or off" })),
+  PAGE_CACHE: onOff(),
+  SERVICE_WORKER: onOff(),
   KEEP_ALIVE_TIMEOUT: z.coerce
     .number({ message: "must be a whole number of seconds" })
     .int("must be a whole number of seconds")

@@ -7,9 +7,9 @@ import path from "node:path";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_FAILURE_LIMIT } from "~/services/auth/throttle.server";
-import { signIn, TEST_ADMIN } from "../support/admin-session";
-import { createTestDatabase, runPostgres } from "../support/postgres";
-import { startServer, type RunningServer } from "../support/server";
+import { startSignedIn, TEST_ADMIN } from "../support/admin-session";
+import { runPostgres } from "../support/postgres";
+import type { RunningServer } from "../support/server";
 
 const DATABASES = [
   { name: "SQLite", kind: "sqlite", enabled: true },
@@ -32,24 +32,9 @@ for (const database of DATABASES) {
       });
 
     beforeAll(async () => {
-      const created = database.kind === "postgres" ? await createTestDatabase() : undefined;
       // Idle connections kept longer than the test: fetch may reuse one after the command line's seconds of work,
       // and must not meet one the server is closing (KEEP_ALIVE_TIMEOUT's 5 s by default).
-      const server = await startServer({
-        ADMIN_EMAIL: TEST_ADMIN.email,
-        ADMIN_PASSWORD: TEST_ADMIN.password,
-        KEEP_ALIVE_TIMEOUT: "600",
-        ...(created ? { DATABASE_URL: created.url } : {}),
-      });
-      running = {
-        server,
-        cookie: await signIn(server),
-        databaseUrl: created?.url,
-        async stop() {
-          await server.stop();
-          await created?.drop();
-        },
-      };
+      running = await startSignedIn(database.kind, { KEEP_ALIVE_TIMEOUT: "600" });
       // Set up as the account page does: start, read the key the page shows, confirm with its code.
       expect((await post("/admin/account", { intent: "start" }, running.cookie)).status).toBe(200);
       const page = await (await fetch(url("/admin/account"), { headers: { cookie: running.cookie } })).text();

@@ -1,11 +1,11 @@
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SQLITE_FILE_NAME } from "~/db/client.server";
 import { createTestDatabase, runPostgres } from "../support/postgres";
 import { startServer, untilLogged, type LogEntry, type RunningServer } from "../support/server";
+import { freePort } from "../support/own-redis";
 
 /**
  * What an operator sees of the server (issue #39, docs/decisions/047): the Prometheus metrics on METRICS_PORT,
@@ -14,18 +14,6 @@ import { startServer, untilLogged, type LogEntry, type RunningServer } from "../
 
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-/** A port nobody listens on now (the kernel's choice, given back at once). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The TCP ports a process listens on, from Linux's /proc: its sockets' inodes, found among the listening ones. */
 function listeningPorts(pid: number): number[] {

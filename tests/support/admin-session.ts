@@ -21,10 +21,15 @@ export async function signIn(server: RunningServer): Promise<string> {
 /**
  * Starts the production build with the test admin, behind a trusted loopback proxy (so that a test can give
  * each request a client address of its own with X-Forwarded-For), on SQLite or on a PostgreSQL database of
- * its own, and signs in. `stop` stops the server and drops the database.
+ * its own, and signs in, with `extraEnv` besides. `stop` stops the server and drops the database.
  */
-export async function startSignedIn(database: "sqlite" | "postgres") {
-  const env: Record<string, string> = { ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password, TRUST_PROXY: "loopback" };
+export async function startSignedIn(database: "sqlite" | "postgres", extraEnv: Record<string, string> = {}) {
+  const env: Record<string, string> = {
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    TRUST_PROXY: "loopback",
+    ...extraEnv,
+  };
   const created = database === "postgres" ? await createTestDatabase() : undefined;
   if (created) env.DATABASE_URL = created.url;
   const server = await startServer(env);

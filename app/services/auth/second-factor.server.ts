@@ -329,19 +329,16 @@ export async function enableSecondFactor(
       .executeTakeFirst();
     if (Number(enabled.numUpdatedRows) !== 1) throw new AppError("conflict", "Two-step sign-in was changed meanwhile. Reload the page.");
     const codes = await replaceRecoveryCodes(trx, keys, admin.id, now);
-    await recordAudit(trx, {
-      action: SECOND_FACTOR_ACTIONS.enable,
-      adminId: admin.id,
-      actor: admin.email,
-      entityType: "admin",
-      entityId: admin.id,
-      ip: input.ip,
-    });
+    await auditOwnChange(trx, SECOND_FACTOR_ACTIONS.enable, admin, input.ip);
     return codes;
   });
   await settleLoginAttempt(db, verdict.attemptId, "success", now);
   return { recoveryCodes };
 }
+
+/** The audit row of a change an admin made to their own factor. */
+const auditOwnChange = (db: Kysely<Database>, action: string, admin: SessionAdmin, ip: string) =>
+  recordAudit(db, { action, adminId: admin.id, actor: admin.email, entityType: "admin", entityId: admin.id, ip });
 
 /**
  * A signed-in admin proves it is them before changing the factor: a current code from the app, or the password.
@@ -387,14 +384,7 @@ export async function regenerateRecoveryCodes(
   await confirmAdmin(db, keys, admin, input, now);
   const recoveryCodes = await db.transaction().execute(async (trx) => {
     const codes = await replaceRecoveryCodes(trx, keys, admin.id, now);
-    await recordAudit(trx, {
-      action: SECOND_FACTOR_ACTIONS.regenerate,
-      adminId: admin.id,
-      actor: admin.email,
-      entityType: "admin",
-      entityId: admin.id,
-      ip: input.ip,
-    });
+    await auditOwnChange(trx, SECOND_FACTOR_ACTIONS.regenerate, admin, input.ip);
     return codes;
   });
   return { recoveryCodes };
@@ -412,14 +402,7 @@ export async function disableSecondFactor(
   await confirmAdmin(db, keys, admin, input, now);
   await db.transaction().execute(async (trx) => {
     await removeSecondFactor(trx, admin.id);
-    await recordAudit(trx, {
-      action: SECOND_FACTOR_ACTIONS.disable,
-      adminId: admin.id,
-      actor: admin.email,
-      entityType: "admin",
-      entityId: admin.id,
-      ip: input.ip,
-    });
+    await auditOwnChange(trx, SECOND_FACTOR_ACTIONS.disable, admin, input.ip);
   });
 }
 
