@@ -613,6 +613,13 @@ const TARGETS: Target[] = [
     arb: post(fc.constant("/admin/login"), fieldsArb({ email: "nobody@example.com", password: "wrong-password", next: "/admin" })),
   },
   {
+    // Signed out, so with no sign-in challenge: the code is refused before any is checked.
+    name: "POST /admin/login/code",
+    share: 0.1,
+    mayWrite: ["audit_log", "login_attempts"],
+    arb: post(fc.constant("/admin/login/code"), fieldsArb({ code: "123456" })),
+  },
+  {
     name: "POST /admin/forgot-password",
     share: 0.1,
     arb: post(fc.constant("/admin/forgot-password"), fieldsArb({ email: "nobody@example.com" })),
@@ -654,6 +661,10 @@ const TARGETS: Target[] = [
           "/healthz",
           "/readyz",
           "/admin/login",
+          // Signed out, with no challenge: back to the sign-in page.
+          "/admin/login/code",
+          // The saved suppliers: drawn in the browser from what it keeps.
+          "/saved",
           // Signed out: the sign-out, and the tools' progress (a 401 JSON).
           "/admin/logout",
           "/admin/tools/jobs",
@@ -782,6 +793,20 @@ const TARGETS: Target[] = [
     ),
   },
   {
+    // Your account's two-step sign-in: a wrong code or password is counted (login_attempts) before it is checked.
+    name: "POST /admin/account",
+    share: 0.3,
+    admin: true,
+    mayWrite: ["audit_log", "login_attempts"],
+    arb: post(
+      fc.constant("/admin/account"),
+      fieldsArb(
+        { intent: "start", code: "123456", confirmation: "wrong-password" },
+        { intent: intents("start", "cancel", "enable", "regenerate", "disable") },
+      ),
+    ),
+  },
+  {
     name: "POST /admin/mail",
     share: 0.2,
     admin: true,
@@ -886,6 +911,7 @@ const TARGETS: Target[] = [
           "/admin/settings",
           "/admin/image-manager",
           "/admin/mail",
+          "/admin/account",
           "/admin/newsletter",
           "/admin/newsletter/new",
           "/admin/wholesalers/new",
@@ -899,7 +925,9 @@ const TARGETS: Target[] = [
           "/admin/tools/optimise-images",
         ),
         segment.map((s) => `/admin/mail/${s}`),
+        segment.map((s) => `/admin/mail/${s}/html`),
         segment.map((s) => `/admin/newsletter/${s}/progress`),
+        segment.map((s) => `/admin/newsletter/${s}/email`),
         segment.map((s) => `/admin/${s}`),
       ),
       ["q", "page", "type", "state", "access", "verification", "status", "kind", "edit", "suggestion", "sort", "next"],

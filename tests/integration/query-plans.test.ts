@@ -153,7 +153,7 @@ describe("query plans", () => {
     const admin = [
       ...routeLeaves(routes)
         .map((leaf) => leaf.path)
-        .filter((pathname) => pathname.startsWith("/admin") && !/[:*]/.test(pathname) && !/^\/admin\/log(in|out)$/.test(pathname)),
+        .filter((pathname) => pathname.startsWith("/admin") && !/[:*]/.test(pathname) && !/^\/admin\/log(in|out|in\/code)$/.test(pathname)),
       "/admin/wholesalers?q=rose",
       "/admin/wholesalers?page=2",
       `/admin/wholesalers?edit=${listingId}`,
