@@ -247,7 +247,8 @@ test.describe("updates", () => {
         timeout: 30_000,
       });
       await page.goto(`${on.url}/about`);
-      expect((await page.evaluate(() => caches.keys())).length).toBeGreaterThan(0);
+      // The worker writes the page it answered to its cache after the answer: wait for it, not for the navigation.
+      await expect.poll(async () => (await page.evaluate(() => caches.keys())).length, { timeout: 10_000 }).toBeGreaterThan(0);
     } finally {
       await on.stop();
     }
