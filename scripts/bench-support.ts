@@ -59,7 +59,7 @@ const INTRO = `# Benchmarks
 
 Figures measured by the scripts in \`scripts/\` on the production build over loopback, each section
 written by its script with the date, the machine and the command. The machines are noisy: compare
-only figures taken in the same run. Targets are those of issue #13.
+only figures taken in the same run. Targets are those of issues #13 and #39.
 `;
 
 /** Replaces (or adds) the section between \`<!-- name -->\` and \`<!-- /name -->\` in BENCHMARKS.md. */
