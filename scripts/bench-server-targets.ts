@@ -88,8 +88,14 @@ function issue13Misses(row: Row, ratio: number | undefined): string[] {
   if (p99Target !== undefined && row.p99 > p99Target) misses.push(`p99 > ${p99Target} ms`);
   const ratioTarget = PAGE_RATIO_TARGET[row.pageCache];
   if (kind === "page" && ratio !== undefined && ratio < ratioTarget) misses.push(`< ${ratioTarget * 100}% of baseline`);
-  if (row.errors > 0 || row.non2xx > 0) misses.push("errors or non-2xx");
+  misses.push(...answerMisses(row));
   return misses;
+}
+
+/** A row with errors, non-2xx or no answer at all (none came within `--seconds`) meets no target. */
+function answerMisses(row: Row): string[] {
+  if (row.requestsPerSecond === 0) return ["no answer within the run"];
+  return row.errors > 0 || row.non2xx > 0 ? ["errors or non-2xx"] : [];
 }
 
 /** Issue #39's misses of a row, or undefined where it sets no target (the page cache on, the baseline). */
@@ -101,7 +107,7 @@ function issue39Misses(row: Row): string[] | undefined {
     misses.push(over("CPU", row.serverCpuPerRequest, cpuMsCacheOff, 2));
   if (kind === "page" && row.connections === 100 && row.p99 > P99_TARGET_RENDERED_AT_100)
     misses.push(over("p99", row.p99, P99_TARGET_RENDERED_AT_100, 0));
-  if (row.errors > 0 || row.non2xx > 0) misses.push("errors or non-2xx");
+  misses.push(...answerMisses(row));
   return misses;
 }
 
