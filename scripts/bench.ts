@@ -1,74 +1,49 @@
 /**
- * `npm run bench [-- --seconds 10 --postgres --no-write]`: the server benchmark of issue #13. Builds if
- * needed, starts the production build on a seeded SQLite database twice, with the page cache on and with it
- * off (PAGE_CACHE), and, with --postgres, on a fresh PostgreSQL database with the cache off, warms up, then runs autocannon at 10 and at 100 connections (no pipelining,
- * `--seconds` each, brotli accepted like a browser) against the public pages, two API calls and, as the
- * baseline of the same run, the hero WebP sent by the same server's static handler. Requests come from many
- * client addresses through the trusted-proxy setting, so the per-address limits do not answer 429. Prints
- * the table and writes it to BENCHMARKS.md (section "bench:server").
+ * `npm run bench [-- options]`: the server benchmark of issues #13 and #39. Builds if needed, starts the
+ * production build on a seeded SQLite database twice, with the page cache on and with it off (PAGE_CACHE), and,
+ * with --postgres, on a fresh PostgreSQL database with the cache off, warms up, then runs autocannon at 10 and at
+ * 100 connections (no pipelining, `--seconds` each, brotli accepted like a browser) against the public pages
+ * (scripts/bench-server-targets.ts: home, a state page, two zipcode searches, a city search, a listing, an article,
+ * a festival and /festivals), two API calls and, as the baseline of the same run, the hero WebP sent by the same
+ * server's static handler. Requests come from many client addresses through the trusted-proxy setting, so the
+ * per-address limits do not answer 429. Prints the table with each row's verdict against the targets of #13 and
+ * #39, and writes it to BENCHMARKS.md (section "bench:server").
+ *
+ * Options:
+ *   --seconds <n>     how long each target is loaded at each number of connections (default 10)
+ *   --postgres        also measures PostgreSQL (TEST_POSTGRES_URL), page cache off
+ *   --page <path>     measures only this target (repeatable; `listing` is the seeded first listing; any other path
+ *                     of the site is measured as a page, or as an API call under /api); the baseline always runs
+ *   --cache on|off    runs only the half with the page cache on, or off (PostgreSQL runs with it off)
+ *   --no-write        prints the table without writing BENCHMARKS.md
+ * While working on a page: `npm run bench -- --cache off --page /festivals --seconds 3 --no-write`.
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { createTestDatabase } from "../tests/support/postgres";
 import { startServer, type RunningServer } from "../tests/support/server";
-import {
-  buildIfNeeded,
-  machineLine,
-  nextClientAddress,
-  settle,
-  table,
-  today,
-  TRUSTED_PROXY_ENV,
-  writeBenchmarkSection,
-} from "./bench-support";
+import { buildIfNeeded, nextClientAddress, settle, TRUSTED_PROXY_ENV, writeBenchmarkSection } from "./bench-support";
+import { LISTING, report, selectTargets, type PageCache, type Row } from "./bench-server-targets";
 
 const { values } = parseArgs({
   options: {
     seconds: { type: "string", default: "10" },
     postgres: { type: "boolean", default: false },
+    page: { type: "string", multiple: true },
+    cache: { type: "string" },
     "no-write": { type: "boolean", default: false },
   },
 });
 const SECONDS = Number(values.seconds);
 if (!Number.isInteger(SECONDS) || SECONDS < 1) throw new Error(`--seconds must be a whole number of seconds, not ${values.seconds}`);
+if (values.cache !== undefined && values.cache !== "on" && values.cache !== "off")
+  throw new Error(`--cache must be on or off, not ${values.cache}`);
+const CACHE = values.cache as PageCache | undefined;
+if (CACHE === "on" && values.postgres)
+  throw new Error("PostgreSQL is measured with the page cache off: leave out --cache on or --postgres");
+const TARGETS = selectTargets(values.page);
 const CONNECTIONS = [10, 100];
-
-type Kind = "page" | "api" | "zipcode" | "baseline";
-const TARGETS: { path: string; kind: Kind }[] = [
-  { path: "/", kind: "page" },
-  { path: "/state/california", kind: "page" },
-  { path: "/blog/1", kind: "page" },
-  { path: "/festivals", kind: "page" },
-  { path: "/api/states", kind: "api" },
-  { path: "/api/wholesalers/zipcode/90014", kind: "zipcode" },
-  { path: "/images/hero.webp", kind: "baseline" },
-];
-
-/** Issue #13's p99 targets in ms: at 10 connections by kind, at 100 connections 100 ms for all. */
-const P99_TARGET_AT_10: Record<Kind, number | undefined> = { page: 25, api: 10, zipcode: 5, baseline: undefined };
-const P99_TARGET_AT_100 = 100;
-/** Pages from the page cache: at least 150% of the baseline's requests per second; rendered each time: at least half. */
-const PAGE_RATIO_TARGET = { on: 1.5, off: 0.5 } as const;
-
-type PageCache = keyof typeof PAGE_RATIO_TARGET;
-
-interface Row {
-  database: string;
-  pageCache: PageCache;
-  path: string;
-  kind: Kind;
-  connections: number;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  /** The share of one core autocannon, in this process, used while it ran: near 100% the row is its ceiling. */
-  clientCpu: number;
-  /** The server process's CPU time (all its threads) per request answered, or undefined where /proc is not. */
-  serverCpuPerRequest: number | undefined;
-}
 
 /** CPU time in ms a process has used, user and system, from Linux's /proc (clock ticks of 10 ms); undefined elsewhere. */
 function processCpuMs(pid: number | undefined): number | undefined {
@@ -109,10 +84,12 @@ async function measure(database: string, pageCache: PageCache, env: Record<strin
   const label = `${database}, page cache ${pageCache}`;
   const rows: Row[] = [];
   try {
+    const listing = await listingPath(server);
+    const targets = TARGETS.map((target) => ({ target, path: target.path === LISTING ? listing : target.path }));
     console.log(`${label}: warming up`);
-    for (const { path } of TARGETS) await run(server, path, 10, Math.min(2, SECONDS));
+    for (const { path } of targets) await run(server, path, 10, Math.min(2, SECONDS));
     for (const connections of CONNECTIONS) {
-      for (const { path, kind } of TARGETS) {
+      for (const { target, path } of targets) {
         await settle(server.url);
         const serverCpuBefore = processCpuMs(server.process.pid);
         const clientCpuBefore = process.cpuUsage();
@@ -124,8 +101,8 @@ async function measure(database: string, pageCache: PageCache, env: Record<strin
         const row: Row = {
           database,
           pageCache,
+          target,
           path,
-          kind,
           connections,
           requestsPerSecond: result.requests.average,
           p50: result.latency.p50,
@@ -152,79 +129,20 @@ async function measure(database: string, pageCache: PageCache, env: Record<strin
   return rows;
 }
 
-function report(rows: Row[]): string {
-  const baseline = (row: Row) =>
-    rows.find(
-      (other) =>
-        other.kind === "baseline" &&
-        other.database === row.database &&
-        other.pageCache === row.pageCache &&
-        other.connections === row.connections,
-    );
-  const verdicts: string[] = [];
-  const body = rows.map((row) => {
-    const base = baseline(row);
-    const ratio = base && row.kind !== "baseline" ? row.requestsPerSecond / base.requestsPerSecond : undefined;
-    const p99Target = row.connections === 10 ? P99_TARGET_AT_10[row.kind] : row.kind === "baseline" ? undefined : P99_TARGET_AT_100;
-    const misses: string[] = [];
-    if (p99Target !== undefined && row.p99 > p99Target) misses.push(`p99 > ${p99Target} ms`);
-    const ratioTarget = PAGE_RATIO_TARGET[row.pageCache];
-    if (row.kind === "page" && ratio !== undefined && ratio < ratioTarget) misses.push(`< ${ratioTarget * 100}% of baseline`);
-    if (row.errors > 0 || row.non2xx > 0) misses.push("errors or non-2xx");
-    if (row.kind !== "baseline") verdicts.push(misses.length === 0 ? "met" : "missed");
-    return [
-      row.database,
-      row.pageCache,
-      row.connections,
-      `\`${row.path}\``,
-      row.requestsPerSecond.toFixed(0),
-      row.p50.toFixed(0),
-      row.p99.toFixed(0),
-      row.errors,
-      row.non2xx,
-      `${(row.clientCpu * 100).toFixed(0)}%`,
-      row.serverCpuPerRequest === undefined ? "" : row.serverCpuPerRequest.toFixed(2),
-      ratio === undefined ? "baseline" : `${(ratio * 100).toFixed(0)}%`,
-      row.kind === "baseline" ? "" : misses.length === 0 ? "met" : `missed: ${misses.join(", ")}`,
-    ];
-  });
-  const met = verdicts.filter((verdict) => verdict === "met").length;
-  const databases = [...new Set(rows.map((row) => row.database))].join(" and ");
-  return [
-    "## Server: `npm run bench`",
-    "",
-    `Measured ${today()} on ${machineLine()}, ${databases}.`,
-    `Command: \`npm run bench -- --seconds ${SECONDS}${values.postgres ? " --postgres" : ""}\` (autocannon, ${CONNECTIONS.join(" and ")} connections, ${SECONDS} s each, no pipelining, \`Accept-Encoding: br, gzip\`, each request from its own client address through \`TRUST_PROXY=loopback\` and \`X-Forwarded-For\`; the server logs every request at info level as in production; before each target the server is left to finish what the previous one queued; with the page cache on, the warm-up has put each page in it, so the page rows measure answers from memory, \`X-Cache: hit\`).`,
-    "",
-    "Two columns say what bounds a row. *Client CPU* is the share of one core that autocannon, in the benchmark's own process, used while it ran: near 100%, the row measures autocannon's ceiling on this machine rather than the server's, and its latencies include the client's own waiting. *Server CPU ms/req* is the server process's CPU time (every thread: JavaScript, collections, compression) divided by the requests it answered, read from Linux's `/proc`.",
-    "",
-    "Targets (issue #13): pages at least 150% of the static baseline's requests/s with the page cache on, at least 50% with it off; p99 at 10 connections at most 25 ms for pages, 10 ms for the JSON API, 5 ms for the zipcode search; at 100 connections at most 100 ms; zero errors and non-2xx.",
-    "",
-    table(
-      [
-        "database",
-        "page cache",
-        "connections",
-        "target",
-        "requests/s",
-        "p50 ms",
-        "p99 ms",
-        "errors",
-        "non-2xx",
-        "client CPU",
-        "server CPU ms/req",
-        "to baseline",
-        "issue #13 target",
-      ],
-      body,
-    ),
-    "",
-    `${met} of ${verdicts.length} rows meet their targets.`,
-  ].join("\n");
+/** The canonical address of the seeded first listing: where the listing's page sends `/wholesalers/1`. */
+async function listingPath(server: RunningServer): Promise<string> {
+  const response = await fetch(`${server.url}/wholesalers/1`, { redirect: "manual" });
+  await response.arrayBuffer();
+  const location = response.headers.get("location");
+  if (response.status === 200) return "/wholesalers/1";
+  if (!location) throw new Error(`/wholesalers/1 answered ${response.status} without a Location: is the database seeded?`);
+  return new URL(location, server.url).pathname;
 }
 
 buildIfNeeded();
-const rows = [...(await measure("SQLite", "on", {})), ...(await measure("SQLite", "off", {}))];
+const benchStartedAt = performance.now();
+const rows: Row[] = [];
+for (const pageCache of ["on", "off"] as const) if (!CACHE || CACHE === pageCache) rows.push(...(await measure("SQLite", pageCache, {})));
 if (values.postgres) {
   const database = await createTestDatabase();
   try {
@@ -233,6 +151,8 @@ if (values.postgres) {
     await database.drop();
   }
 }
-const markdown = report(rows);
+const command = ["npm run bench --", ...process.argv.slice(2).filter((arg) => arg !== "--no-write")].join(" ").replace(/ --$/, "");
+const markdown = report(rows, command, CONNECTIONS, SECONDS);
 console.log(`\n${markdown}\n`);
+console.log(`measured in ${((performance.now() - benchStartedAt) / 60_000).toFixed(1)} minutes`);
 if (!values["no-write"]) writeBenchmarkSection("bench:server", markdown);

@@ -1,7 +1,7 @@
 import express, { type RequestHandler } from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compressResponses } from "../../server/compress";
+import { COMPRESSION_THRESHOLD_BYTES, compressResponses } from "../../server/compress";
 import { pageCache } from "../../server/page-cache";
 import { pageEtags } from "../../server/page-etag";
 import { setCachesUsable } from "~/services/tools/cache.server";
@@ -15,7 +15,8 @@ import { listenOnFreePort } from "../support/listen";
  */
 describe("the page cache and compression", () => {
   const compressed: string[] = [];
-  const page = `<!doctype html><html><body>${"<p>Wholesale roses at dawn.</p>".repeat(200)}</body></html>`;
+  // Larger than an answer sent as it is (COMPRESSION_THRESHOLD_BYTES), as every page of the site is.
+  const page = `<!doctype html><html><body>${"<p>Wholesale roses at dawn.</p>".repeat(500)}</body></html>`;
   let url: string;
   let close: () => Promise<void>;
 
@@ -65,5 +66,43 @@ describe("the page cache and compression", () => {
       [200, "br", undefined],
     ]);
     expect(answers.map(htmlOf)).toEqual([page.replace("Wholesale roses", "No such page"), page, page]);
+  });
+});
+
+describe("compression with the page cache off", () => {
+  // A JSON answer of the API's size (4-9 KB) and one of a long list, rendered, tagged and compressed as sent.
+  const answerOf = (count: number) => JSON.stringify(Array.from({ length: count }, (_, id) => ({ id, name: `Flower Market ${id}` })));
+  const small = answerOf(100);
+  const large = answerOf(1000);
+  let url: string;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(compressResponses());
+    app.use(pageEtags());
+    app.get("/api/:size", (req, res) => {
+      res.setHeader("Content-Type", "application/json; charset=utf-8");
+      res.end(Buffer.from(req.params.size === "small" ? small : large));
+    });
+    ({ url, close } = await listenOnFreePort(app));
+  });
+  afterAll(() => close?.());
+
+  it("sends an answer that fits in the first round trip as it is, and compresses a larger one", async () => {
+    expect(Buffer.byteLength(small)).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
+    expect(Buffer.byteLength(large)).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+    const smallAnswer = await rawGet(`${url}/api/small`, { "accept-encoding": "br, gzip" });
+    expect(smallAnswer.status).toBe(200);
+    expect(smallAnswer.headers["content-encoding"]).toBeUndefined();
+    expect(smallAnswer.headers.vary).toBe("Accept-Encoding");
+    expect(Number(smallAnswer.headers["content-length"])).toBe(smallAnswer.body.length);
+    expect(smallAnswer.body.toString("utf8")).toBe(small);
+
+    const largeAnswer = await rawGet(`${url}/api/large`, { "accept-encoding": "br, gzip" });
+    expect(largeAnswer.status).toBe(200);
+    expect(largeAnswer.headers["content-encoding"]).toBe("br");
+    expect(largeAnswer.body.length).toBeLessThan(Buffer.byteLength(large) / 2);
+    expect(htmlOf(largeAnswer)).toBe(large);
   });
 });
