@@ -5,7 +5,8 @@ import { Button } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { UnsentNotice, useKeptResult } from "~/components/ui/unsent-notice";
 import type { Unsent } from "~/http/unsent-form";
-import { reportPath, reportReceived, type ReportResult } from "~/services/reports/report-form";
+import { reportReceived, type ReportResult } from "~/services/reports/report-form";
+import { reportPath } from "~/services/wholesalers/slug";
 import { ReportFields, ReportIntro } from "./report-fields";
 
 export interface ReportedListing {
