@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { freePort } from "../support/own-redis";
 import { startServer } from "../support/server";
 import { loginAsAdmin } from "./admin-fixtures";
 import { acceptLoggedFailures, expect, expectAccessible, test } from "./fixtures";
@@ -173,7 +174,7 @@ test.describe("updates", () => {
   test("a new build's worker takes over and its precache replaces the old one", async ({ page }) => {
     // Two servers of the test's own, one after the other on one port (one origin): the build, then a copy of it whose
     // worker has another revision of the offline page, as the next build's would.
-    const port = "4446";
+    const port = String(await freePort());
     const first = await startServer({ PORT: port, SEED: "true" });
     const offlineEntry = async () =>
       (Object.entries(await cachedUrls(page)).find(([name]) => name.startsWith("wff-precache"))?.[1] ?? []).filter((url) =>
@@ -208,8 +209,8 @@ test.describe("updates", () => {
   });
 
   test("SERVICE_WORKER=off: a worker removes itself and its caches, and no page registers one", async ({ page }) => {
-    // A server of the test's own on a fixed port, so that its second start (switched off) is the same origin.
-    const port = "4447";
+    // A server of the test's own on one port, so that its second start (switched off) is the same origin.
+    const port = String(await freePort());
     const on = await startServer({ PORT: port, SEED: "true" });
     try {
       await page.goto(`${on.url}/`);
