@@ -26,7 +26,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: "parallel",
-          include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/lint/**/*.test.ts"],
+          include: [
+            "app/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "sw/**/*.test.ts",
+            "tests/integration/**/*.test.ts",
+            "tests/lint/**/*.test.ts",
+          ],
           exclude: ALONE,
           // Two files at a time, on CI's two cores too: most integration files spend their time waiting for a
           // server they started, for PostgreSQL or for a job, and Vitest's default (one less than the cores) runs them one by one.

@@ -15,6 +15,7 @@ import vm from "node:vm";
 import { build } from "esbuild";
 
 interface RouteManifest {
+  version: string;
   entry: { module: string; imports: string[]; css: string[] };
   routes: Record<string, { id: string; module: string; imports?: string[]; css?: string[] }>;
 }
@@ -22,13 +23,13 @@ interface RouteManifest {
 const hash = (data: Buffer | string) => crypto.createHash("sha256").update(data).digest("hex").slice(0, 16);
 
 /** The React Router manifest the client build wrote (`window.__reactRouterManifest=…`). */
-function readRouteManifest(assets: string): RouteManifest {
+function readRouteManifest(assets: string): { url: string; manifest: RouteManifest } {
   const file = fs.readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
   if (!file) throw new Error(`no React Router manifest in ${assets}`);
   const sandbox = { window: {} as { __reactRouterManifest?: RouteManifest } };
   vm.runInNewContext(fs.readFileSync(path.join(assets, file), "utf8"), sandbox);
   if (!sandbox.window.__reactRouterManifest) throw new Error(`${file} holds no manifest`);
-  return sandbox.window.__reactRouterManifest;
+  return { url: `/assets/${file}`, manifest: sandbox.window.__reactRouterManifest };
 }
 
 /** The assets only the admin's routes import: left to the worker's runtime cache, never precached. */
@@ -76,7 +77,7 @@ async function main() {
   if (!buildDir) throw new Error("usage: tsx scripts/build-service-worker.ts <build folder>");
   const client = path.join(buildDir, "client");
   const assets = path.join(client, "assets");
-  const manifest = readRouteManifest(assets);
+  const { url: manifestUrl, manifest } = readRouteManifest(assets);
   const adminOnly = adminOnlyAssets(manifest);
 
   const precached: { url: string; revision: string | null }[] = [];
@@ -109,6 +110,8 @@ async function main() {
     define: {
       __PRECACHE_MANIFEST__: JSON.stringify(precached),
       __BUILD_ID__: JSON.stringify(buildId),
+      // Offline, the worker answers React Router's route discovery from this precached file (sw/worker.ts).
+      __ROUTE_MANIFEST__: JSON.stringify({ url: manifestUrl, version: manifest.version }),
       "process.env.NODE_ENV": JSON.stringify("production"),
     },
     legalComments: "none",

@@ -6,7 +6,7 @@
  * - The app shell (the public pages' scripts, the styles, the heading font, the offline page, /saved) is precached at
  *   install; a new build's list replaces the old one when it activates.
  * - Pages and their data (`.data`) go to the network first; after 3 seconds without an answer, or with none, the copy
- *   last seen is used, marked as a saved copy. The pages of the last 30 days are kept, at most 400 (about 50 MB).
+ *   last seen is used, marked as a saved copy. The pages of the last 30 days are kept, at most 50 MB of them (the one fetched longest ago out first).
  * - Photos (/uploads, /images) come from the cache first, kept 30 days.
  * - Never kept: /admin, /owner, /api, anything but a GET, an answer with `Cache-Control: no-store` or `private`, a
  *   cookie, a redirect or a status other than 200.
@@ -19,18 +19,23 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst } from "workbox-strategies";
 import { SAVED_PAGES_CACHE } from "../app/components/offline/cache-names";
-import { SAVED_COPY_MESSAGE, WORKER_STATUS_PATH } from "../app/utils/offline";
+import { byteCap } from "./byte-cap";
+import { KEEP_PAGE_MESSAGE, SAVED_COPY_MESSAGE, WORKER_STATUS_PATH } from "../app/utils/offline";
 
 declare const self: ServiceWorkerGlobalScope;
 /** Put in by the build: what to precache, and the build's id. */
 declare const __PRECACHE_MANIFEST__: { url: string; revision: string | null }[];
 declare const __BUILD_ID__: string;
+/** React Router's manifest of this build's routes (a precached file) and its version. */
+declare const __ROUTE_MANIFEST__: { url: string; version: string };
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** Every cache this worker writes begins so; on activate, one of these not in use by this build is deleted. */
 const PREFIX = "wff";
 /** A build's pages name its own assets: a new build starts its pages afresh (saved listings are fetched again). */
 const PAGES_CACHE = `${PREFIX}-pages-${__BUILD_ID__}`;
+/** The pages cache's cap, counted on the bodies kept (./byte-cap.ts). */
+const PAGES_MAX_BYTES = 50 * 1024 * 1024;
 const IMAGES_CACHE = `${PREFIX}-images`;
 const ASSETS_CACHE = `${PREFIX}-assets`;
 const OFFLINE_PAGE = "/offline.html";
@@ -177,10 +182,37 @@ const pages = new NetworkFirst({
       cachedResponseWillBeUsed: async ({ cachedResponse, event }) =>
         cachedResponse ? markSavedCopy(cachedResponse, event) : cachedResponse,
     },
-    // 400 pages of about 60-130 KB (a listing, a result list, their data) stay under 50 MB; the least recently seen
-    // goes first. A page not seen for 30 days goes.
-    new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true }),
+    // At most 50 MB of pages and data, the one fetched longest ago out first; a page not seen for 30 days goes.
+    byteCap(PAGES_MAX_BYTES),
+    new ExpirationPlugin({ maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true }),
   ],
+});
+
+/** The address of a page's data, as React Router asks for it on a client navigation (`/_root.data` for home). */
+function dataUrl(page: URL): string {
+  const url = new URL(page);
+  url.pathname = url.pathname === "/" ? "/_root.data" : `${url.pathname.replace(/\/$/, "")}.data`;
+  return url.href;
+}
+
+/**
+ * The first page of a first visit was loaded before this worker was there to keep it: the page posts its address
+ * once the worker is active (app/components/offline/start.ts), and the worker fetches it and its data through the
+ * pages' strategy, by the same rules (NEVER, storable, the cap).
+ */
+self.addEventListener("message", (event) => {
+  const message = event.data as { type?: unknown; url?: unknown } | null;
+  if (message?.type !== KEEP_PAGE_MESSAGE || typeof message.url !== "string") return;
+  const url = new URL(message.url, self.location.origin);
+  if (url.origin !== self.location.origin || NEVER.test(url.pathname)) return;
+  url.hash = "";
+  event.waitUntil(
+    Promise.all(
+      [url.href, dataUrl(url)].map((address) =>
+        pages.handle({ request: new Request(address, { credentials: "same-origin" }), event }).catch(() => undefined),
+      ),
+    ),
+  );
 });
 
 const escapeHtml = (text: string) =>
@@ -213,6 +245,20 @@ async function offlinePage(): Promise<Response> {
   });
 }
 
+/**
+ * React Router's route discovery (`/__manifest?paths=…&version=…`) for a route this page has not met yet, offline:
+ * the build's whole manifest, precached, so that a form whose action is another route's (a card's report dialog)
+ * still reaches its `clientAction` and says it was not sent. Only for a page of this build (the same version).
+ */
+async function routesOffline(url: URL): Promise<Response | undefined> {
+  if (url.searchParams.get("version") !== __ROUTE_MANIFEST__.version) return undefined;
+  const script = (await (await matchPrecache(__ROUTE_MANIFEST__.url))?.text()) ?? "";
+  const json = script.slice(script.indexOf("{"), script.lastIndexOf("}") + 1);
+  if (!json) return undefined;
+  const { routes } = JSON.parse(json) as { routes: Record<string, unknown> };
+  return Response.json(routes);
+}
+
 registerRoute(
   ({ request, url, sameOrigin }) =>
     sameOrigin &&
@@ -228,6 +274,8 @@ registerRoute(
       // Neither the network nor the recent pages have it: a saved listing's page, else the offline page.
       const saved = await caches.open(SAVED_PAGES_CACHE).then((cache) => cache.match(request, { ignoreVary: true }));
       if (saved) return markSavedCopy(saved, event);
+      const routes = url.pathname === "/__manifest" ? await routesOffline(url) : undefined;
+      if (routes) return routes;
       if (request.mode === "navigate" && url.pathname !== SAVED_PAGE) return offlinePage();
       throw error;
     }

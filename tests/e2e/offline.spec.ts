@@ -1,45 +1,16 @@
-import type { Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { freePort } from "../support/own-redis";
 import { startServer } from "../support/server";
 import { loginAsAdmin } from "./admin-fixtures";
 import { acceptLoggedFailures, expect, expectAccessible, test } from "./fixtures";
+import { cachedUrls, controlledByWorker, LISTING, OFFLINE_FAILURES, RESULTS, savedCopyLine } from "./offline-fixtures";
 
 /**
  * Works at the market (issue #38, docs/decisions/046-offline-service-worker.md): the site installs as an app, its
  * service worker keeps the pages a visitor saw and their saved suppliers, and says when a page is a saved copy.
  */
-
-const LISTING = "/wholesalers/4/california-flower-mall";
-const RESULTS = "/near?zip=90014";
-
-/** Opens the home page and waits until the service worker is active and controls the page after a reload. */
-async function controlledByWorker(page: Page) {
-  await page.goto("/");
-  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === "activated", undefined, {
-    timeout: 30_000,
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
-}
-
-/** The names of the worker's caches and the addresses each holds. */
-function cachedUrls(page: Page) {
-  return page.evaluate(async () => {
-    const result: Record<string, string[]> = {};
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      result[name] = (await cache.keys()).map((request) => new URL(request.url).pathname + new URL(request.url).search);
-    }
-    return result;
-  });
-}
-
-const savedCopyLine = (page: Page) => page.locator("#saved-copy-line");
-
-/** What a browser logs for the requests a page makes while offline (React Router's route discovery among them). */
-const OFFLINE_FAILURES = /ERR_INTERNET_DISCONNECTED|net::ERR_FAILED|Failed to fetch manifest patches/;
 
 /** Starts a copy of the build (`main.js` of another folder) and resolves once it listens. */
 function startBuild(entry: string, env: Record<string, string>): Promise<ChildProcess> {
@@ -203,7 +174,7 @@ test.describe("updates", () => {
   test("a new build's worker takes over and its precache replaces the old one", async ({ page }) => {
     // Two servers of the test's own, one after the other on one port (one origin): the build, then a copy of it whose
     // worker has another revision of the offline page, as the next build's would.
-    const port = "4446";
+    const port = String(await freePort());
     const first = await startServer({ PORT: port, SEED: "true" });
     const offlineEntry = async () =>
       (Object.entries(await cachedUrls(page)).find(([name]) => name.startsWith("wff-precache"))?.[1] ?? []).filter((url) =>
@@ -238,8 +209,8 @@ test.describe("updates", () => {
   });
 
   test("SERVICE_WORKER=off: a worker removes itself and its caches, and no page registers one", async ({ page }) => {
-    // A server of the test's own on a fixed port, so that its second start (switched off) is the same origin.
-    const port = "4447";
+    // A server of the test's own on one port, so that its second start (switched off) is the same origin.
+    const port = String(await freePort());
     const on = await startServer({ PORT: port, SEED: "true" });
     try {
       await page.goto(`${on.url}/`);

@@ -4,6 +4,8 @@ import { Form, useNavigation } from "react-router";
 import { SUBMIT_LOCATION_HREF } from "~/components/layout/site-nav";
 import { Button } from "~/components/ui/button";
 import { Honeypot, TextAreaField, TextField } from "~/components/ui/field";
+import { UnsentNotice, useKeptResult } from "~/components/ui/unsent-notice";
+import type { Unsent } from "~/http/unsent-form";
 import { SUGGESTION_LIMITS, type LocationSuggestionField } from "~/services/suggestions/suggestion-form";
 
 export const SUBMIT_LOCATION = "Submit a Location";
@@ -59,7 +61,9 @@ export const SUGGESTION_FORM_FIELDS: FieldSpec[] = [
  * The About page's suggestion form. It posts to the page's action, so it works before (and without)
  * JavaScript; with it, a saved suggestion clears the form and focus moves to the outcome.
  */
-export function LocationForm({ result }: { result: SuggestionFormResult | undefined }) {
+export function LocationForm({ result: latest }: { result: SuggestionFormResult | Unsent | undefined }) {
+  // Sent without a connection, the form stays as it was, what was typed in it, with a notice (~/http/unsent-form.ts).
+  const { result, unsent } = useKeptResult(latest);
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/about") === true;
   const statusRef = useRef<HTMLDivElement>(null);
@@ -85,7 +89,7 @@ export function LocationForm({ result }: { result: SuggestionFormResult | undefi
       className="relative grid gap-5"
       aria-labelledby="submit-location"
     >
-      {result ? (
+      {result && !unsent ? (
         <div
           ref={statusRef}
           tabIndex={-1}
@@ -104,6 +108,7 @@ export function LocationForm({ result }: { result: SuggestionFormResult | undefi
           <p>{result.message}</p>
         </div>
       ) : null}
+      {unsent ? <UnsentNotice className="p-4 text-base" /> : null}
 
       <div className="grid gap-5 sm:grid-cols-2">
         {SUGGESTION_FORM_FIELDS.map((field) => {

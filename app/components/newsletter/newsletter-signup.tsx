@@ -4,6 +4,8 @@ import { cn } from "~/utils/cn";
 import { Button } from "../ui/button";
 import { Input, Label } from "../ui/input";
 import { toast } from "../ui/use-toast";
+import { UnsentNotice } from "../ui/unsent-notice";
+import { isUnsent, sendUnlessOffline } from "~/http/unsent-form";
 
 /** The title of SPEC.md; the server's answer says what happens next (a link to confirm is on its way). */
 export const SUBSCRIBE_SUCCESS = {
@@ -29,24 +31,33 @@ async function messageOf(response: Response): Promise<string | undefined> {
 }
 
 /**
- * Email signup: a success clears the input; a refusal or a network failure shows a toast. Before the page's
+ * Email signup: a success clears the input; a refusal or a network failure shows a toast, and a failure without a
+ * connection a notice beside the address, which stays typed. Before the page's
  * script runs (or without JavaScript) the browser posts the form to /newsletter, which answers the same.
  */
 export function NewsletterSignup({ className }: { className?: string }) {
   const id = useId();
   const [email, setEmail] = useState("");
   const [submitting, setSubmitting] = useState(false);
+  const [unsent, setUnsent] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitting(true);
+    setUnsent(false);
     try {
-      const response = await fetch("/api/newsletter/subscribe", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ email }),
-      });
-      if (response.ok) {
+      const response = await sendUnlessOffline(() =>
+        fetch("/api/newsletter/subscribe", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify({ email }),
+        }),
+      );
+      if (isUnsent(response)) {
+        // The spec's toast, and the notice beside the address, which stays typed (issue #38).
+        toast({ ...SUBSCRIBE_FAILED, variant: "destructive" });
+        setUnsent(true);
+      } else if (response.ok) {
         toast({
           title: SUBSCRIBE_SUCCESS.title,
           description: (await messageOf(response)) ?? SUBSCRIBE_SUCCESS.description,
@@ -89,6 +100,7 @@ export function NewsletterSignup({ className }: { className?: string }) {
           {submitting ? "Subscribing..." : "Subscribe"}
         </Button>
       </div>
+      {unsent ? <UnsentNotice className="mt-3 text-left" /> : null}
     </form>
   );
 }

@@ -1,12 +1,13 @@
 /**
  * The service worker's side in the page (docs/decisions/046-offline-service-worker.md), loaded in a chunk of its own
  * once the page is interactive and the browser idle (app/entry.client.tsx): nothing of it is in a first load.
- * - It registers /sw.js, unless the server's kill switch says off (SERVICE_WORKER=off).
+ * - It registers /sw.js, unless the server's kill switch says off (SERVICE_WORKER=off); a page the worker does not
+ *   control yet (the first of a first visit) asks it, once active, to keep the page.
  * - The "Save" buttons start working (./saved-buttons.ts).
  * - A page the worker answered from the cache says so in one line at its top: "Saved copy from 5:12 AM: you are
  *   offline". The worker marks such a page (`<html data-saved-at>`), and tells a page whose data it answered so.
  */
-import { SAVED_COPY_MESSAGE, WORKER_STATUS_PATH } from "~/utils/offline";
+import { KEEP_PAGE_MESSAGE, SAVED_COPY_MESSAGE, WORKER_STATUS_PATH } from "~/utils/offline";
 import { startSavedButtons } from "./saved-buttons";
 
 const LINE_ID = "saved-copy-line";
@@ -53,7 +54,13 @@ async function register() {
   const registration = await container.register("/sw.js", { scope: "/" });
   // Registering again changes nothing: asking for an update finds a new build's worker (a 304 otherwise), which takes
   // over at once (skipWaiting and clients.claim), so that the next page is the new build's.
-  if (container.controller) await registration.update();
+  if (container.controller) {
+    await registration.update();
+    return;
+  }
+  // The first page of a first visit came before the worker: once it is active, it is asked to keep this page too.
+  const { active } = await container.ready;
+  active?.postMessage({ type: KEEP_PAGE_MESSAGE, url: location.href });
 }
 
 let started = false;

@@ -3,6 +3,8 @@ import { useEffect, useRef, type RefObject } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Honeypot } from "~/components/ui/field";
+import { UnsentNotice, useKeptResult } from "~/components/ui/unsent-notice";
+import type { Unsent } from "~/http/unsent-form";
 import { ACCESS_HINT } from "~/components/wholesalers/listing-facts";
 import {
   LIST_YOUR_BUSINESS_PATH,
@@ -38,7 +40,15 @@ const TYPE_HINTS: Record<(typeof WHOLESALER_TYPES)[number], string> = {
  * The "List your business" form. It posts to the page's action, so it works before (and without) JavaScript;
  * with it, focus moves to the first field to correct, or to the confirmation once the listing is received.
  */
-export function BusinessForm({ states, result }: { states: { id: string; name: string }[]; result: BusinessFormResult | undefined }) {
+export function BusinessForm({
+  states,
+  result: latest,
+}: {
+  states: { id: string; name: string }[];
+  result: BusinessFormResult | Unsent | undefined;
+}) {
+  // Sent without a connection, the form stays as it was, what was typed in it, with a notice (~/http/unsent-form.ts).
+  const { result, unsent } = useKeptResult(latest);
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === LIST_YOUR_BUSINESS_PATH;
   const formRef = useRef<HTMLFormElement>(null);
@@ -81,6 +91,7 @@ export function BusinessForm({ states, result }: { states: { id: string; name: s
           <p>{result.message}</p>
         </div>
       ) : null}
+      {unsent ? <UnsentNotice className="p-4 text-base" /> : null}
 
       <Section title="Your business" description="As it should appear in the directory.">
         <div className="grid gap-5 sm:grid-cols-6">

@@ -3,7 +3,10 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
-import { reportPath, reportReceived, type ReportResult } from "~/services/reports/report-form";
+import { UnsentNotice, useKeptResult } from "~/components/ui/unsent-notice";
+import type { Unsent } from "~/http/unsent-form";
+import { reportReceived, type ReportResult } from "~/services/reports/report-form";
+import { reportPath } from "~/services/wholesalers/slug";
 import { ReportFields, ReportIntro } from "./report-fields";
 
 export interface ReportedListing {
@@ -44,11 +47,12 @@ export function ReportDialog({
 
 function ReportForm({ wholesaler, idPrefix, onClose }: { wholesaler: ReportedListing; idPrefix: string; onClose: () => void }) {
   // A report changes nothing the visitor sees, so the page's data is not reloaded after it.
-  const fetcher = useFetcher<ReportResult>();
+  const fetcher = useFetcher<ReportResult | Unsent>();
   const [kind, setKind] = useState("");
   const formRef = useRef<HTMLFormElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  // Sent without a connection, the form stays as it was, what was typed in it, with a notice (~/http/unsent-form.ts).
+  const { result, unsent } = useKeptResult(fetcher.state === "idle" ? fetcher.data : undefined);
   const busy = fetcher.state !== "idle";
 
   useEffect(() => {
@@ -116,6 +120,7 @@ function ReportForm({ wholesaler, idPrefix, onClose }: { wholesaler: ReportedLis
             <p>{formError}</p>
           </div>
         ) : null}
+        {unsent ? <UnsentNotice /> : null}
 
         <ReportFields idPrefix={`report-${wholesaler.id}`} errors={errors} kind={kind} onKindChange={setKind} />
 

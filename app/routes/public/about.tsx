@@ -4,6 +4,7 @@ import { type SuggestionFormResult, LocationForm, SUBMIT_LOCATION } from "~/comp
 import { getDb } from "~/db/db.server";
 import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE } from "~/http/form-body.server";
 import { formRefusal, runPublicForm } from "~/http/public-form.server";
+import { keepUnsentForm } from "~/http/unsent-form";
 import { SUGGESTION_FIELDS, SUGGESTION_MESSAGES } from "~/services/suggestions/suggestion-form";
 import { createLocationSuggestion } from "~/services/suggestions/suggestions.server";
 import { SAVINGS_CLAIM } from "~/utils/claims";
@@ -44,6 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Bad input, a body that is not a form (400) or too large (413), too many sent (429): the message beside the form.
   return data(formRefusal(outcome, key) satisfies SuggestionFormResult, { status: outcome.status });
 }
+
+/** Sent without a connection, the form stays as it was, with a notice. */
+export const clientAction = (args: Route.ClientActionArgs) => keepUnsentForm(args);
 
 const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 

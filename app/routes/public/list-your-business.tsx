@@ -4,6 +4,7 @@ import { getDb } from "~/db/db.server";
 import { pageMeta } from "~/http/meta";
 import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE } from "~/http/form-body.server";
 import { formRefusal, runPublicForm } from "~/http/public-form.server";
+import { keepUnsentForm } from "~/http/unsent-form";
 import { listStateNames } from "~/services/states/states.server";
 import { LIST_YOUR_BUSINESS_PATH, SUBMISSION_FIELDS, submissionReceivedMessage, LIST_YOUR_BUSINESS } from "~/services/submissions/business-form";
 import { createBusinessSubmission } from "~/services/submissions/submissions.server";
@@ -49,6 +50,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Bad input, a body that is not a form (400) or too large (413), too many sent (429): the message beside the form.
   return data(formRefusal(outcome, key) satisfies BusinessFormResult, { status: outcome.status });
 }
+
+/** Sent without a connection, the form stays as it was, with a notice. */
+export const clientAction = (args: Route.ClientActionArgs) => keepUnsentForm(args);
 
 const STEPS = [
   { icon: ClipboardList, title: "Tell us about your business", text: "Where it is, who may buy and when you are open." },

@@ -2,15 +2,17 @@ import { data, Form, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server";
 import { pageMeta } from "~/http/meta";
 import { runPublicForm } from "~/http/public-form.server";
+import { keepUnsentForm } from "~/http/unsent-form";
 import { parseId } from "~/services/ids";
-import { REPORT_FIELDS, REPORT_MESSAGES, type ReportResult, reportPath, reportReceived } from "~/services/reports/report-form";
+import { REPORT_FIELDS, REPORT_MESSAGES, type ReportResult, reportReceived } from "~/services/reports/report-form";
 import { createListingReport } from "~/services/reports/reports.server";
 import { findListing } from "~/services/wholesalers/listing.server";
-import { listingPath } from "~/services/wholesalers/slug";
+import { listingPath, reportPath } from "~/services/wholesalers/slug";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/report-problem";
 import { CircleAlert, CheckCircle2, Send } from "~/components/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { UnsentNotice, useKeptResult } from "~/components/ui/unsent-notice";
 import { BackLink } from "~/components/wholesalers/back-link";
 import { ReportFields, ReportIntro } from "~/components/wholesalers/report-fields";
 
@@ -55,6 +57,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data<ReportResult>({ ok: false, message: error.message, fieldErrors: error.fieldErrors ?? {}, values }, { status, headers: noStore });
 }
 
+/** Sent without a connection, the form (this page's or a card's dialog) stays, with a notice. */
+export const clientAction = (args: Route.ClientActionArgs) => keepUnsentForm(args);
+
 /**
  * The report form as a page of its own: what a card's "Report a problem" opens before its script runs.
  */
@@ -62,7 +67,8 @@ export default function ReportProblem({ loaderData, actionData }: Route.Componen
   const { listing } = loaderData;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const refused = actionData && !actionData.ok ? actionData : undefined;
+  const { result, unsent } = useKeptResult(actionData);
+  const refused = result && !result.ok ? result : undefined;
   const errors = refused?.fieldErrors ?? {};
   const formError = refused && Object.keys(errors).length === 0 ? refused.message : undefined;
 
@@ -70,10 +76,10 @@ export default function ReportProblem({ loaderData, actionData }: Route.Componen
     <section className="mx-auto max-w-xl px-4 py-6 sm:px-6 sm:py-10">
       <BackLink to={listing.path}>{listing.name}</BackLink>
       <div className="mt-5 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
-        {actionData?.ok ? (
+        {result?.ok ? (
           <div role="status" className="grid justify-items-center gap-3 py-4 text-center">
             <CheckCircle2 className="size-12 text-leaf" aria-hidden="true" />
-            <h1 className="font-serif text-xl font-semibold text-ink">{actionData.message}</h1>
+            <h1 className="font-serif text-xl font-semibold text-ink">{result.message}</h1>
             <p className="max-w-sm text-sm text-muted">{reportReceived(listing.name)}</p>
             <a href={listing.path} className={buttonVariants({ variant: "secondary", className: "mt-2" })}>
               Back to the listing
@@ -92,6 +98,7 @@ export default function ReportProblem({ loaderData, actionData }: Route.Componen
                   <p>{formError}</p>
                 </div>
               ) : null}
+              {unsent ? <UnsentNotice /> : null}
               <ReportFields idPrefix="report" errors={errors} kind={refused?.values?.kind ?? ""} values={refused?.values} />
               <div className="flex justify-end">
                 <Button type="submit" disabled={sending}>

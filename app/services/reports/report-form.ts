@@ -53,8 +53,6 @@ export type ReportResult =
   | { ok: true; message: string }
   | { ok: false; message: string; fieldErrors: Partial<Record<ReportField, string>>; values?: Partial<Record<ReportField, string>> };
 
-/** The report page of a listing: the dialog posts its form here, and without JavaScript it is the form's page. */
-export const reportPath = (listingId: number) => `/wholesalers/${listingId}/report`;
 
 /** What a visitor reads once the report is stored. */
 export const reportReceived = (listingName: string) =>

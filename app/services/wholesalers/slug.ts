@@ -15,3 +15,9 @@ export function slugify(name: string): string {
 export function listingPath(listing: { id: number; name: string }): string {
   return `/wholesalers/${listing.id}/${slugify(listing.name)}`;
 }
+
+/**
+ * The report page of a listing: the dialog posts its form here, and without JavaScript it is the form's page. Here,
+ * not in services/reports/report-form.ts, so that a card's link to it does not bring the form's labels and messages.
+ */
+export const reportPath = (listingId: number) => `/wholesalers/${listingId}/report`;

@@ -1,0 +1,118 @@
+import type { Page } from "@playwright/test";
+import { acceptLoggedFailures, expect, test, waitForHydration } from "./fixtures";
+import { cachedUrls, controlledByWorker, LISTING, OFFLINE_FAILURES, RESULTS, savedCopyLine } from "./offline-fixtures";
+
+/**
+ * Sent without a signal (issue #38): a form sent offline, or when the browser thinks it is online but the request
+ * fails ("lie-fi"), says it was not sent and keeps what was typed; and the first page of a first visit is kept.
+ */
+
+const UNSENT = "Not sent: there is no connection. What you typed is still here; send it again when you have a signal.";
+const unique = (text: string) => `${text} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Opens the report dialog of a card on the page. */
+async function openReportDialog(page: Page, name: string) {
+  const card = page.getByTestId("wholesaler-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+  await card.getByRole("button", { name: `Report a problem with ${name}` }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(`Help us keep ${name} accurate.`);
+  return dialog;
+}
+
+test.describe("a form sent without a connection", () => {
+  test("the report dialog, opened and sent offline, says so and keeps the report, which is sent once back online", async ({
+    page,
+    context,
+    pageErrors,
+  }) => {
+    // At the market: a zipcode's results opened with a signal, which is gone when the dialog opens.
+    await controlledByWorker(page);
+    await page.goto(RESULTS);
+    await waitForHydration(page);
+    await context.setOffline(true);
+    const dialog = await openReportDialog(page, "California Flower Mall");
+    const details = unique("The phone rings a bakery");
+    await dialog.getByRole("radio", { name: "Wrong phone number or hours" }).check();
+    await dialog.getByLabel("Details").fill(details);
+    await dialog.getByRole("button", { name: "Send report" }).click();
+
+    await expect(dialog.getByRole("alert")).toHaveText(UNSENT);
+    await expect(dialog.getByRole("radio", { name: "Wrong phone number or hours" })).toBeChecked();
+    await expect(dialog.getByLabel("Details")).toHaveValue(details);
+
+    await context.setOffline(false);
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await expect(dialog.getByRole("status")).toContainText("Thanks — we'll check this listing.");
+    acceptLoggedFailures(pageErrors, OFFLINE_FAILURES);
+  });
+
+  test("the newsletter signup, sent offline, says so and keeps the address, which subscribes once back online", async ({
+    page,
+    context,
+    pageErrors,
+  }) => {
+    // The worker keeps the toast's script for the spec's "Subscription Error", shown beside the notice.
+    await controlledByWorker(page);
+    await waitForHydration(page);
+    const newsletter = page.locator("#newsletter");
+    const email = `${unique("offline").replace(" ", "-")}@example.com`;
+    await context.setOffline(true);
+    await newsletter.getByLabel("Email address").fill(email);
+    await newsletter.getByRole("button", { name: "Subscribe" }).click();
+
+    await expect(newsletter.getByRole("alert")).toHaveText(UNSENT);
+    await expect(newsletter.getByLabel("Email address")).toHaveValue(email);
+
+    await context.setOffline(false);
+    await newsletter.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Thanks for subscribing!");
+    await expect(newsletter.getByRole("alert")).toHaveCount(0);
+    await expect(newsletter.getByLabel("Email address")).toHaveValue("");
+    acceptLoggedFailures(pageErrors, OFFLINE_FAILURES);
+  });
+
+  test("lie-fi: the browser says online but the suggestion's request fails; the page says so and keeps it", async ({
+    page,
+    pageErrors,
+  }) => {
+    let failing = true;
+    await page.route("**/about.data*", (route) => (failing && route.request().method() === "POST" ? route.abort() : route.fallback()));
+    await page.goto("/about");
+    await waitForHydration(page);
+    const businessName = unique("Petal & Stem Wholesale");
+    await page.getByLabel("Business name").fill(businessName);
+    await page.getByLabel("Business address").fill("754 Wall St, Los Angeles, CA 90014");
+    await page.getByRole("button", { name: "Send suggestion" }).click();
+
+    await expect(page.getByRole("alert")).toHaveText(UNSENT);
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    await expect(page.getByLabel("Business name")).toHaveValue(businessName);
+    await expect(page.getByLabel("Business address")).toHaveValue("754 Wall St, Los Angeles, CA 90014");
+
+    failing = false;
+    await page.getByRole("button", { name: "Send suggestion" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your suggestion has been received" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    acceptLoggedFailures(pageErrors, OFFLINE_FAILURES);
+  });
+});
+
+test.describe("the first visit", () => {
+  test("the first page opened is kept once the worker is active, and reloads offline as a saved copy", async ({
+    page,
+    context,
+    pageErrors,
+  }) => {
+    await page.goto(LISTING);
+    await expect
+      .poll(async () => Object.entries(await cachedUrls(page)).find(([name]) => name.startsWith("wff-pages-"))?.[1] ?? [], {
+        timeout: 30_000,
+      })
+      .toEqual(expect.arrayContaining([LISTING, `${LISTING}.data`]));
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("California Flower Mall");
+    await expect(savedCopyLine(page)).toHaveText(/^Saved copy from \d{1,2}:\d{2} [AP]M: you are offline$/);
+    acceptLoggedFailures(pageErrors, OFFLINE_FAILURES);
+  });
+});
