@@ -13,8 +13,8 @@ interface FooterProps {
   popularRegions: { label: string; to: string }[];
 }
 
-const headingClass = "text-sm font-semibold uppercase tracking-wider text-white";
-const linkClass = "text-sm text-stone-300 transition-colors hover:text-white";
+const headingClass = "footer-heading";
+const linkClass = "footer-link";
 
 export function Footer({ siteName, contactEmail, enableBlog, enableFestivals, popularRegions }: FooterProps) {
   const quickLinks = visibleLinks(HEADER_LINKS, { enableBlog, enableFestivals });
@@ -31,7 +31,7 @@ export function Footer({ siteName, contactEmail, enableBlog, enableFestivals, po
               <li>
                 <a
                   href="/rss.xml"
-                  className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
+                  className="footer-social"
                   aria-label="Blog RSS feed"
                 >
                   <Rss className="size-4" aria-hidden="true" />
@@ -41,7 +41,7 @@ export function Footer({ siteName, contactEmail, enableBlog, enableFestivals, po
             <li>
               <SiteLink
                 to="/#newsletter"
-                className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
+                className="footer-social"
               >
                 <Newspaper className="size-4" aria-hidden="true" />
                 <span className="sr-only">Newsletter</span>
@@ -50,7 +50,7 @@ export function Footer({ siteName, contactEmail, enableBlog, enableFestivals, po
             <li>
               <a
                 href={`mailto:${contactEmail}`}
-                className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
+                className="footer-social"
                 aria-label="Email us"
               >
                 <Mail className="size-4" aria-hidden="true" />

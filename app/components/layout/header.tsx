@@ -47,7 +47,7 @@ export function Header({ siteName, enableBlog, enableFestivals }: HeaderProps) {
               <li key={link.to}>
                 <SiteLink
                   to={link.to}
-                  className="rounded-full px-4 py-2 text-sm font-medium text-ink/80 transition-colors hover:bg-blush hover:text-rose-brand"
+                  className="nav-link"
                 >
                   {link.label}
                 </SiteLink>

@@ -4,7 +4,7 @@ export function ListingNumber({ number }: { number: number }) {
     <span
       aria-hidden="true"
       data-testid="listing-number"
-      className="absolute -left-3 -top-3 z-10 flex size-7 items-center justify-center rounded-full bg-plum text-xs font-bold text-white shadow ring-2 ring-white"
+      className="listing-number"
     >
       {number}
     </span>

@@ -27,7 +27,7 @@ export function TypeBadge({ type, className }: { type: Wholesaler["type"]; class
     <Tooltip
       content={TYPE_HINT[type]}
       className={cn(
-        "inline-flex cursor-help items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
+        "badge",
         TYPE_BADGE[type],
         className,
       )}

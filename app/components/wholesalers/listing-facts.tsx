@@ -27,7 +27,7 @@ export function AccessBadge({ access, className }: { access: WholesalerAccess; c
     <Tooltip
       content={ACCESS_HINT[access]}
       className={cn(
-        "inline-flex cursor-help items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
+        "badge",
         ACCESS_BADGE[access],
         className,
       )}

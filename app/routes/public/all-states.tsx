@@ -21,7 +21,8 @@ export async function loader() {
       .map(({ id, name }) => ({ id, name }))
       .sort((a, b) => a.name.localeCompare(b.name, "en-US")),
   }));
-  return { regions, map: usMap(counts) };
+  const { width, height, states: shaded } = usMap(counts);
+  return { regions, map: { width, height, states: shaded.map(({ id, name, listings, level }) => ({ id, name, listings, level })) } };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -72,7 +73,7 @@ export default function AllStates({ loaderData }: Route.ComponentProps) {
                   <Link
                     to={`/state/${state.id}`}
                     prefetch="intent"
-                    className="-mx-2 block rounded-lg px-2 py-1.5 text-sm text-ink/85 transition-colors hover:bg-blush hover:text-rose-brand"
+                    className="state-link"
                   >
                     {state.name}
                   </Link>

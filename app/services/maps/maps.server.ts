@@ -77,6 +77,17 @@ function countryShapes() {
   return { paths: usPaths, insets: usInsets };
 }
 
+/**
+ * The country's shapes as one SVG file of `<path id="<state id>">`s (and `insets`), for a page to draw with `<use>`:
+ * written at build time by scripts/generate-us-map.ts, an immutable asset the browser keeps, so that /all-states
+ * carries neither the 30 KB of outlines in its HTML nor the same again in its data (issue #39).
+ */
+export function usMapShapesSvg(): string {
+  const { paths, insets } = countryShapes();
+  const defs = [...paths.map((state) => `<path id="${state.id}" d="${state.d}"/>`), `<path id="insets" d="${insets}"/>`];
+  return `<svg xmlns="http://www.w3.org/2000/svg"><defs>${defs.join("")}</defs></svg>\n`;
+}
+
 /** The 50 states, each shaded by its number of listings (`counts`: state id -> listings; absent means none). */
 export function usMap(counts: ReadonlyMap<string, number>): UsMapData {
   const { paths, insets } = countryShapes();
