@@ -19,4 +19,6 @@ const OUTPUT = path.join(ROOT, "app/components/maps/us-states.generated.svg");
 const text = usMapShapesSvg();
 const previous = await readFile(OUTPUT, "utf8").catch(() => null);
 if (previous !== text) await writeFile(OUTPUT, text);
-console.log(`maps: ${path.relative(ROOT, OUTPUT)} ${previous !== text ? "written" : "unchanged"} (${(Buffer.byteLength(text) / 1024).toFixed(0)} KB)`);
+console.log(
+  `maps: ${path.relative(ROOT, OUTPUT)} ${previous !== text ? "written" : "unchanged"} (${(Buffer.byteLength(text) / 1024).toFixed(0)} KB)`,
+);

@@ -29,10 +29,7 @@ function GroceryCard({ store }: { store: GroceryStoreCard }) {
   const descriptionId = useId();
   const [expanded, setExpanded] = useState(false);
   return (
-    <article
-      className="grocery-card"
-      data-testid="grocery-store"
-    >
+    <article className="grocery-card" data-testid="grocery-store">
       <div className="flex items-start justify-between gap-3">
         <span className="grocery-icon">
           <ShoppingBasket className="size-5" aria-hidden="true" />

@@ -29,30 +29,19 @@ export function Footer({ siteName, contactEmail, enableBlog, enableFestivals, po
           <ul className="mt-5 flex gap-2" aria-label="Follow us">
             {enableBlog ? (
               <li>
-                <a
-                  href="/rss.xml"
-                  className="footer-social"
-                  aria-label="Blog RSS feed"
-                >
+                <a href="/rss.xml" className="footer-social" aria-label="Blog RSS feed">
                   <Rss className="size-4" aria-hidden="true" />
                 </a>
               </li>
             ) : null}
             <li>
-              <SiteLink
-                to="/#newsletter"
-                className="footer-social"
-              >
+              <SiteLink to="/#newsletter" className="footer-social">
                 <Newspaper className="size-4" aria-hidden="true" />
                 <span className="sr-only">Newsletter</span>
               </SiteLink>
             </li>
             <li>
-              <a
-                href={`mailto:${contactEmail}`}
-                className="footer-social"
-                aria-label="Email us"
-              >
+              <a href={`mailto:${contactEmail}`} className="footer-social" aria-label="Email us">
                 <Mail className="size-4" aria-hidden="true" />
               </a>
             </li>

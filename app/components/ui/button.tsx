@@ -4,7 +4,7 @@ import { cn } from "~/utils/cn";
 
 export const buttonVariants = cva(
   // Named classes of app/styles/html-pages.css: a page has dozens of buttons (issue #39).
-  "btn [&_svg]:size-4 [&_svg]:shrink-0",
+  "btn btn-icons",
   {
     variants: {
       variant: {

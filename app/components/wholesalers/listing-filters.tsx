@@ -189,14 +189,7 @@ function FilterCheckbox({
   children: ReactNode;
 }) {
   return (
-    <label
-      className={cn(
-        "filter-chip",
-        checked
-          ? "bg-rose-brand/10 font-semibold text-rose-brand ring-rose-brand/40"
-          : "bg-white text-ink ring-stone-300 hover:bg-stone-50",
-      )}
-    >
+    <label className={cn("filter-chip", checked ? "filter-chip-on" : "filter-chip-off")}>
       <input
         type="checkbox"
         name={name}

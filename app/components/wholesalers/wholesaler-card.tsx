@@ -2,7 +2,7 @@ import { Clock, MapPin, Globe, Phone } from "~/components/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { listingPath } from "~/services/wholesalers/slug";
-import type { Wholesaler } from "~/services/wholesalers/types";
+import type { WholesalerCardData } from "~/services/wholesalers/card-data";
 import { cn } from "~/utils/cn";
 import {
   AccessBadge,
@@ -17,30 +17,7 @@ import { ReportProblem } from "./report-problem";
 import { WholesalerImage } from "./wholesaler-image";
 import { ClosedBadge, DirectionsLink, TypeBadge } from "./listing-badges";
 
-export type WholesalerCardData = Pick<
-  Wholesaler,
-  | "id"
-  | "name"
-  | "address"
-  | "city"
-  | "state"
-  | "zipcode"
-  | "type"
-  | "hours"
-  | "image"
-  | "phone"
-  | "website"
-  | "access"
-  | "accessNote"
-  | "openingHours"
-  | "timeZone"
-  | "verifiedAt"
-  | "ownerConfirmedAt"
-  | "locationApproximate"
-  | "specialHours"
-  | "status"
-  | "closedUntil"
->;
+export type { WholesalerCardData };
 
 /** The card's rows: an icon in the site's rose, then the fact. */
 function FactRow({ icon: Icon, children, className }: { icon: typeof MapPin; children: ReactNode; className?: string }) {
@@ -73,12 +50,9 @@ export function WholesalerCard({
   // A closed listing says so instead of its open status.
   const structuredHours = wholesaler.openingHours && wholesaler.timeZone && wholesaler.status === "open" ? wholesaler.openingHours : null;
   return (
-    <article
-      className="group listing-card"
-      data-testid="wholesaler-card"
-    >
-      <div className="flex items-start gap-3">
-        <div className="min-w-0 flex-1">
+    <article className="group listing-card" data-testid="wholesaler-card">
+      <div className="card-head">
+        <div className="card-head-text">
           <Heading className="listing-card-title">
             <Link to={listingPath(wholesaler)} prefetch="intent" className="link-hover">
               {wholesaler.name}
@@ -108,7 +82,7 @@ export function WholesalerCard({
         ) : null}
       </div>
       {distance ? (
-        <p className="mt-2 inline-flex items-center gap-1.5 text-sm font-semibold text-rose-brand" data-testid="listing-distance">
+        <p className="card-distance" data-testid="listing-distance">
           <MapPin className="size-4" aria-hidden="true" />
           {distance}
         </p>
@@ -133,7 +107,7 @@ export function WholesalerCard({
         <FactRow icon={MapPin}>
           <span>
             <span className="sr-only">Address: </span>
-            {wholesaler.address}, {wholesaler.city}, {wholesaler.state} {wholesaler.zipcode}
+            {`${wholesaler.address}, ${wholesaler.city}, ${wholesaler.state} ${wholesaler.zipcode}`}
             {wholesaler.locationApproximate ? <ApproximateLocationNote /> : null}
           </span>
         </FactRow>
@@ -147,12 +121,7 @@ export function WholesalerCard({
         ) : null}
         {wholesaler.website ? (
           <FactRow icon={Globe}>
-            <a
-              href={wholesaler.website}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="link-hover truncate"
-            >
+            <a href={wholesaler.website} target="_blank" rel="noopener noreferrer" className="link-hover truncate">
               {websiteLabel(wholesaler.website)}
               <span className="sr-only"> (website, opens in a new tab)</span>
             </a>

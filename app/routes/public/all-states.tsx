@@ -42,7 +42,7 @@ export default function AllStates({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
       <BackLink to="/">Back to Home</BackLink>
       <header className="mt-6 max-w-3xl">
-        <p className="text-sm font-semibold uppercase tracking-[0.14em] text-rose-brand">Browse by region</p>
+        <p className="eyebrow">Browse by region</p>
         <h1 className="mt-2 font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">All 50 States</h1>
         <p className="mt-4 text-lg leading-relaxed text-muted">
           Find wholesale flower markets and suppliers in every state: pick one on the map, or from its region below.

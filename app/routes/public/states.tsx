@@ -37,7 +37,7 @@ export default function States({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
       <BackLink to="/">Back to Home</BackLink>
       <header className="mt-6 max-w-3xl">
-        <p className="text-sm font-semibold uppercase tracking-[0.14em] text-rose-brand">All states</p>
+        <p className="eyebrow">All states</p>
         <h1 className="mt-2 font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">Find Flower Wholesalers by State</h1>
         <p className="mt-4 text-lg leading-relaxed text-muted">
           {loaderData.coverage.listings} wholesale flower markets, flower marts and suppliers in {loaderData.coverage.states} states so far,
