@@ -32,11 +32,13 @@ const BUDGET = { firstLoadJs: 150 * KB, css: 30 * KB, stateHtml: 60 * KB, html: 
 const HTML_OVER_BUDGET_UNTIL_MERGED: ReadonlySet<string> = new Set(["/festivals", "/blog"]);
 
 /**
- * Over BUDGET.html and not yet brought under it by issue #39, which stays open for it: the home page (66 KB, from
- * 95 KB; what is left is mostly its content, rendered and sent again as the data it hydrates from, see
- * docs/decisions/051-lighter-html.md).
+ * Over BUDGET.html and not yet brought under it by issue #39, which stays open for them (a route, or one URL): the
+ * home page (66 KB, from 95 KB), /near's widest New York search (60.2 KB, from 72 KB) and a search for "roses"
+ * (61.2 KB, from about 80 KB). What is left is mostly
+ * their content, rendered and sent again as the data they hydrate from (the results map's ground twice), see
+ * docs/decisions/051-lighter-html.md.
  */
-const HTML_OVER_BUDGET_STILL_OPEN: ReadonlySet<string> = new Set(["/"]);
+const HTML_OVER_BUDGET_STILL_OPEN: ReadonlySet<string> = new Set(["/", "/near?zip=10001&radius=100", "/search?q=roses"]);
 
 /**
  * Beside each route's sample (the state page's, California, is the state with the most listings), the largest pages
@@ -303,12 +305,13 @@ describe("the weight of every public page", () => {
   });
 
   it(`sends every public page in at most ${kb(BUDGET.html)} of HTML before compression`, () => {
-    const excused = (route: string) => HTML_OVER_BUDGET_UNTIL_MERGED.has(route) || HTML_OVER_BUDGET_STILL_OPEN.has(route);
-    const over = weights.filter((weight) => weight.html > BUDGET.html && !excused(weight.route));
+    const excused = ({ route, url }: PageWeight) =>
+      HTML_OVER_BUDGET_UNTIL_MERGED.has(route) || HTML_OVER_BUDGET_STILL_OPEN.has(route) || HTML_OVER_BUDGET_STILL_OPEN.has(url);
+    const over = weights.filter((weight) => weight.html > BUDGET.html && !excused(weight));
     expect(over.map((weight) => `${weight.url}: ${kb(weight.html)} of HTML`)).toEqual([]);
     // An excused page that is under the budget now must leave its set, so that the budget holds it from then on.
-    const under = weights.filter((weight) => weight.html <= BUDGET.html && excused(weight.route));
-    expect(under.map((weight) => `${weight.route} is ${kb(weight.html)}: take it out of its set`)).toEqual([]);
+    const under = weights.filter((weight) => weight.html <= BUDGET.html && excused(weight));
+    expect(under.map((weight) => `${weight.url} is ${kb(weight.html)}: take it out of its set`)).toEqual([]);
   });
 
   it(`sends a state page in at most ${kb(BUDGET.stateHtml)} of HTML (gzip)`, () => {
