@@ -22,12 +22,20 @@ function frameworkChunk(id: string) {
   return /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/.test(id) ? "framework" : undefined;
 }
 
+/**
+ * The icons' sprite is named in every icon of a page (`<use href="/assets/sprite-<hash>.svg#…">`, 50 to 110 times):
+ * a short name, not its generated file's (issue #39). Every other asset keeps Vite's default name.
+ */
+function assetFileNames({ names }: { names: string[] }) {
+  return names[0] === "sprite.generated.svg" ? "assets/sprite-[hash][extname]" : "assets/[name]-[hash][extname]";
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server build's entry is our Express app, which embeds the React Router build.
   build: isSsrBuild
-    ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
+    ? { rollupOptions: { input: "./server/app.ts", output: { assetFileNames } }, target: "node20" }
     : // Rollup's own chunking, with the framework in one file of its own (docs/decisions/038-icons-from-one-sprite.md).
-      { rollupOptions: { output: { manualChunks: frameworkChunk } } },
+      { rollupOptions: { output: { manualChunks: frameworkChunk, assetFileNames } } },
   ssr: {
     // Native and CommonJS-heavy packages stay external and load from node_modules at run time.
     external: ["better-sqlite3", "pg", "sharp", "pino", "zipcodes"],

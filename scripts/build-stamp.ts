@@ -23,6 +23,7 @@ const SOURCE_FILES = [
   "tsconfig.json",
   "scripts/generate-images.ts",
   "scripts/generate-maps.ts",
+  "scripts/generate-us-map.ts",
   "scripts/favicon-ico.ts",
   "scripts/app-icons.ts",
   "scripts/build-service-worker.ts",

@@ -265,3 +265,42 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Both (wholesale & retail)")).toBeChecked();
   });
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("every card keeps its text inside its padding, the longest hours line included", async ({ page }) => {
+    for (const url of ["/near?zip=90014", "/state/california"]) {
+      await page.goto(url);
+      const shown = page.getByTestId("wholesaler-card");
+      await expect(shown.first()).toBeVisible();
+      // Each line of text and each element the card shows, against the card's box less its padding.
+      const overflows = await shown.evaluateAll((articles) =>
+        articles.flatMap((article) => {
+          const box = article.getBoundingClientRect();
+          const style = getComputedStyle(article);
+          const left = box.left + parseFloat(style.paddingLeft) - 0.5;
+          const right = box.right - parseFloat(style.paddingRight) + 0.5;
+          const name = article.querySelector("h2, h3")?.textContent ?? "";
+          const rects: { what: string; rect: DOMRect }[] = [];
+          const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (node.parentElement?.closest(".sr-only")) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const rect of range.getClientRects()) rects.push({ what: node.textContent ?? "", rect });
+          }
+          for (const element of article.querySelectorAll("*")) {
+            // Screen-reader text is a clipped 1-pixel box: nothing a visitor sees.
+            if (element.closest(".sr-only")) continue;
+            rects.push({ what: element.outerHTML.slice(0, 60), rect: element.getBoundingClientRect() });
+          }
+          return rects
+            .filter(({ rect }) => rect.width > 1 && rect.height > 1 && (rect.left < left || rect.right > right))
+            .map(({ what }) => `${name}: ${what.trim()}`);
+        }),
+      );
+      expect(overflows, url).toEqual([]);
+    }
+  });
+});

@@ -22,7 +22,29 @@ const KB = 1024;
  * framework in a file of its own); the icons are drawn from a sprite, not from JavaScript
  * (docs/decisions/038-icons-from-one-sprite.md). The table this test prints gives each page's weight.
  */
-const BUDGET = { firstLoadJs: 150 * KB, css: 30 * KB, stateHtml: 60 * KB };
+const BUDGET = { firstLoadJs: 150 * KB, css: 30 * KB, stateHtml: 60 * KB, html: 60 * KB };
+
+/**
+ * Issue #39 brings every public page's HTML, before compression, under BUDGET.html. These pages are slimmed in another
+ * branch at the same time (the festivals' and the blog's pages): until it is merged they are still over here, and are
+ * only measured. The merge empties this set.
+ */
+const HTML_OVER_BUDGET_UNTIL_MERGED: ReadonlySet<string> = new Set(["/festivals", "/blog"]);
+
+/**
+ * Over BUDGET.html and not yet brought under it by issue #39, which stays open for them (a route, or one URL): the
+ * home page (66 KB, from 95 KB), /near's widest New York search (60.2 KB, from 72 KB) and a search for "roses"
+ * (61.2 KB, from about 80 KB). What is left is mostly
+ * their content, rendered and sent again as the data they hydrate from (the results map's ground twice), see
+ * docs/decisions/051-lighter-html.md.
+ */
+const HTML_OVER_BUDGET_STILL_OPEN: ReadonlySet<string> = new Set(["/", "/near?zip=10001&radius=100", "/search?q=roses"]);
+
+/**
+ * Beside each route's sample (the state page's, California, is the state with the most listings), the largest pages
+ * of /near, whose size grows with its results: New York's, at the default radius and at the widest.
+ */
+const LARGEST_PAGES = ["/near?zip=10001", "/near?zip=10001&radius=100"];
 
 /** A URL for each public route pattern with parameters; a new one without a sample here fails the test. */
 type Samples = Record<string, string>;
@@ -31,6 +53,8 @@ interface PageWeight {
   route: string;
   url: string;
   status: number;
+  /** The HTML as sent before compression. */
+  html: number;
   htmlGzip: number;
   jsFiles: number;
   jsGzip: number;
@@ -159,8 +183,9 @@ describe("the weight of every public page", () => {
       "/*": "/no-such-page",
     };
 
-    for (const route of publicPagePatterns(routes)) {
-      const url = samples[route] ?? route;
+    const pages = publicPagePatterns(routes).map((route) => [route, samples[route] ?? route] as const);
+    for (const url of LARGEST_PAGES) pages.push([url.split("?")[0] ?? url, url]);
+    for (const [route, url] of pages) {
       if (url.includes(":")) throw new Error(`public route ${route} has no sample URL in tests/integration/budgets.test.ts`);
       const response = await fetch(`${server.url}${url}`, { headers: { "accept-encoding": "identity" } });
       const html = await response.text();
@@ -174,6 +199,7 @@ describe("the weight of every public page", () => {
         route,
         url,
         status: response.status,
+        html: Buffer.byteLength(html),
         htmlGzip: gzipSize(Buffer.from(html)),
         jsFiles: scripts.length,
         jsGzip,
@@ -184,10 +210,12 @@ describe("the weight of every public page", () => {
     console.table(
       weights.map((weight) => ({
         route: weight.route,
+        url: weight.url,
         status: weight.status,
         "JS gzip": kb(weight.jsGzip),
         "JS files": weight.jsFiles,
         "CSS gzip": kb(weight.cssGzip),
+        HTML: kb(weight.html),
         "HTML gzip": kb(weight.htmlGzip),
       })),
     );
@@ -274,6 +302,16 @@ describe("the weight of every public page", () => {
       expect(html, url).toContain('\\"siteName\\"');
       for (const key of ["sendRate", "adminDigest", "ownerCheckMonths"]) expect(html, `${url}: ${key}`).not.toContain(`\\"${key}\\"`);
     }
+  });
+
+  it(`sends every public page in at most ${kb(BUDGET.html)} of HTML before compression`, () => {
+    const excused = ({ route, url }: PageWeight) =>
+      HTML_OVER_BUDGET_UNTIL_MERGED.has(route) || HTML_OVER_BUDGET_STILL_OPEN.has(route) || HTML_OVER_BUDGET_STILL_OPEN.has(url);
+    const over = weights.filter((weight) => weight.html > BUDGET.html && !excused(weight));
+    expect(over.map((weight) => `${weight.url}: ${kb(weight.html)} of HTML`)).toEqual([]);
+    // An excused page that is under the budget now must leave its set, so that the budget holds it from then on.
+    const under = weights.filter((weight) => weight.html <= BUDGET.html && excused(weight));
+    expect(under.map((weight) => `${weight.url} is ${kb(weight.html)}: take it out of its set`)).toEqual([]);
   });
 
   it(`sends a state page in at most ${kb(BUDGET.stateHtml)} of HTML (gzip)`, () => {

@@ -25,10 +25,7 @@ export function BlogPreview({ posts }: { posts: BlogPreviewPost[] }) {
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {posts.map((post) => (
             <li key={post.id}>
-              <article
-                className="group flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md"
-                data-testid="blog-card"
-              >
+              <article className="group post-card" data-testid="blog-card">
                 <div className="aspect-[3/2] overflow-hidden bg-blush/60">
                   <ResponsiveImage
                     src={post.image}
@@ -36,7 +33,7 @@ export function BlogPreview({ posts }: { posts: BlogPreviewPost[] }) {
                     width={1200}
                     height={800}
                     sizes="(min-width: 1280px) 400px, (min-width: 768px) 33vw, 100vw"
-                    className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+                    className="post-card-image"
                   />
                 </div>
                 <div className="flex flex-1 flex-col p-6">
@@ -53,11 +50,7 @@ export function BlogPreview({ posts }: { posts: BlogPreviewPost[] }) {
                     </Link>
                   </h3>
                   <p className="mt-3 flex-1 text-sm leading-relaxed text-muted">{post.excerpt}</p>
-                  <Link
-                    to={`/blog/${post.id}`}
-                    prefetch="intent"
-                    className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-rose-brand hover:underline"
-                  >
+                  <Link to={`/blog/${post.id}`} prefetch="intent" className="post-card-more">
                     Read article
                     <span className="sr-only">: {post.title}</span>
                     <ArrowRight className="size-4" aria-hidden="true" />

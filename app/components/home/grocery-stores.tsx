@@ -29,31 +29,28 @@ function GroceryCard({ store }: { store: GroceryStoreCard }) {
   const descriptionId = useId();
   const [expanded, setExpanded] = useState(false);
   return (
-    <article
-      className="flex flex-col rounded-2xl border border-stone-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
-      data-testid="grocery-store"
-    >
+    <article className="grocery-card" data-testid="grocery-store">
       <div className="flex items-start justify-between gap-3">
-        <span className="flex size-11 items-center justify-center rounded-xl bg-blush text-rose-brand">
+        <span className="grocery-icon">
           <ShoppingBasket className="size-5" aria-hidden="true" />
         </span>
-        <span className="rounded-full bg-leaf/10 px-3 py-1 text-sm font-semibold text-leaf">
+        <span className="grocery-price">
           <span className="sr-only">Price range: </span>
           {store.priceRange}
         </span>
       </div>
-      <h3 className="mt-4 font-serif text-xl font-semibold text-ink">
-        <Link to={groceryPath(store)} className="underline decoration-rose-brand/40 decoration-2 underline-offset-4 hover:text-rose-brand">
+      <h3 className="grocery-title">
+        <Link to={groceryPath(store)} className="grocery-link">
           {store.name}
         </Link>
       </h3>
-      <p className="mt-3 flex items-start gap-2 rounded-xl bg-cream px-3.5 py-2.5 text-sm text-ink ring-1 ring-stone-200/70">
-        <Sparkles className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
+      <p className="grocery-best-for">
+        <Sparkles className="fact-icon" aria-hidden="true" />
         <span>
           <span className="font-semibold">Best for:</span> {store.bestFor}
         </span>
       </p>
-      <p id={descriptionId} className={cn("mt-4 text-sm leading-relaxed text-muted", !expanded && "line-clamp-4")}>
+      <p id={descriptionId} className={cn("grocery-description", !expanded && "line-clamp-4")}>
         {store.description}
       </p>
       <button
@@ -61,7 +58,7 @@ function GroceryCard({ store }: { store: GroceryStoreCard }) {
         aria-expanded={expanded}
         aria-controls={descriptionId}
         onClick={() => setExpanded((value) => !value)}
-        className="mt-3 inline-flex items-center gap-1 self-start rounded-full text-sm font-semibold text-rose-brand hover:underline"
+        className="grocery-more"
       >
         {expanded ? "Show less" : "Read more"}
         <span className="sr-only"> about {store.name}</span>

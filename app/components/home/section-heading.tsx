@@ -19,11 +19,11 @@ export function SectionHeading({
 }) {
   return (
     <div className={cn("max-w-2xl", align === "center" && "mx-auto text-center", className)}>
-      <p className="text-sm font-semibold uppercase tracking-[0.14em] text-rose-brand">{eyebrow}</p>
-      <h2 id={id} className="mt-2 font-serif text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
+      <p className="eyebrow">{eyebrow}</p>
+      <h2 id={id} className="section-title">
         {title}
       </h2>
-      {children ? <p className="mt-3 text-base leading-relaxed text-muted sm:text-lg">{children}</p> : null}
+      {children ? <p className="section-lead">{children}</p> : null}
     </div>
   );
 }

@@ -17,28 +17,24 @@ function decorative(props: Record<string, unknown>, children: ReactNode) {
 
 /**
  * One lucide icon, drawn from the site's sprite (docs/decisions/038-icons-from-one-sprite.md): an `<svg>` with
- * lucide's attributes and classes (`lucide lucide-<name>`, then the caller's) whose one child is a `<use>` of the
- * icon's `<symbol>` in the sprite, an immutable file the browser fetches once for every page. The icon's shapes
- * are neither in the page's HTML nor in its JavaScript.
+ * the class `lucide` (then the caller's) whose one child is a `<use>` of the icon's `<symbol>` in the sprite, an
+ * immutable file the browser fetches once for every page. The icon's shapes are neither in the page's HTML nor in
+ * its JavaScript, and lucide's presentation (24 px, no fill, a round 2 px stroke in the text's colour) is one rule
+ * of `app/styles/html-pages.css`, not six attributes on each of a page's 50 to 110 icons (issue #39). Nor does it
+ * carry a viewBox: a `<use>` of a `<symbol>` fills its `<svg>`, and the symbol's own viewBox (0 0 24 24) scales the
+ * drawing to the size the classes give.
  */
 function spriteIcon(name: IconName): IconComponent {
-  const iconClass = `lucide lucide-${name}`;
   const href = `${spriteUrl}#${name}`;
-  const Icon = forwardRef<SVGSVGElement, IconProps>(function Icon({ className, size = 24, children, ...props }, ref) {
+  const Icon = forwardRef<SVGSVGElement, IconProps>(function Icon({ className, size, children, ...props }, ref) {
     return (
       <svg
         width={size}
         height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
         aria-hidden={decorative(props, children) ? "true" : undefined}
         {...props}
         ref={ref}
-        className={className ? `${iconClass} ${className}` : iconClass}
+        className={className ? `lucide ${className}` : "lucide"}
       >
         {children}
         <use href={href} />

@@ -13,8 +13,8 @@ interface FooterProps {
   popularRegions: { label: string; to: string }[];
 }
 
-const headingClass = "text-sm font-semibold uppercase tracking-wider text-white";
-const linkClass = "text-sm text-stone-300 transition-colors hover:text-white";
+const headingClass = "footer-heading";
+const linkClass = "footer-link";
 
 export function Footer({ siteName, contactEmail, enableBlog, enableFestivals, popularRegions }: FooterProps) {
   const quickLinks = visibleLinks(HEADER_LINKS, { enableBlog, enableFestivals });
@@ -29,30 +29,19 @@ export function Footer({ siteName, contactEmail, enableBlog, enableFestivals, po
           <ul className="mt-5 flex gap-2" aria-label="Follow us">
             {enableBlog ? (
               <li>
-                <a
-                  href="/rss.xml"
-                  className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
-                  aria-label="Blog RSS feed"
-                >
+                <a href="/rss.xml" className="footer-social" aria-label="Blog RSS feed">
                   <Rss className="size-4" aria-hidden="true" />
                 </a>
               </li>
             ) : null}
             <li>
-              <SiteLink
-                to="/#newsletter"
-                className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
-              >
+              <SiteLink to="/#newsletter" className="footer-social">
                 <Newspaper className="size-4" aria-hidden="true" />
                 <span className="sr-only">Newsletter</span>
               </SiteLink>
             </li>
             <li>
-              <a
-                href={`mailto:${contactEmail}`}
-                className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
-                aria-label="Email us"
-              >
+              <a href={`mailto:${contactEmail}`} className="footer-social" aria-label="Email us">
                 <Mail className="size-4" aria-hidden="true" />
               </a>
             </li>

@@ -15,7 +15,7 @@ interface HeaderProps {
 export function Logo({ siteName, className }: { siteName: string; className?: string }) {
   return (
     <Link to="/" className={`flex items-center gap-2 font-serif text-lg font-semibold text-plum ${className ?? ""}`}>
-      <span className="flex size-9 items-center justify-center rounded-full bg-rose-brand text-white shadow-sm">
+      <span className="logo-mark">
         <Flower2 className="size-5" aria-hidden="true" />
       </span>
       <span>{siteName}</span>
@@ -32,11 +32,8 @@ export function Header({ siteName, enableBlog, enableFestivals }: HeaderProps) {
   const links = visibleLinks(HEADER_LINKS, { enableBlog, enableFestivals });
 
   return (
-    <header className="sticky top-0 z-40 h-20 border-b border-stone-200/70 bg-cream/90 backdrop-blur supports-[backdrop-filter]:bg-cream/75">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-white focus:px-4 focus:py-2 focus:shadow"
-      >
+    <header className="site-header">
+      <a href="#main" className="skip-link">
         Skip to content
       </a>
       <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
@@ -45,10 +42,7 @@ export function Header({ siteName, enableBlog, enableFestivals }: HeaderProps) {
           <ul className="flex items-center gap-1">
             {links.map((link) => (
               <li key={link.to}>
-                <SiteLink
-                  to={link.to}
-                  className="rounded-full px-4 py-2 text-sm font-medium text-ink/80 transition-colors hover:bg-blush hover:text-rose-brand"
-                >
+                <SiteLink to={link.to} className="nav-link">
                   {link.label}
                 </SiteLink>
               </li>
@@ -57,11 +51,7 @@ export function Header({ siteName, enableBlog, enableFestivals }: HeaderProps) {
         </nav>
 
         <div className="flex items-center gap-1">
-          <Link
-            to="/search"
-            aria-label="Search the directory"
-            className="inline-flex size-11 items-center justify-center rounded-full text-ink/80 hover:bg-blush hover:text-rose-brand"
-          >
+          <Link to="/search" aria-label="Search the directory" className="header-icon">
             <Search className="size-5" aria-hidden="true" />
           </Link>
           {hydrated ? (

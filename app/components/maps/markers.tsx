@@ -12,10 +12,10 @@ export function MapMarkers({ markers, shown }: { markers: readonly MapMarker[]; 
         return (
           <g key={key} data-testid="map-marker" data-count={marker.numbers.length} data-numbers={marker.numbers.join(" ")}>
             {single ? (
-              <circle cx={marker.x} cy={marker.y} r={11} className="fill-plum stroke-white" strokeWidth={2} />
+              <circle cx={marker.x} cy={marker.y} r={11} className="map-dot" />
             ) : (
               <>
-                <circle cx={marker.x} cy={marker.y} r={14} className="fill-white stroke-plum" strokeWidth={3} />
+                <circle cx={marker.x} cy={marker.y} r={14} className="map-ring" />
                 <text
                   x={marker.labelSide === "right" ? marker.x + 19 : marker.x - 19}
                   y={marker.y}

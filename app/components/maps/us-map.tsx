@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { US_MAP_CLASSES, stateMapName, type UsMapData } from "~/services/maps/types";
+import { US_MAP_CLASSES, stateMapName, type UsMapShading } from "~/services/maps/types";
+import shapesUrl from "./us-states.generated.svg?url";
 import { cn } from "~/utils/cn";
 
 /** From none to the most listings: stone, then blush to plum. */
@@ -9,11 +10,11 @@ const SWATCH = ["bg-stone-200", "bg-[#f6c2c9]", "bg-[#e57f93]", "bg-rose-brand",
 export const US_MAP_LEGEND_TITLE = "Listings per state";
 
 /** The country, each state a link to its page named with its number of listings, and a legend. */
-export function UsMap({ map }: { map: UsMapData }) {
+export function UsMap({ map }: { map: UsMapShading }) {
   return (
     <figure className="rounded-3xl border border-stone-200 bg-white p-3 shadow-sm sm:p-6" data-testid="us-map">
       <svg viewBox={`0 0 ${map.width} ${map.height}`} className="block h-auto w-full" role="group" aria-label="Map of the United States">
-        <path d={map.insets} className="fill-none stroke-stone-300" strokeWidth={1} aria-hidden="true" />
+        <use href={`${shapesUrl}#insets`} className="fill-none stroke-stone-300" strokeWidth={1} aria-hidden="true" />
         {map.states.map((state) => (
           <Link
             key={state.id}
@@ -22,15 +23,7 @@ export function UsMap({ map }: { map: UsMapData }) {
             className="group"
             data-testid="us-map-state"
           >
-            <path
-              d={state.d}
-              className={cn(
-                FILL[state.level],
-                "stroke-white transition-[filter] group-hover:brightness-90 group-focus-visible:stroke-ink group-focus-visible:brightness-90",
-              )}
-              strokeWidth={0.75}
-              strokeLinejoin="round"
-            />
+            <use href={`${shapesUrl}#${state.id}`} className={cn("us-map-state", FILL[state.level])} />
           </Link>
         ))}
       </svg>

@@ -99,11 +99,10 @@ function KindSummary({ kinds }: { kinds: Kind[] }) {
   );
 }
 
-const resultCard =
-  "relative flex h-full flex-col gap-2 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-rose-brand/40 hover:shadow-md sm:p-5";
+/** Named classes of app/styles/html-pages.css: a search lists dozens of results (issue #39). */
+const resultCard = "result-card";
 /** The whole card is the link's target; the title stays the link's accessible name. */
-const stretchedLink =
-  "after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-rose-brand";
+const stretchedLink = "stretched-link";
 
 function ResultGroup({ kind, more, children }: { kind: Kind; more?: { to: string; label: string }; children: React.ReactNode }) {
   const count = kind.group?.count ?? 0;
@@ -157,7 +156,7 @@ export function SearchResults({ query, results }: { query: string; results: Site
               <li key={wholesaler.id}>
                 <article className={resultCard}>
                   <TypeBadge type={wholesaler.type} className="self-start" />
-                  <h3 className="font-serif text-lg font-semibold leading-snug text-ink">
+                  <h3 className="result-title">
                     <Link to={listingPath(wholesaler)} className={cn("hover:text-rose-brand", stretchedLink)}>
                       <Highlight text={wholesaler.name} terms={terms} />
                     </Link>
@@ -205,7 +204,7 @@ export function SearchResults({ query, results }: { query: string; results: Site
                     <span className="sr-only">Price range: </span>
                     {store.priceRange}
                   </p>
-                  <h3 className="font-serif text-lg font-semibold leading-snug text-ink">
+                  <h3 className="result-title">
                     <Link to={groceryPath(store)} className={cn("hover:text-rose-brand", stretchedLink)}>
                       <Highlight text={store.name} terms={terms} />
                     </Link>
@@ -229,7 +228,7 @@ export function SearchResults({ query, results }: { query: string; results: Site
                     <CategoryBadge category={post.category} />
                     <time dateTime={post.date}>{formatPostDate(post.date)}</time>
                   </div>
-                  <h3 className="font-serif text-lg font-semibold leading-snug text-ink">
+                  <h3 className="result-title">
                     <Link to={`/blog/${post.id}`} className={cn("hover:text-rose-brand", stretchedLink)}>
                       <Highlight text={post.title} terms={terms} />
                     </Link>
@@ -253,7 +252,7 @@ export function SearchResults({ query, results }: { query: string; results: Site
                     <CalendarDays className="size-4" aria-hidden="true" />
                     {formatDateRange(festival.startDate, festival.endDate)}
                   </p>
-                  <h3 className="font-serif text-lg font-semibold leading-snug text-ink">
+                  <h3 className="result-title">
                     <Link to={`/festivals/${festival.id}`} className={cn("hover:text-rose-brand", stretchedLink)}>
                       <Highlight text={festival.name} terms={terms} />
                     </Link>

@@ -3,22 +3,23 @@ import type { ComponentProps } from "react";
 import { cn } from "~/utils/cn";
 
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-full font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
+  // Named classes of app/styles/html-pages.css: a page has dozens of buttons (issue #39).
+  "btn btn-icons",
   {
     variants: {
       variant: {
-        primary: "bg-rose-brand text-white shadow-sm hover:bg-rose-800",
-        secondary: "bg-white text-ink ring-1 ring-stone-300 hover:bg-stone-50",
-        outline: "border border-white/70 text-white hover:bg-white/10",
-        ghost: "text-ink hover:bg-blush",
-        link: "rounded-none px-0 text-rose-brand underline-offset-4 hover:underline",
-        leaf: "bg-leaf text-white shadow-sm hover:bg-green-900",
+        primary: "btn-primary",
+        secondary: "btn-secondary",
+        outline: "btn-outline",
+        ghost: "btn-ghost",
+        link: "btn-link",
+        leaf: "btn-leaf",
       },
       size: {
-        sm: "h-9 px-4 text-sm",
-        md: "h-11 px-5 text-sm",
-        lg: "h-12 px-7 text-base",
-        icon: "size-10",
+        sm: "btn-sm",
+        md: "btn-md",
+        lg: "btn-lg",
+        icon: "btn-icon",
       },
     },
     defaultVariants: { variant: "primary", size: "md" },

@@ -1,8 +1,8 @@
 import type { ComponentProps } from "react";
 import { cn } from "~/utils/cn";
 
-export const fieldClass =
-  "block w-full rounded-xl border border-stone-300 bg-white px-4 py-2.5 text-base text-ink placeholder:text-stone-400 shadow-xs focus:border-rose-brand focus:outline-none focus:ring-2 focus:ring-rose-brand/25 disabled:opacity-60 aria-invalid:border-red-600 aria-invalid:ring-red-600/20";
+/** A named class of app/styles/html-pages.css: a utility beside it wins, as tailwind-merge made it win before (issue #39). */
+export const fieldClass = "field";
 
 export function Input({ className, ...props }: ComponentProps<"input">) {
   return <input className={cn(fieldClass, "h-11", className)} {...props} />;

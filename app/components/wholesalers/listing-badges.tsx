@@ -24,14 +24,7 @@ export const TYPE_HINT: Record<Wholesaler["type"], string> = {
 
 export function TypeBadge({ type, className }: { type: Wholesaler["type"]; className?: string }) {
   return (
-    <Tooltip
-      content={TYPE_HINT[type]}
-      className={cn(
-        "inline-flex cursor-help items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
-        TYPE_BADGE[type],
-        className,
-      )}
-    >
+    <Tooltip content={TYPE_HINT[type]} className={cn("badge", TYPE_BADGE[type], className)}>
       {TYPE_LABEL[type]}
     </Tooltip>
   );

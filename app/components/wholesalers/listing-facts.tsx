@@ -24,15 +24,7 @@ export const ACCESS_HINT: Record<WholesalerAccess, string> = {
 /** "Public welcome", "Trade only" or "Public at set hours": who may buy, as a plain badge. */
 export function AccessBadge({ access, className }: { access: WholesalerAccess; className?: string }) {
   return (
-    <Tooltip
-      content={ACCESS_HINT[access]}
-      className={cn(
-        "inline-flex cursor-help items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
-        ACCESS_BADGE[access],
-        className,
-      )}
-      data-testid="access-badge"
-    >
+    <Tooltip content={ACCESS_HINT[access]} className={cn("badge", ACCESS_BADGE[access], className)} data-testid="access-badge">
       {ACCESS_LABELS[access]}
     </Tooltip>
   );
@@ -91,7 +83,7 @@ export function VerifiedNote({
   }
   const byOwner = ownerConfirmedAt === verifiedAt;
   return (
-    <p className={cn("flex items-center gap-1.5 text-xs text-muted", className)} data-testid="verified" data-recent="true">
+    <p className={cn("verified-note", className)} data-testid="verified" data-recent="true">
       <BadgeCheck className="size-3.5 shrink-0 text-leaf" aria-hidden="true" />
       <span>
         {verifiedLabel(verifiedAt)}

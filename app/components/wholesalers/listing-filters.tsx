@@ -189,14 +189,7 @@ function FilterCheckbox({
   children: ReactNode;
 }) {
   return (
-    <label
-      className={cn(
-        "inline-flex min-h-9 cursor-pointer items-center gap-2 rounded-full px-3.5 py-1.5 text-sm ring-1 ring-inset transition-colors has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-rose-brand",
-        checked
-          ? "bg-rose-brand/10 font-semibold text-rose-brand ring-rose-brand/40"
-          : "bg-white text-ink ring-stone-300 hover:bg-stone-50",
-      )}
-    >
+    <label className={cn("filter-chip", checked ? "filter-chip-on" : "filter-chip-off")}>
       <input
         type="checkbox"
         name={name}

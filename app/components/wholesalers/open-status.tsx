@@ -121,26 +121,15 @@ export function OpenStatus({
   const open = state === "open";
 
   return (
-    <span
-      id={id}
-      className={cn("inline-grid whitespace-nowrap text-sm tabular-nums", className)}
-      data-testid="open-status"
-      data-status={snapshot}
-    >
+    <span id={id} className={cn("open-status", className)} data-testid="open-status" data-status={snapshot}>
       {WIDEST_LABELS.map((widest) => (
-        <span key={widest} aria-hidden="true" className="invisible col-start-1 row-start-1 flex items-center gap-2 font-medium">
+        <span key={widest} aria-hidden="true" className="status-cell invisible font-medium">
           <span className="size-2" />
           {widest}
         </span>
       ))}
-      <span className={cn("col-start-1 row-start-1 flex items-center gap-2", open ? "font-medium text-leaf" : "text-muted")}>
-        <span
-          aria-hidden="true"
-          className={cn(
-            "size-2 shrink-0 rounded-full",
-            open ? "bg-leaf ring-2 ring-leaf/20" : "bg-transparent ring-1 ring-inset ring-stone-400",
-          )}
-        />
+      <span className={cn("status-cell", open ? "font-medium text-leaf" : "text-muted")}>
+        <span aria-hidden="true" className={open ? "status-dot-open" : "status-dot-closed"} />
         {label}
       </span>
     </span>

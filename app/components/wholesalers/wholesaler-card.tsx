@@ -2,7 +2,7 @@ import { Clock, MapPin, Globe, Phone } from "~/components/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { listingPath } from "~/services/wholesalers/slug";
-import type { Wholesaler } from "~/services/wholesalers/types";
+import type { WholesalerCardData } from "~/services/wholesalers/card-data";
 import { cn } from "~/utils/cn";
 import {
   AccessBadge,
@@ -17,36 +17,13 @@ import { ReportProblem } from "./report-problem";
 import { WholesalerImage } from "./wholesaler-image";
 import { ClosedBadge, DirectionsLink, TypeBadge } from "./listing-badges";
 
-export type WholesalerCardData = Pick<
-  Wholesaler,
-  | "id"
-  | "name"
-  | "address"
-  | "city"
-  | "state"
-  | "zipcode"
-  | "type"
-  | "hours"
-  | "image"
-  | "phone"
-  | "website"
-  | "access"
-  | "accessNote"
-  | "openingHours"
-  | "timeZone"
-  | "verifiedAt"
-  | "ownerConfirmedAt"
-  | "locationApproximate"
-  | "specialHours"
-  | "status"
-  | "closedUntil"
->;
+export type { WholesalerCardData };
 
 /** The card's rows: an icon in the site's rose, then the fact. */
 function FactRow({ icon: Icon, children, className }: { icon: typeof MapPin; children: ReactNode; className?: string }) {
   return (
-    <li className={cn("flex min-w-0 gap-2", className)}>
-      <Icon className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
+    <li className={cn("fact-row", className)}>
+      <Icon className="fact-icon" aria-hidden="true" />
       {children}
     </li>
   );
@@ -73,18 +50,15 @@ export function WholesalerCard({
   // A closed listing says so instead of its open status.
   const structuredHours = wholesaler.openingHours && wholesaler.timeZone && wholesaler.status === "open" ? wholesaler.openingHours : null;
   return (
-    <article
-      className="group flex h-full flex-col rounded-2xl border border-stone-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md sm:p-5"
-      data-testid="wholesaler-card"
-    >
-      <div className="flex items-start gap-3">
-        <div className="min-w-0 flex-1">
-          <Heading className="font-serif text-lg font-semibold leading-snug text-ink sm:text-xl">
-            <Link to={listingPath(wholesaler)} prefetch="intent" className="hover:text-rose-brand hover:underline">
+    <article className="group listing-card" data-testid="wholesaler-card">
+      <div className="card-head">
+        <div className="card-head-text">
+          <Heading className="listing-card-title">
+            <Link to={listingPath(wholesaler)} prefetch="intent" className="link-hover">
               {wholesaler.name}
             </Link>
           </Heading>
-          <div className="mt-2 flex flex-wrap items-center gap-1.5">
+          <div className="card-badges">
             <TypeBadge type={wholesaler.type} />
             {wholesaler.access ? (
               <>
@@ -108,12 +82,12 @@ export function WholesalerCard({
         ) : null}
       </div>
       {distance ? (
-        <p className="mt-2 inline-flex items-center gap-1.5 text-sm font-semibold text-rose-brand" data-testid="listing-distance">
+        <p className="card-distance" data-testid="listing-distance">
           <MapPin className="size-4" aria-hidden="true" />
           {distance}
         </p>
       ) : null}
-      <ul className="mt-3 grid gap-2 text-sm text-ink/80">
+      <ul className="card-facts">
         {structuredHours && wholesaler.timeZone ? (
           <FactRow icon={Clock}>
             <span className="grid min-w-0 gap-0.5">
@@ -133,13 +107,13 @@ export function WholesalerCard({
         <FactRow icon={MapPin}>
           <span>
             <span className="sr-only">Address: </span>
-            {wholesaler.address}, {wholesaler.city}, {wholesaler.state} {wholesaler.zipcode}
+            {`${wholesaler.address}, ${wholesaler.city}, ${wholesaler.state} ${wholesaler.zipcode}`}
             {wholesaler.locationApproximate ? <ApproximateLocationNote /> : null}
           </span>
         </FactRow>
         {wholesaler.phone ? (
           <FactRow icon={Phone}>
-            <a href={telHref(wholesaler.phone)} className="font-medium text-ink hover:text-rose-brand hover:underline">
+            <a href={telHref(wholesaler.phone)} className="link-hover font-medium text-ink">
               <span className="sr-only">Phone: </span>
               {wholesaler.phone}
             </a>
@@ -147,12 +121,7 @@ export function WholesalerCard({
         ) : null}
         {wholesaler.website ? (
           <FactRow icon={Globe}>
-            <a
-              href={wholesaler.website}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="truncate hover:text-rose-brand hover:underline"
-            >
+            <a href={wholesaler.website} target="_blank" rel="noopener noreferrer" className="link-hover truncate">
               {websiteLabel(wholesaler.website)}
               <span className="sr-only"> (website, opens in a new tab)</span>
             </a>
@@ -163,14 +132,11 @@ export function WholesalerCard({
         <VerifiedNote verifiedAt={wholesaler.verifiedAt} ownerConfirmedAt={wholesaler.ownerConfirmedAt} className="mt-3" />
       ) : null}
       {/* Directions is what a card is for; reporting is the quieter action, small enough to share the row on a phone. */}
-      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-4">
+      <div className="card-actions">
         <DirectionsLink wholesaler={wholesaler} />
         {/* The place of "Save", kept on this device for the market: components/offline/saved-buttons.ts puts the button in. */}
         <span data-testid="save" />
-        <ReportProblem
-          wholesaler={wholesaler}
-          className="bg-transparent px-2.5 text-xs text-muted ring-0 hover:bg-blush/60 hover:text-rose-brand"
-        />
+        <ReportProblem wholesaler={wholesaler} className="card-report" />
       </div>
     </article>
   );

@@ -21,7 +21,8 @@ export async function loader() {
       .map(({ id, name }) => ({ id, name }))
       .sort((a, b) => a.name.localeCompare(b.name, "en-US")),
   }));
-  return { regions, map: usMap(counts) };
+  const { width, height, states: shaded } = usMap(counts);
+  return { regions, map: { width, height, states: shaded.map(({ id, name, listings, level }) => ({ id, name, listings, level })) } };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -41,7 +42,7 @@ export default function AllStates({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
       <BackLink to="/">Back to Home</BackLink>
       <header className="mt-6 max-w-3xl">
-        <p className="text-sm font-semibold uppercase tracking-[0.14em] text-rose-brand">Browse by region</p>
+        <p className="eyebrow">Browse by region</p>
         <h1 className="mt-2 font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">All 50 States</h1>
         <p className="mt-4 text-lg leading-relaxed text-muted">
           Find wholesale flower markets and suppliers in every state: pick one on the map, or from its region below.
@@ -72,7 +73,7 @@ export default function AllStates({ loaderData }: Route.ComponentProps) {
                   <Link
                     to={`/state/${state.id}`}
                     prefetch="intent"
-                    className="-mx-2 block rounded-lg px-2 py-1.5 text-sm text-ink/85 transition-colors hover:bg-blush hover:text-rose-brand"
+                    className="state-link"
                   >
                     {state.name}
                   </Link>

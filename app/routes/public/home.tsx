@@ -5,6 +5,7 @@ import { listGroceryStores } from "~/services/grocery/grocery.server";
 import { getSiteSettings } from "~/services/settings/settings.server";
 import { getState, listStateNames } from "~/services/states/states.server";
 import { getDirectoryCoverage, listFeaturedWholesalers } from "~/services/wholesalers/wholesalers.server";
+import { cardDataOf } from "~/services/wholesalers/card-data";
 import { organizationJsonLd, webSiteJsonLd } from "~/services/seo/json-ld";
 import { pageMeta, siteIdentity } from "~/http/meta";
 import { SAVINGS_CLAIM } from "~/utils/claims";
@@ -41,7 +42,7 @@ export async function loader() {
   return {
     states,
     featuredState: { id: featuredState.id, name: featuredState.name, cities: featuredState.cities },
-    featuredWholesalers,
+    featuredWholesalers: featuredWholesalers.map(cardDataOf),
     coverage,
     groceryStores,
     posts: posts.map(blogCardOf),

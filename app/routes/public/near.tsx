@@ -7,7 +7,8 @@ import { nearestFestivalState } from "~/services/festivals/nearest-festival-stat
 import { getSiteSettings } from "~/services/settings/settings.server";
 import { onlyFiltersChanged } from "~/services/wholesalers/filter-params";
 import { readNearPageQuery } from "~/services/wholesalers/near-page-query";
-import { findWholesalersNear, toWholesalerJson, type NearSearchResult } from "~/services/wholesalers/wholesalers.server";
+import { findWholesalersNear, type NearSearchResult, type WholesalerWithDistance } from "~/services/wholesalers/wholesalers.server";
+import { cardDataOf } from "~/services/wholesalers/card-data";
 import { pageMeta } from "~/http/meta";
 import type { Route } from "./+types/near";
 import type { ReactNode } from "react";
@@ -53,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return {
       query,
       problem: null,
-      result: { ...result, within: result.within.map(toWholesalerJson), nearest: result.nearest.map(toWholesalerJson) },
+      result: { ...result, within: result.within.map(nearCard), nearest: result.nearest.map(nearCard) },
       festivalsHref: far ? await festivalsHrefFor(result) : null,
       map: searchResultsMap(result),
     };
@@ -65,6 +66,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw error;
   }
 }
+
+/** A result's card and how far it is: what the page shows, not the whole row (issue #39). */
+const nearCard = (listing: WholesalerWithDistance) => ({
+  ...cardDataOf(listing),
+  distanceMiles: listing.distanceMiles,
+  locationExact: listing.locationExact,
+});
 
 /** The filters work on the loaded results: a URL that differs only in them needs no new data. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>

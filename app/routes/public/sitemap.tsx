@@ -85,7 +85,7 @@ function LinkList({ links, columns = "" }: { links: PageLink[]; columns?: string
     <ul className={`mt-4 grid gap-x-8 gap-y-2.5 ${columns}`}>
       {links.map((link) => (
         <li key={link.to}>
-          <Link to={link.to} className="text-stone-800 underline-offset-4 hover:text-rose-brand hover:underline">
+          <Link to={link.to} className="sitemap-link">
             {link.label}
           </Link>
         </li>

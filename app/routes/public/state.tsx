@@ -18,7 +18,8 @@ import { StateMap } from "~/components/maps/state-map";
 import { FilteredResults, ListingFilters, shownNumbers, useListingFilters } from "~/components/wholesalers/listing-filters";
 import type { StateMapData } from "~/services/maps/types";
 import { NO_FILTERS } from "~/services/wholesalers/filters";
-import type { Wholesaler } from "~/services/wholesalers/types";
+import { cardDataOf, type WholesalerCardData } from "~/services/wholesalers/card-data";
+import type { BusinessListing } from "~/services/seo/json-ld";
 import { SUBMIT_LOCATION_HREF } from "~/components/layout/site-nav";
 import { NotifyMeFullForm } from "~/components/demand/notify-me-full-form";
 
@@ -29,7 +30,14 @@ export async function loader({ params }: Route.LoaderArgs) {
   const db = getDb();
   const state = await findState(db, params.stateId);
   if (!state) return data({ state: null, wholesalers: [], map: null }, { status: 404 });
-  const wholesalers = await listWholesalersByState(db, state.id);
+  const listed = await listWholesalersByState(db, state.id);
+  // The cards' fields, and what the page's structured data names besides (BusinessListing), not whole rows (issue #39).
+  const wholesalers = listed.map((listing) => ({
+    ...cardDataOf(listing),
+    description: listing.description,
+    latitude: listing.latitude,
+    longitude: listing.longitude,
+  }));
   // Each listing's number is its place in the full list, so that the map and the cards agree whatever is shown.
   const map =
     wholesalers.length > 0
@@ -74,7 +82,7 @@ export default function State({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
       <BackLink to="/">Back to Home</BackLink>
       <header className="mt-6 max-w-3xl">
-        <p className="text-sm font-semibold uppercase tracking-[0.14em] text-rose-brand">{state.region}</p>
+        <p className="eyebrow">{state.region}</p>
         <h1 className="mt-2 font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">{state.name} Flower Wholesalers</h1>
         <p className="mt-4 text-lg leading-relaxed text-muted">
           {count > 0 ? (
@@ -106,7 +114,9 @@ export default function State({ loaderData }: Route.ComponentProps) {
 }
 
 /** The filters, the map and the cards. */
-function StateListings({ wholesalers, map, stateName }: { wholesalers: Wholesaler[]; map: StateMapData | null; stateName: string }) {
+type StateListing = WholesalerCardData & BusinessListing;
+
+function StateListings({ wholesalers, map, stateName }: { wholesalers: StateListing[]; map: StateMapData | null; stateName: string }) {
   const { filters, setFilters, filtered } = useListingFilters(wholesalers);
   // A listing keeps its number from the full list, the one the map draws, whichever filters hide others.
   const numberOf = new Map(wholesalers.map((wholesaler, index) => [wholesaler.id, index + 1]));

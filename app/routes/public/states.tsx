@@ -37,7 +37,7 @@ export default function States({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
       <BackLink to="/">Back to Home</BackLink>
       <header className="mt-6 max-w-3xl">
-        <p className="text-sm font-semibold uppercase tracking-[0.14em] text-rose-brand">All states</p>
+        <p className="eyebrow">All states</p>
         <h1 className="mt-2 font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">Find Flower Wholesalers by State</h1>
         <p className="mt-4 text-lg leading-relaxed text-muted">
           {loaderData.coverage.listings} wholesale flower markets, flower marts and suppliers in {loaderData.coverage.states} states so far,
@@ -50,12 +50,12 @@ export default function States({ loaderData }: Route.ComponentProps) {
             <Link
               to={`/state/${state.id}`}
               prefetch="intent"
-              className="group flex h-full items-center justify-between gap-3 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-rose-brand/40 hover:shadow-md"
+              className="group state-card"
               data-testid="state-card"
             >
               <span>
-                <span className="block font-serif text-lg font-semibold text-ink group-hover:text-rose-brand">{state.name}</span>
-                <span className="mt-1 flex items-center gap-1.5 text-sm text-muted">
+                <span className="state-card-name">{state.name}</span>
+                <span className="state-card-region">
                   <MapPin className="size-3.5 text-rose-brand" aria-hidden="true" />
                   {state.region}
                 </span>
@@ -66,10 +66,7 @@ export default function States({ loaderData }: Route.ComponentProps) {
                   {state.listings > 0 ? `${state.listings} ${state.listings === 1 ? "listing" : "listings"}` : "No listings yet"}
                 </span>
               </span>
-              <ArrowRight
-                className="size-5 shrink-0 text-stone-400 transition group-hover:translate-x-0.5 group-hover:text-rose-brand"
-                aria-hidden="true"
-              />
+              <ArrowRight className="state-card-arrow" aria-hidden="true" />
             </Link>
           </li>
         ))}

@@ -77,6 +77,17 @@ function countryShapes() {
   return { paths: usPaths, insets: usInsets };
 }
 
+/**
+ * The country's shapes as one SVG file of `<path id="<state id>">`s (and `insets`), for a page to draw with `<use>`:
+ * written at build time by scripts/generate-us-map.ts, an immutable asset the browser keeps, so that /all-states
+ * carries neither the 30 KB of outlines in its HTML nor the same again in its data (issue #39).
+ */
+export function usMapShapesSvg(): string {
+  const { paths, insets } = countryShapes();
+  const defs = [...paths.map((state) => `<path id="${state.id}" d="${state.d}"/>`), `<path id="insets" d="${insets}"/>`];
+  return `<svg xmlns="http://www.w3.org/2000/svg"><defs>${defs.join("")}</defs></svg>\n`;
+}
+
 /** The 50 states, each shaded by its number of listings (`counts`: state id -> listings; absent means none). */
 export function usMap(counts: ReadonlyMap<string, number>): UsMapData {
   const { paths, insets } = countryShapes();
@@ -194,6 +205,46 @@ export interface ResultsMapInput {
 export function resultsMap({ center, radiusMiles, listings }: ResultsMapInput): ResultsMapData {
   const frame = RESULTS_FRAME;
   const origin: LngLat = [center.longitude, center.latitude];
+  const { projection, ...ground } = areaAround(origin, radiusMiles);
+
+  const centerPoint = projectPoint(projection, origin) ?? { x: frame.width / 2, y: frame.height / 2 };
+  const inFrame: MapListing[] = [];
+  const offFrame: OffFrameListing[] = [];
+  for (const listing of listings) {
+    const point = projectPoint(projection, [listing.longitude, listing.latitude]);
+    if (point && inside(point, frame)) {
+      inFrame.push(listing);
+    } else if (point) {
+      const end = edgePoint(centerPoint, point, frame, EDGE_INSET);
+      offFrame.push({ number: listing.number, ...end, line: `M${centerPoint.x} ${centerPoint.y}L${end.x} ${end.y}` });
+    }
+  }
+
+  return { ...frame, ...ground, center: centerPoint, markers: markersFor(inFrame, projection, frame), offFrame };
+}
+
+type AreaGround = Pick<ResultsMapData, "land" | "counties" | "stateBorders" | "countyCount" | "circle"> & { projection: GeoProjection };
+
+/**
+ * The ground of the results maps drawn lately, by search point and radius: the same for every visitor and every
+ * listing (the shapes are fixed at build time), and most of a map's cost (merging and meshing the counties took
+ * 3 ms of a /near page's CPU, issue #39). The oldest is forgotten past AREAS_KEPT.
+ */
+const areas = new Map<string, AreaGround>();
+const AREAS_KEPT = 500;
+
+function areaAround(origin: LngLat, radiusMiles: number): AreaGround {
+  const key = `${origin[0]},${origin[1]},${radiusMiles}`;
+  const known = areas.get(key);
+  if (known) return known;
+  const area = drawArea(origin, radiusMiles);
+  if (areas.size >= AREAS_KEPT) areas.delete(areas.keys().next().value ?? key);
+  areas.set(key, area);
+  return area;
+}
+
+function drawArea(origin: LngLat, radiusMiles: number): AreaGround {
+  const frame = RESULTS_FRAME;
   const projection = areaProjection(origin, radiusMiles, frame, RESULTS_MARGIN);
 
   // The frame's extent in degrees, from points along its edges (a conic frame is not a lat/lng box).
@@ -223,29 +274,13 @@ export function resultsMap({ center, radiusMiles, listings }: ResultsMapInput): 
   const countyBorders = mesh(counties, nearCollection, (a, b) => a !== b && stateOf(a) === stateOf(b));
   const stateBorders = mesh(counties, nearCollection, (a, b) => a !== b && stateOf(a) !== stateOf(b));
 
-  const centerPoint = projectPoint(projection, origin) ?? { x: frame.width / 2, y: frame.height / 2 };
-  const inFrame: MapListing[] = [];
-  const offFrame: OffFrameListing[] = [];
-  for (const listing of listings) {
-    const point = projectPoint(projection, [listing.longitude, listing.latitude]);
-    if (point && inside(point, frame)) {
-      inFrame.push(listing);
-    } else if (point) {
-      const end = edgePoint(centerPoint, point, frame, EDGE_INSET);
-      offFrame.push({ number: listing.number, ...end, line: `M${centerPoint.x} ${centerPoint.y}L${end.x} ${end.y}` });
-    }
-  }
-
   return {
-    ...frame,
+    projection,
     land: land ? pathData(projection, land, 0) : "",
     counties: pathData(projection, countyBorders, 0),
     stateBorders: pathData(projection, stateBorders, 0),
     countyCount: near.length,
     circle: pathData(projection, circleAround(origin, radiusMiles), 1),
-    center: centerPoint,
-    markers: markersFor(inFrame, projection, frame),
-    offFrame,
   };
 }
 

@@ -57,6 +57,11 @@ export interface UsMapState {
   level: number;
 }
 
+/** The country map as a page draws it: each state's shading, its outline drawn from the shapes' file (`usMapShapesSvg`). */
+export interface UsMapShading extends MapFrame {
+  states: Omit<UsMapState, "d">[];
+}
+
 export interface UsMapData extends MapFrame {
   states: UsMapState[];
   /** The borders of Alaska's and Hawaii's insets. */
