@@ -185,6 +185,38 @@ function expectBlogPosting(posting: Json, post: ApiPost) {
   expect(obj(posting.mainEntityOfPage)).toEqual({ "@type": "WebPage", "@id": url });
 }
 
+function expectListedBlogPosting(posting: Json, post: ApiPost) {
+  expect(posting).toMatchObject({
+    "@type": "BlogPosting",
+    headline: post.title,
+    url: `${SITE_URL}/blog/${post.id}`,
+    datePublished: post.date,
+  });
+  for (const image of asList(posting.image)) expect(isAbsoluteSiteUrl(image)).toBe(true);
+  expect(asList(posting.image).length).toBeGreaterThan(0);
+  expect(String(posting.dateModified).slice(0, 10) >= post.date).toBe(true);
+  expect(obj(posting.author)).toMatchObject({ "@type": "Organization", name: SITE_NAME, url: `${SITE_URL}/` });
+}
+
+function expectListedEvent(event: Json, festival: ApiFestival) {
+  expect(event).toMatchObject({
+    "@type": "Event",
+    name: festival.name,
+    startDate: festival.startDate,
+    endDate: festival.endDate,
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    url: `${SITE_URL}/festivals/${festival.id}`,
+  });
+  expect(obj(event.location)).toEqual({
+    "@type": "Place",
+    name: festival.location,
+    address: { "@type": "PostalAddress", addressLocality: festival.city, addressRegion: festival.state, addressCountry: "US" },
+  });
+  for (const image of asList(event.image)) expect(isAbsoluteSiteUrl(image)).toBe(true);
+  expect(asList(event.image).length).toBeGreaterThan(0);
+}
+
 function expectEvent(event: Json, festival: ApiFestival) {
   expect(event).toMatchObject({
     "@type": "Event",
@@ -386,7 +418,8 @@ describe("search engine metadata, structured data, valid HTML and links", () => 
     const blog = readHead(pages.get("/blog")!).jsonLd[0]!;
     expect(blog).toMatchObject({ "@context": "https://schema.org", "@type": "Blog", url: `${SITE_URL}/blog` });
     expect(asList(blog.blogPost)).toHaveLength(posts.length);
-    asList(blog.blogPost).forEach((entry, index) => expectBlogPosting(entry, posts[index]!));
+    // The list names each post as an article's rich result reads it (decision 050); the rest is on the post's own page.
+    asList(blog.blogPost).forEach((entry, index) => expectListedBlogPosting(entry, posts[index]!));
 
     for (const each of posts) {
       const [article] = readHead(pages.get(`/blog/${each.id}`)!).jsonLd;
@@ -398,9 +431,11 @@ describe("search engine metadata, structured data, valid HTML and links", () => 
     expect(eventList).toMatchObject({ "@context": "https://schema.org", "@type": "ItemList" });
     const listed = asList(eventList.itemListElement);
     expect(listed).toHaveLength(Math.min(STRUCTURED_EVENTS, festivals.length));
+    // Each listed event has what an event needs (name, dates, place with its address), its page and image; the
+    // description, tickets and organizer are on that page (decision 050).
     listed.forEach((entry, index) => {
       expect(entry).toMatchObject({ "@type": "ListItem", position: index + 1 });
-      expectEvent(obj(entry.item), festivals[index]!);
+      expectListedEvent(obj(entry.item), festivals[index]!);
     });
     const filtered = readHead(await (await get("/festivals?q=tulip")).text()).jsonLd[0]!;
     const tulips = festivals.filter((f) => /tulip/i.test(`${f.name} ${f.description} ${f.city} ${f.state}`)).slice(0, STRUCTURED_EVENTS);
@@ -412,6 +447,36 @@ describe("search engine metadata, structured data, valid HTML and links", () => 
       expectEvent(event!, each);
     }
     expect(obj(readHead(pages.get(`/festivals/${festival.id}`)!).jsonLd[0]!.offers).price).toMatch(/^[1-9]\d*(\.\d+)?$/);
+  });
+
+  it("lists every upcoming festival on /festivals as a card with its facts, in the HTML and in the data the page hydrates from", async () => {
+    // Issue #39 trimmed the cards' data and markup (decision 050): nothing a visitor or a search engine reads may go.
+    const upcoming = await getJson<ApiFestival[]>("/api/flower-festivals/upcoming");
+    const html = pages.get("/festivals")!;
+    const start = html.indexOf('data-testid="festival-list"');
+    const list = html.slice(start, html.indexOf("</ul></section>", start));
+    const hydration = [...html.matchAll(/streamController\.enqueue\(([\s\S]*?)\);<\/script>/g)]
+      .map(([, chunk = ""]) => JSON.parse(chunk) as string)
+      .join("");
+    const escaped = (text: string) =>
+      text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+    expect(upcoming.length).toBeGreaterThan(10);
+    expect(list.match(/data-testid="festival-card"/g)).toHaveLength(upcoming.length);
+    for (const each of upcoming) {
+      const link = list.indexOf(`href="/festivals/${each.id}"`);
+      expect(link, each.name).toBeGreaterThan(0);
+      const card = list.slice(list.lastIndexOf('data-testid="festival-card"', link), link);
+      expect(card, each.name).toContain(`>${escaped(each.name)}</h3>`);
+      expect(card, each.name).toContain(`dateTime="${each.startDate}"`);
+      expect(card, each.name).toContain(escaped(`${each.location}, ${each.city}`));
+      if (each.ticketPrice) expect(card, each.name).toContain(escaped(each.ticketPrice));
+      // The description as far as the card's two clamped lines can show it, and more.
+      expect(card, each.name).toContain(escaped(each.description.slice(0, 150)));
+      expect(hydration, each.name).toContain(JSON.stringify(each.description.slice(0, 150)).slice(1, -1));
+      expect(hydration, each.name).toContain(JSON.stringify(each.name));
+    }
+    // What the cards no longer carry: the official sites and the full texts stay on the festivals' own pages.
+    for (const each of upcoming.filter((f) => f.website)) expect(hydration).not.toContain(JSON.stringify(each.website));
   });
 
   it("uses no id twice on any page (the Nu checker below says so too; this says which page and id without Java)", () => {

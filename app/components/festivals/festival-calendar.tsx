@@ -90,8 +90,8 @@ function Chevron({ orientation }: ChevronProps) {
   return <Icon className="size-5" aria-hidden="true" />;
 }
 
-const dayButton =
-  "relative mx-auto flex size-10 items-center justify-center rounded-full text-sm font-medium text-ink transition-colors hover:bg-blush focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-brand";
+/** A day's button: a named class (app/styles/html-lists.css), as a month repeats it on 35 to 42 days (issue #39). */
+const dayButton = "fcal-day";
 
 /**
  * A month calendar that marks the days on which a festival runs and lets the visitor pick one day.

@@ -1,11 +1,11 @@
 import { data, Link } from "react-router";
 import { formatDateRange, durationInDays } from "~/components/festivals/dates";
 import { FestivalCard } from "~/components/festivals/festival-card";
+import { festivalCard } from "~/services/festivals/festival-cards.server";
 import { festivalEvent } from "~/services/seo/festival-json-ld";
-import { getDb } from "~/db/db.server";
-import { AppError } from "~/services/errors";
 import { googleCalendarUrl } from "~/services/festivals/calendar.server";
-import { getFestival, listUpcomingFestivals, type Festival } from "~/services/festivals/festivals.server";
+import { festivalsOverview } from "~/services/festivals/festivals-page.server";
+import type { Festival } from "~/services/festivals/festivals.server";
 import { describeRule, parseRRule } from "~/services/festivals/recurrence";
 import { FESTIVALS_FEED_PATH } from "~/http/calendar-routes.server";
 import { parseId } from "~/services/ids";
@@ -25,24 +25,15 @@ const MORE_FESTIVALS = 3;
 
 const toSummary = ({ updatedAt: _updatedAt, ...festival }: Festival) => festival;
 
-async function findFestival(rawId: string) {
-  const id = parseId(rawId);
-  if (id === undefined) return undefined;
-  try {
-    return await getFestival(getDb(), id);
-  } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") return undefined;
-    throw error;
-  }
-}
-
 export async function loader({ params }: Route.LoaderArgs) {
   await requireFeature("festivals");
-  const festival = await findFestival(params.id);
-  if (!festival) return data({ found: false as const }, { status: 404 });
+  const id = parseId(params.id);
   const today = todayIsoDate();
-  const upcoming = await listUpcomingFestivals(getDb(), undefined, today);
-  const others = upcoming.filter((other) => other.id !== festival.id);
+  // Every festival on its current occurrence, past one-offs too, as getFestival reads each: kept until a write (issue #39).
+  const { everyFestival, upcomingFestivals } = await festivalsOverview(today);
+  const festival = id === undefined ? undefined : everyFestival.find((each) => each.id === id);
+  if (!festival) return data({ found: false as const }, { status: 404 });
+  const others = upcomingFestivals.filter((other) => other.id !== festival.id);
   // Festivals in the same state first, then the soonest elsewhere.
   const more = [...others.filter((other) => other.state === festival.state), ...others.filter((other) => other.state !== festival.state)];
   return {
@@ -51,7 +42,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     googleCalendarUrl: googleCalendarUrl(festival, getEnv().SITE_URL),
     subscribeUrl: `webcal://${new URL(getEnv().SITE_URL).host}${FESTIVALS_FEED_PATH}`,
     today,
-    more: more.slice(0, MORE_FESTIVALS).map(toSummary),
+    more: more.slice(0, MORE_FESTIVALS).map((other) => festivalCard(other)),
   };
 }
 

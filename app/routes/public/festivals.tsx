@@ -3,13 +3,12 @@ import { type FestivalFilterValues, FestivalFilters, filterSearchParams } from "
 import { festivalEventList } from "~/services/seo/festival-json-ld";
 import { getDb } from "~/db/db.server";
 import { festivalsRunningOn, hasActiveFilters, readFestivalSearch } from "~/services/festivals/festival-search.server";
-import { hasEnded, listFestivals, listUpcomingFestivals, type Festival } from "~/services/festivals/festivals.server";
-import { occurrencesBetween } from "~/services/festivals/occurrences.server";
+import { festivalCard, pastFestival } from "~/services/festivals/festival-cards.server";
+import { festivalsOverview } from "~/services/festivals/festivals-page.server";
+import { hasEnded, listFestivals } from "~/services/festivals/festivals.server";
 import { FESTIVALS_FEED_PATH } from "~/http/calendar-routes.server";
 import { getEnv } from "~/utils/env.server";
-import { listStateNames } from "~/services/states/states.server";
-import { byListingsFirst, listingCountsByState } from "~/services/wholesalers/wholesalers.server";
-import { addDays, todayIsoDate } from "~/utils/dates";
+import { todayIsoDate } from "~/utils/dates";
 import { pageMeta, siteIdentity } from "~/http/meta";
 import { requireFeature } from "~/http/site.server";
 import type { Route } from "./+types/festivals";
@@ -32,53 +31,50 @@ function calendarMonthParam(params: URLSearchParams): string | undefined {
   return month && /^20\d\d-(0[1-9]|1[0-2])$/.test(month) ? month : undefined;
 }
 
-/** Limits of the spec: upcoming cards, state shortcuts, events in the structured data. */
-const UPCOMING_FESTIVALS = 3;
-const STATE_SHORTCUTS = 6;
+/** How many festivals the page's structured data names. */
 const STRUCTURED_EVENTS = 10;
-
-const toSummary = ({ updatedAt: _updatedAt, ...festival }: Festival) => festival;
-
-/** How far ahead the calendar marks the days of yearly festivals (their later occurrences, not only the current one). */
-const CALENDAR_DAYS_AHEAD = 730;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireFeature("festivals");
-  const db = getDb();
   const today = todayIsoDate();
   const url = new URL(request.url);
   const search = readFestivalSearch(url.searchParams);
   const { date, ...listFilters } = search;
-  // Without a search, month or state the matching festivals are every festival: asked once.
+  // Without a search, month or state the matching festivals are every festival, whose cards are kept ready.
   const listFiltered = Boolean(listFilters.q || listFilters.month || listFilters.state);
-  const [everyFestival, filteredFestivals, upcoming, states, counts] = await Promise.all([
-    listFestivals(db, {}, today),
-    listFiltered ? listFestivals(db, listFilters, today) : undefined,
-    listUpcomingFestivals(db, UPCOMING_FESTIVALS, today),
-    listStateNames(db),
-    listingCountsByState(db),
+  const [overview, filteredFestivals] = await Promise.all([
+    festivalsOverview(today),
+    listFiltered ? listFestivals(getDb(), listFilters, today) : undefined,
   ]);
-  const matching = filteredFestivals ?? everyFestival;
-  const stateOptions = [...new Set(everyFestival.map((festival) => festival.state))].sort((a, b) => a.localeCompare(b));
+  const { stateOptions } = overview;
   // The state filter matches case-insensitively; show the select with the data's own spelling.
   const state = search.state && (stateOptions.find((name) => name.toLowerCase() === search.state?.toLowerCase()) ?? search.state);
-  // Festivals on their current occurrence; a one-off that is over goes to "Past festivals", latest first, still findable.
-  // A picked day lists whatever runs then, a later year's occurrence of a yearly festival or a past one-off alike.
-  const listed = date ? festivalsRunningOn(matching, date) : matching.filter((festival) => !hasEnded(festival, today));
-  const past = date ? [] : matching.filter((festival) => hasEnded(festival, today)).reverse();
-  const calendarEnd = addDays(today, CALENDAR_DAYS_AHEAD);
+  const matching = filteredFestivals ?? overview.everyFestival;
+  // A picked day lists whatever runs then, a later year's occurrence of a yearly festival or a past one-off alike;
+  // otherwise festivals on their current occurrence, and the one-offs that are over under "Past festivals".
+  const listed = date
+    ? festivalsRunningOn(matching, date).map((festival) => festivalCard(festival))
+    : filteredFestivals
+      ? filteredFestivals.filter((festival) => !hasEnded(festival, today)).map((festival) => festivalCard(festival))
+      : overview.listed;
+  const past = date
+    ? []
+    : filteredFestivals
+      ? filteredFestivals
+          .filter((festival) => hasEnded(festival, today))
+          .reverse()
+          .map(pastFestival)
+      : overview.past;
   return {
     filters: { ...search, ...(state ? { state } : {}) } satisfies FestivalFilterValues,
     filtered: hasActiveFilters(search),
-    festivals: listed.map(toSummary),
-    past: past.map(toSummary),
-    upcoming: upcoming.map(toSummary),
-    // Every day a festival runs, over the next two years too: a yearly festival marks each year's days.
-    calendar: everyFestival.flatMap((festival) => occurrencesBetween(festival, festival.startDate, calendarEnd)),
+    // Each card's own fields, not the rows (issue #39).
+    festivals: listed,
+    past,
+    upcoming: overview.upcoming,
+    calendar: overview.calendar,
     stateOptions: state && !stateOptions.includes(state) ? [...stateOptions, state].sort() : stateOptions,
-    stateShortcuts: byListingsFirst(states, counts)
-      .slice(0, STATE_SHORTCUTS)
-      .map(({ id, name, listings }) => ({ id, name, listings })),
+    stateShortcuts: overview.stateShortcuts,
     today,
     // The calendar opens on the month its arrows' links ask for (?calendar=2027-01: they work without JavaScript),
     // else on the picked day's month, else on this month (the server's today, sent with the page: the browser
@@ -358,7 +354,7 @@ export default function Festivals({ loaderData }: Route.ComponentProps) {
                     // placeholder sizes are the cards' measured heights at each width.
                     <li
                       key={festival.id}
-                      className="[contain-intrinsic-size:auto_17.5rem] [content-visibility:auto] sm:[contain-intrinsic-size:auto_34rem] xl:[contain-intrinsic-size:auto_32.5rem]"
+                      className="fl-item"
                     >
                       <FestivalCard festival={festival} />
                     </li>

@@ -21,3 +21,17 @@ export interface Festival {
   recurrence: string | null;
   updatedAt: string;
 }
+
+/**
+ * What a festival card shows (festival-cards.server.ts makes it from a festival): no website, flags or rule, and
+ * the description only on the cards that show it (issue #39: the page's hydration data carries one per card).
+ */
+export type FestivalCardData = Pick<Festival, "id" | "name" | "startDate" | "endDate" | "location" | "city" | "state" | "image"> & {
+  description?: string;
+  ticketPrice?: string;
+  /** A yearly festival, shown on its current occurrence. */
+  yearly?: true;
+};
+
+/** A line of the festivals page's "Past festivals". */
+export type PastFestivalData = Pick<Festival, "id" | "name" | "startDate" | "endDate" | "city" | "state">;

@@ -63,6 +63,11 @@ export function cachesUsable(): boolean {
   return state.usable;
 }
 
+/** Whether a change made to the database by another program empties the caches (SQLite's data_version, see cachesUsable). */
+export function hearsExternalChanges(): boolean {
+  return state.changedElsewhere !== undefined;
+}
+
 /** Installs the check for changes made to the database by another program (see cachesUsable). */
 export function setExternalChangeCheck(check: (() => boolean) | undefined): void {
   state.changedElsewhere = check;
