@@ -25,20 +25,18 @@ const KB = 1024;
 const BUDGET = { firstLoadJs: 150 * KB, css: 30 * KB, stateHtml: 60 * KB, html: 60 * KB };
 
 /**
- * Issue #39 brings every public page's HTML, before compression, under BUDGET.html. These pages are slimmed in another
- * branch at the same time (the festivals' and the blog's pages): until it is merged they are still over here, and are
- * only measured. The merge empties this set.
+ * Pages still over BUDGET.html, which issue #39 has not yet brought under it (it stays open for them), each with the
+ * most it may weigh meanwhile (a route, or one URL), so that none grows while it waits: the home page (95 KB before
+ * #39), the festivals (179 KB before), /near's widest New York search (72 KB before) and a search for "roses"
+ * (80 KB before). What is left is mostly their content, rendered and sent again as the data they hydrate from
+ * (docs/decisions/050-lighter-festival-and-blog-lists.md, docs/decisions/051-lighter-html.md).
  */
-const HTML_OVER_BUDGET_UNTIL_MERGED: ReadonlySet<string> = new Set(["/festivals", "/blog"]);
-
-/**
- * Over BUDGET.html and not yet brought under it by issue #39, which stays open for them (a route, or one URL): the
- * home page (66 KB, from 95 KB), /near's widest New York search (60.2 KB, from 72 KB) and a search for "roses"
- * (61.2 KB, from about 80 KB). What is left is mostly
- * their content, rendered and sent again as the data they hydrate from (the results map's ground twice), see
- * docs/decisions/051-lighter-html.md.
- */
-const HTML_OVER_BUDGET_STILL_OPEN: ReadonlySet<string> = new Set(["/", "/near?zip=10001&radius=100", "/search?q=roses"]);
+const HTML_STILL_OVER_BUDGET: ReadonlyMap<string, number> = new Map([
+  ["/", 67 * KB],
+  ["/festivals", 104 * KB],
+  ["/near?zip=10001&radius=100", 61 * KB],
+  ["/search?q=roses", 62 * KB],
+]);
 
 /**
  * Beside each route's sample (the state page's, California, is the state with the most listings), the largest pages
@@ -305,13 +303,12 @@ describe("the weight of every public page", () => {
   });
 
   it(`sends every public page in at most ${kb(BUDGET.html)} of HTML before compression`, () => {
-    const excused = ({ route, url }: PageWeight) =>
-      HTML_OVER_BUDGET_UNTIL_MERGED.has(route) || HTML_OVER_BUDGET_STILL_OPEN.has(route) || HTML_OVER_BUDGET_STILL_OPEN.has(url);
-    const over = weights.filter((weight) => weight.html > BUDGET.html && !excused(weight));
+    const allowance = ({ route, url }: PageWeight) => HTML_STILL_OVER_BUDGET.get(url) ?? HTML_STILL_OVER_BUDGET.get(route);
+    const over = weights.filter((weight) => weight.html > (allowance(weight) ?? BUDGET.html));
     expect(over.map((weight) => `${weight.url}: ${kb(weight.html)} of HTML`)).toEqual([]);
-    // An excused page that is under the budget now must leave its set, so that the budget holds it from then on.
-    const under = weights.filter((weight) => weight.html <= BUDGET.html && excused(weight));
-    expect(under.map((weight) => `${weight.url} is ${kb(weight.html)}: take it out of its set`)).toEqual([]);
+    // A page under the budget now must leave the list, so that the budget holds it from then on.
+    const under = weights.filter((weight) => weight.html <= BUDGET.html && allowance(weight) !== undefined);
+    expect(under.map((weight) => `${weight.url} is ${kb(weight.html)}: take it out of HTML_STILL_OVER_BUDGET`)).toEqual([]);
   });
 
   it(`sends a state page in at most ${kb(BUDGET.stateHtml)} of HTML (gzip)`, () => {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/images/responsive-image";
-import { CardIcon } from "~/components/icons";
+import { ArrowRight, CalendarDays } from "~/components/icons";
 import { formatPostDate, POST_IMAGE_SIZE } from "./format";
 
 export const READ_ARTICLE = "Read article";
@@ -46,7 +46,7 @@ export function BlogCard({
         <div className="bc-meta">
           <CategoryBadge category={post.category} />
           <span className="inline-flex items-center gap-1.5">
-            <CardIcon name="calendar-days" className="size-4" />
+            <CalendarDays className="size-4" />
             <time dateTime={post.date}>{formatPostDate(post.date)}</time>
           </span>
         </div>
@@ -58,7 +58,7 @@ export function BlogCard({
         <p className="bc-text">{post.excerpt}</p>
         <Link to={href} className="bc-link" aria-label={`${READ_ARTICLE}: ${post.title}`}>
           {READ_ARTICLE}
-          <CardIcon name="arrow-right" className="fc-arrow" />
+          <ArrowRight className="fc-arrow" />
         </Link>
       </div>
     </article>

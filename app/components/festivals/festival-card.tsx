@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/images/responsive-image";
-import { CardIcon } from "~/components/icons";
+import { ArrowRight, CalendarDays, MapPin, Ticket } from "~/components/icons";
 import type { Festival, FestivalCardData } from "~/services/festivals/types";
 
 export type { FestivalCardData };
@@ -23,7 +23,7 @@ function Facts({ festival, compact = false }: { festival: FestivalCardData; comp
   return (
     <ul className="fc-facts">
       <li className="fc-fact">
-        <CardIcon name="calendar-days" className="fc-icon" />
+        <CalendarDays className="fc-icon" />
         <span>
           <span className="sr-only">Dates: </span>
           <time dateTime={festival.startDate}>{formatDateRange(festival.startDate, festival.endDate)}</time>
@@ -31,7 +31,7 @@ function Facts({ festival, compact = false }: { festival: FestivalCardData; comp
         </span>
       </li>
       <li className="fc-fact">
-        <CardIcon name="map-pin" className="fc-icon" />
+        <MapPin className="fc-icon" />
         <span>
           <span className="sr-only">Venue: </span>
           {venueAndCity(festival)}
@@ -39,7 +39,7 @@ function Facts({ festival, compact = false }: { festival: FestivalCardData; comp
       </li>
       {festival.ticketPrice && !compact ? (
         <li className="fc-fact">
-          <CardIcon name="ticket" className="fc-icon" />
+          <Ticket className="fc-icon" />
           <span>
             <span className="sr-only">Tickets: </span>
             {festival.ticketPrice}
@@ -55,7 +55,7 @@ function DetailsLink({ festival }: { festival: FestivalCardData }) {
   return (
     <Link to={`/festivals/${festival.id}`} className="fc-link">
       View details<span className="sr-only">: {festival.name}</span>
-      <CardIcon name="arrow-right" className="fc-arrow" />
+      <ArrowRight className="fc-arrow" />
     </Link>
   );
 }

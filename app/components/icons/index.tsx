@@ -121,18 +121,3 @@ export const Ticket = spriteIcon("ticket");
 export const Trash2 = spriteIcon("trash");
 export const TriangleAlert = spriteIcon("triangle-exclamation-point");
 export const X = spriteIcon("x");
-
-/**
- * A decorative icon of the sprite for markup a list repeats on every card (issue #39): the `<svg>` holds only its
- * classes and the `<use>`, and lucide's drawing attributes (no fill, a 2-pixel round stroke in the text's colour)
- * come from the `card-icon` class (app/styles/html-lists.css) instead of being written on each one. The festivals
- * page drew about 90 of these at 290 bytes each; with the attributes in CSS each is about 110. Same sprite, same
- * drawing; an icon that needs another stroke or a label is one of the components above.
- */
-export function CardIcon({ name, className }: { name: IconName; className: string }) {
-  return (
-    <svg aria-hidden="true" className={`lucide card-icon ${className}`}>
-      <use href={`${spriteUrl}#${name}`} />
-    </svg>
-  );
-}

@@ -53,7 +53,6 @@ export type ReportResult =
   | { ok: true; message: string }
   | { ok: false; message: string; fieldErrors: Partial<Record<ReportField, string>>; values?: Partial<Record<ReportField, string>> };
 
-
 /** What a visitor reads once the report is stored. */
 export const reportReceived = (listingName: string) =>
   `Your report on ${listingName} has reached our team. We correct or remove listings once we have confirmed the problem.`;
