@@ -77,8 +77,11 @@ describe("database queries per page", () => {
     for (const page of pages) counts.push([page, await queriesFor(page)]);
     console.log(counts.map(([page, count]) => `${String(count).padStart(3)}  ${page}`).join("\n"));
 
+    // The festivals' overview is kept until a write (services/tools/kept.server.ts, decision 050): a festival's page
+    // asked after the list reads nothing from the database. Every other page was asked for the first time.
     for (const [page, count] of counts) {
-      expect(count, page).toBeGreaterThan(0);
+      if (page === festival) expect(count, `${page}, after /festivals`).toBe(0);
+      else expect(count, page).toBeGreaterThan(0);
       expect(count, page).toBeLessThanOrEqual(MAX_QUERIES_PER_PAGE);
     }
     const stateCount = (id: string) => counts.find(([page]) => page === `/state/${id}`)![1];

@@ -3,7 +3,7 @@ import { XMLParser } from "fast-xml-parser";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { locatorMap, resultsMap, stateMap, usMap } from "~/services/maps/maps.server";
+import { locatorMap, resultsMap, stateMap, usMap, usMapShapesSvg } from "~/services/maps/maps.server";
 import type { MapListing } from "~/services/maps/types";
 import { LocatorMap } from "./locator-map";
 import { ResultsMap } from "./results-map";
@@ -91,7 +91,11 @@ describe("map components", () => {
     expect(california?.getAttribute("aria-label")).toBe("California: 8 listings");
     expect(links.find((link) => link.getAttribute("href") === "/state/hawaii")?.getAttribute("aria-label")).toBe("Hawaii: 1 listing");
     expect(links.find((link) => link.getAttribute("href") === "/state/alaska")?.getAttribute("aria-label")).toBe("Alaska: no listings yet");
-    expect(california?.querySelector("path")?.getAttribute("d")).toMatch(/^M/);
+    // Each state is drawn with a <use> of its outline in the shapes file the build writes (usMapShapesSvg).
+    const drawn = california?.querySelector("use")?.getAttribute("href") ?? "";
+    const id = drawn.split("#")[1] ?? "";
+    expect(id).not.toBe("");
+    expect(usMapShapesSvg()).toMatch(new RegExp(`<path id="${id}" d="M`));
     expect(body.querySelector("figcaption")?.textContent).toBe(`${US_MAP_LEGEND_TITLE}None yet12–34–67 or more`);
   });
 
