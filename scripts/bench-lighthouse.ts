@@ -28,8 +28,17 @@ const { values } = parseArgs({
      * mobile profile, and the metrics are what was observed; written to its own section.
      */
     throttling: { type: "string", default: "simulate" },
+    /** A setting for the server, repeatable, e.g. `--server-env SERVICE_WORKER=off` to compare a page without the worker. */
+    "server-env": { type: "string", multiple: true },
   },
 });
+const SERVER_ENV = Object.fromEntries(
+  (values["server-env"] ?? []).map((setting) => {
+    const [name = "", ...rest] = setting.split("=");
+    if (!/^[A-Z][A-Z0-9_]*$/.test(name) || rest.length === 0) throw new Error(`--server-env is NAME=value, not ${setting}`);
+    return [name, rest.join("=")];
+  }),
+);
 const THROTTLING = values.throttling;
 if (THROTTLING !== "simulate" && THROTTLING !== "devtools") throw new Error(`--throttling is simulate or devtools, not ${THROTTLING}`);
 const RUNS = Number(values.runs);
@@ -61,7 +70,7 @@ const median = (numbers: number[]) => {
 };
 
 buildIfNeeded();
-const server = await startServer({ SEED: "true", ADMIN_EMAIL: "bench@example.com", ADMIN_PASSWORD: "bench-password-123" });
+const server = await startServer({ ...SERVER_ENV, SEED: "true", ADMIN_EMAIL: "bench@example.com", ADMIN_PASSWORD: "bench-password-123" });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   chromeFlags: ["--headless=new", "--no-sandbox"],
