@@ -217,24 +217,10 @@ function expectListedEvent(event: Json, festival: ApiFestival) {
   expect(asList(event.image).length).toBeGreaterThan(0);
 }
 
+/** A festival's own page: what a list's Event names, and its description, ticket offer and organizer. */
 function expectEvent(event: Json, festival: ApiFestival) {
-  expect(event).toMatchObject({
-    "@type": "Event",
-    name: festival.name,
-    description: festival.description,
-    startDate: festival.startDate,
-    endDate: festival.endDate,
-    eventStatus: "https://schema.org/EventScheduled",
-    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-    url: `${SITE_URL}/festivals/${festival.id}`,
-  });
-  expect(obj(event.location)).toEqual({
-    "@type": "Place",
-    name: festival.location,
-    address: { "@type": "PostalAddress", addressLocality: festival.city, addressRegion: festival.state, addressCountry: "US" },
-  });
-  expect(asList(event.image).length).toBeGreaterThan(0);
-  for (const image of event.image as unknown[]) expect(isAbsoluteSiteUrl(image)).toBe(true);
+  expectListedEvent(event, festival);
+  expect(event.description).toBe(festival.description);
   if (festival.ticketPrice && (/\bfree\b/i.test(festival.ticketPrice) || /\d/.test(festival.ticketPrice))) {
     const offer = obj(event.offers);
     expect(offer).toMatchObject({ "@type": "Offer", priceCurrency: "USD", availability: "https://schema.org/InStock" });
