@@ -250,13 +250,17 @@ test.describe("quick tools", () => {
     const tool = page.getByRole("region", { name: "Clear cache" });
     // Every cache the server registered, in the order it registered them.
     const status = tool.getByRole("status");
-    await expect(status).toHaveText(/^Cleared 4 caches: .*\.$/);
-    const cleared = (await status.textContent())!.replace(/^Cleared 4 caches: |\.$/g, "").split(/, (?=[A-Z])/);
+    await expect(status).toHaveText(/^Cleared 8 caches: .*\.$/);
+    const cleared = (await status.textContent())!.replace(/^Cleared 8 caches: |\.$/g, "").split(/, (?=[A-Z])/);
     expect(cleared.map((entry) => entry.replace(/ \(\d+ entr(y|ies)\)$/, "")).sort()).toEqual([
       "Festivals page",
+      "Flower holidays",
       "Footer regions",
+      "Home page",
+      "Listing pages",
       "Pages",
       "Site settings",
+      "State pages",
     ]);
     for (const entry of cleared) expect(entry).toMatch(/^[A-Z][a-z ]+ \(\d+ entr(y|ies)\)$/);
     await expect(page.getByText("Cache cleared", { exact: true })).toBeVisible();

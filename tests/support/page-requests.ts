@@ -132,21 +132,23 @@ interface WholesalerRow {
   state_id: string;
   zipcode: string;
   type: string;
+  featured: number | boolean;
   updated_at: string;
 }
 
-/** Saves wholesaler `id` with a new description through the admin's edit form; the listing's other facts stay. */
+/** Saves wholesaler `id` with a new description (and name, when given) through the admin's edit form; its other facts stay. */
 export async function editWholesalerDescription(
   server: RunningServer,
   databaseUrl: string | undefined,
   cookie: string,
   id: number,
   description: string,
+  name?: string,
 ) {
   const [row] = await queryRows<WholesalerRow>(
     server,
     databaseUrl,
-    "select id, name, address, city, state_id, zipcode, type, updated_at from wholesalers where id = ?",
+    "select id, name, address, city, state_id, zipcode, type, featured, updated_at from wholesalers where id = ?",
     [id],
   );
   if (!row) throw new Error(`no wholesaler ${id}`);
@@ -154,12 +156,13 @@ export async function editWholesalerDescription(
     intent: "update",
     id: String(id),
     updatedAt: row.updated_at,
-    name: row.name,
+    name: name ?? row.name,
     address: row.address,
     city: row.city,
     stateId: row.state_id,
     zipcode: row.zipcode,
     type: row.type,
+    ...(row.featured ? { featured: "on" } : {}),
     description,
   });
   await response.arrayBuffer();

@@ -1,11 +1,6 @@
-import { getDb } from "~/db/db.server";
 import { HERO_IMAGE } from "~/components/home/hero-image";
-import { blogCardOf, listPublishedPosts } from "~/services/blog/blog.server";
-import { listGroceryStores } from "~/services/grocery/grocery.server";
-import { getSiteSettings } from "~/services/settings/settings.server";
-import { getState, listStateNames } from "~/services/states/states.server";
-import { getDirectoryCoverage, listFeaturedWholesalers } from "~/services/wholesalers/wholesalers.server";
-import { cardDataOf } from "~/services/wholesalers/card-data";
+import { homePage } from "~/services/home/home-page.server";
+import { todayIsoDate } from "~/utils/dates";
 import { organizationJsonLd, webSiteJsonLd } from "~/services/seo/json-ld";
 import { pageMeta, siteIdentity } from "~/http/meta";
 import { SAVINGS_CLAIM } from "~/utils/claims";
@@ -17,39 +12,13 @@ import { Hero } from "~/components/home/hero";
 import { LocationFinder } from "~/components/home/location-finder";
 import { NewsletterSection } from "~/components/home/newsletter-section";
 
-/** The state the featured block shows. */
-const FEATURED_STATE_ID = "california";
-const FEATURED_WHOLESALERS = 3;
-const HOME_BLOG_POSTS = 3;
-
 /** The hero photo starts loading with the page's head, first among the images (each screen gets one of the two). */
 export const links: Route.LinksFunction = () => [
   { rel: "preload", as: "image", href: HERO_IMAGE.portrait, media: HERO_IMAGE.portraitMedia, fetchPriority: "high" },
   { rel: "preload", as: "image", href: HERO_IMAGE.wide, media: HERO_IMAGE.wideMedia, fetchPriority: "high" },
 ];
 
-export async function loader() {
-  const db = getDb();
-  const { general } = await getSiteSettings(db);
-  const [states, featuredState, featuredWholesalers, groceryStores, posts, coverage] = await Promise.all([
-    listStateNames(db),
-    getState(db, FEATURED_STATE_ID),
-    general.enableFeaturedWholesalers ? listFeaturedWholesalers(db, FEATURED_STATE_ID, FEATURED_WHOLESALERS) : [],
-    listGroceryStores(db),
-    general.enableBlog ? listPublishedPosts(db, HOME_BLOG_POSTS) : [],
-    getDirectoryCoverage(db),
-  ]);
-  return {
-    states,
-    featuredState: { id: featuredState.id, name: featuredState.name, cities: featuredState.cities },
-    featuredWholesalers: featuredWholesalers.map(cardDataOf),
-    coverage,
-    groceryStores,
-    posts: posts.map(blogCardOf),
-    // Without posts the blog block and the hero's button to it would lead nowhere.
-    showBlog: general.enableBlog && posts.length > 0,
-  };
-}
+export const loader = () => homePage(todayIsoDate());
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteIdentity(matches);

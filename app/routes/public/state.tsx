@@ -1,10 +1,7 @@
 import { data, type ShouldRevalidateFunction, Link } from "react-router";
-import { getDb } from "~/db/db.server";
 import { WholesalerCard } from "~/components/wholesalers/wholesaler-card";
 import { citiesPhrase } from "~/components/wholesalers/format";
-import { stateMap } from "~/services/maps/maps.server";
-import { findState } from "~/services/states/states.server";
-import { listWholesalersByState } from "~/services/wholesalers/wholesalers.server";
+import { statePage } from "~/services/states/state-page.server";
 import { stateBusinessListJsonLd } from "~/services/seo/json-ld";
 import { onlyFiltersChanged } from "~/services/wholesalers/filter-params";
 import { pageMeta, siteIdentity } from "~/http/meta";
@@ -18,7 +15,7 @@ import { StateMap } from "~/components/maps/state-map";
 import { FilteredResults, ListingFilters, shownNumbers, useListingFilters } from "~/components/wholesalers/listing-filters";
 import type { StateMapData } from "~/services/maps/types";
 import { NO_FILTERS } from "~/services/wholesalers/filters";
-import { cardDataOf, type WholesalerCardData } from "~/services/wholesalers/card-data";
+import { type WholesalerCardData } from "~/services/wholesalers/card-data";
 import type { BusinessListing } from "~/services/seo/json-ld";
 import { SUBMIT_LOCATION_HREF } from "~/components/layout/site-nav";
 import { NotifyMeFullForm } from "~/components/demand/notify-me-full-form";
@@ -27,26 +24,8 @@ export const STATE_NOT_FOUND_TITLE = "State Not Found";
 export const NO_WHOLESALERS_TITLE = "No Wholesalers Listed Yet";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const db = getDb();
-  const state = await findState(db, params.stateId);
-  if (!state) return data({ state: null, wholesalers: [], map: null }, { status: 404 });
-  const listed = await listWholesalersByState(db, state.id);
-  // The cards' fields, and what the page's structured data names besides (BusinessListing), not whole rows (issue #39).
-  const wholesalers = listed.map((listing) => ({
-    ...cardDataOf(listing),
-    description: listing.description,
-    latitude: listing.latitude,
-    longitude: listing.longitude,
-  }));
-  // Each listing's number is its place in the full list, so that the map and the cards agree whatever is shown.
-  const map =
-    wholesalers.length > 0
-      ? stateMap(
-          state.id,
-          wholesalers.map(({ id, name, latitude, longitude }, index) => ({ id, name, latitude, longitude, number: index + 1 })),
-        )
-      : null;
-  return { state: { id: state.id, name: state.name, code: state.code, region: state.region, cities: state.cities }, wholesalers, map };
+  const page = await statePage(params.stateId.toLowerCase());
+  return page.state ? page : data(page, { status: 404 });
 }
 
 /** The filters work on the loaded list: a URL that differs only in them needs no new data. */

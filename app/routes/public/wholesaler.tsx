@@ -1,19 +1,14 @@
 import { data, redirect, Link } from "react-router";
-import { getDb } from "~/db/db.server";
 import { pageMeta, siteIdentity } from "~/http/meta";
 import { renderedAtContext } from "~/http/request-context.server";
 import { parseId } from "~/services/ids";
-import { locatorMap } from "~/services/maps/maps.server";
 import { listingJsonLd } from "~/services/seo/json-ld";
-import { findListing, findNearbyListings } from "~/services/wholesalers/listing.server";
+import { listingPage, flowerHolidaysOn } from "~/services/wholesalers/listing-page.server";
 import { localDateAt, weekdayAt } from "~/services/wholesalers/opening-hours";
-import { getFlowerHolidays } from "~/services/wholesalers/flower-holidays.server";
 import { holidayNotice } from "~/services/wholesalers/flower-holidays";
 import { closedLabel, weekAhead } from "~/services/wholesalers/special-hours";
-import { NEARBY_LISTINGS } from "~/services/wholesalers/listing.server";
 import { SITE_TIME_ZONE } from "~/utils/dates";
 import { listingPath, slugify } from "~/services/wholesalers/slug";
-import { toWholesalerJson } from "~/services/wholesalers/wholesalers.server";
 import type { Route } from "./+types/wholesaler";
 import { BadgeCheck, Globe, Phone, SearchX, Clock, MapPin, Store } from "~/components/icons";
 import type { ReactNode } from "react";
@@ -34,26 +29,25 @@ export const NOT_FOUND_TITLE = "Wholesaler Not Found";
 const DESCRIPTION_LENGTH = 160;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const db = getDb();
   const id = parseId(params.id);
-  const listing = id === undefined ? undefined : await findListing(db, id);
-  if (!listing) return data({ listing: null, nearby: [], map: null, today: null, todayDate: null, holiday: null }, { status: 404 });
+  const page = id === undefined ? undefined : await listingPage(String(id));
+  if (!page) return data({ listing: null, nearby: [], map: null, today: null, todayDate: null, holiday: null }, { status: 404 });
+  const { listing } = page;
   // The slug only makes the address readable: any other spelling of it goes to the one canonical address.
   if (params.slug !== slugify(listing.name)) throw redirect(`${listingPath(listing)}${new URL(request.url).search}`, 301);
   const now = new Date(context.get(renderedAtContext) || Date.now());
   // The listing's own date: its special hours and the flower holidays are dated on its clock.
   const todayDate = localDateAt(now, listing.timeZone ?? SITE_TIME_ZONE);
-  const closedForGood = listing.status === "permanently-closed";
   return {
-    listing: toWholesalerJson(listing),
-    // A listing closed for good suggests only open ones.
-    nearby: await findNearbyListings(db, listing, NEARBY_LISTINGS, { openOnly: closedForGood }),
-    map: locatorMap(listing.stateId, listing),
+    listing: page.json,
+    nearby: page.nearby,
+    map: page.map,
     // The weekly hours' "Today", on the listing's clock when the page is rendered: worked out here, so that the
     // browser needs no Intl to hydrate it (docs/decisions/024-no-intl-while-loading.md).
     today: listing.timeZone ? weekdayAt(now, listing.timeZone) : null,
     todayDate,
-    holiday: closedForGood ? null : holidayNotice(await getFlowerHolidays(db, todayDate), listing.specialHours, todayDate),
+    holiday:
+      listing.status === "permanently-closed" ? null : holidayNotice(await flowerHolidaysOn(todayDate), listing.specialHours, todayDate),
   };
 }
 
