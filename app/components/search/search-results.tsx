@@ -16,7 +16,7 @@ export function Highlight({ text, terms }: { text: string; terms: readonly strin
     <>
       {highlightParts(text, terms).map((part, index) =>
         part.match ? (
-          <mark key={index} className="rounded-sm bg-blush px-0.5 text-inherit">
+          <mark key={index} className="result-match">
             {part.text}
           </mark>
         ) : (
@@ -34,7 +34,7 @@ export function Highlight({ text, terms }: { text: string; terms: readonly strin
 function Snippet({ text, terms, clamp = false }: { text: string | null; terms: readonly string[]; clamp?: boolean }) {
   if (!text) return null;
   return (
-    <p className={cn("text-sm leading-relaxed text-muted", clamp && "line-clamp-3")}>
+    <p className={cn("result-text", clamp && "line-clamp-3")}>
       <Highlight text={text} terms={terms} />
     </p>
   );
@@ -101,8 +101,6 @@ function KindSummary({ kinds }: { kinds: Kind[] }) {
 
 /** Named classes of app/styles/html-pages.css: a search lists dozens of results (issue #39). */
 const resultCard = "result-card";
-/** The whole card is the link's target; the title stays the link's accessible name. */
-const stretchedLink = "stretched-link";
 
 function ResultGroup({ kind, more, children }: { kind: Kind; more?: { to: string; label: string }; children: React.ReactNode }) {
   const count = kind.group?.count ?? 0;
@@ -157,7 +155,7 @@ export function SearchResults({ query, results }: { query: string; results: Site
                 <article className={resultCard}>
                   <TypeBadge type={wholesaler.type} className="self-start" />
                   <h3 className="result-title">
-                    <Link to={listingPath(wholesaler)} className={cn("hover:text-rose-brand", stretchedLink)}>
+                    <Link to={listingPath(wholesaler)} className="result-link">
                       <Highlight text={wholesaler.name} terms={terms} />
                     </Link>
                   </h3>
@@ -182,7 +180,7 @@ export function SearchResults({ query, results }: { query: string; results: Site
                 <article className={cn(resultCard, "flex-row items-center justify-between")}>
                   <div>
                     <h3 className="font-serif text-lg font-semibold text-ink">
-                      <Link to={`/state/${state.id}`} className={cn("hover:text-rose-brand", stretchedLink)}>
+                      <Link to={`/state/${state.id}`} className="result-link">
                         <Highlight text={state.name} terms={terms} />
                       </Link>
                     </h3>
@@ -205,7 +203,7 @@ export function SearchResults({ query, results }: { query: string; results: Site
                     {store.priceRange}
                   </p>
                   <h3 className="result-title">
-                    <Link to={groceryPath(store)} className={cn("hover:text-rose-brand", stretchedLink)}>
+                    <Link to={groceryPath(store)} className="result-link">
                       <Highlight text={store.name} terms={terms} />
                     </Link>
                   </h3>
@@ -224,12 +222,12 @@ export function SearchResults({ query, results }: { query: string; results: Site
             {results.posts.items.map((post) => (
               <li key={post.id}>
                 <article className={resultCard}>
-                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
+                  <div className="result-meta">
                     <CategoryBadge category={post.category} />
                     <time dateTime={post.date}>{formatPostDate(post.date)}</time>
                   </div>
                   <h3 className="result-title">
-                    <Link to={`/blog/${post.id}`} className={cn("hover:text-rose-brand", stretchedLink)}>
+                    <Link to={`/blog/${post.id}`} className="result-link">
                       <Highlight text={post.title} terms={terms} />
                     </Link>
                   </h3>
@@ -253,7 +251,7 @@ export function SearchResults({ query, results }: { query: string; results: Site
                     {formatDateRange(festival.startDate, festival.endDate)}
                   </p>
                   <h3 className="result-title">
-                    <Link to={`/festivals/${festival.id}`} className={cn("hover:text-rose-brand", stretchedLink)}>
+                    <Link to={`/festivals/${festival.id}`} className="result-link">
                       <Highlight text={festival.name} terms={terms} />
                     </Link>
                   </h3>
