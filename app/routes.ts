@@ -49,6 +49,7 @@ export default [
   route("sitemap.xml", "routes/seo/sitemap-xml.ts"),
   route("robots.txt", "routes/seo/robots-txt.ts"),
   route("rss.xml", "routes/seo/rss-xml.ts"),
+  route("maps/area.svg", "routes/public/map-area.ts"),
 
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),

@@ -32,14 +32,15 @@ try {
 }
 
 /**
- * The path of a request as the log records it. The queries of the search around a position and of the zipcode
- * nearest one hold the visitor's coordinates, which the site never keeps: those calls are logged without them. A token in a link (an unsubscribe
+ * The path of a request as the log records it. The queries of the search around a position, of the zipcode nearest
+ * one and of a results map's ground hold the visitor's coordinates, which the site never keeps: those calls are
+ * logged without them. A token in a link (an unsubscribe
  * link, and every link a message carries) opens something for whoever holds it: only its first four characters
  * are logged, enough to tell two apart.
  */
 const loggedUrl = (url: string) =>
   url
-    .replace(/^(\/api\/(?:wholesalers\/near|zipcodes\/nearest)\/?)\?.*$/is, "$1?[query not logged]")
+    .replace(/^(\/api\/(?:wholesalers\/near|zipcodes\/nearest)\/?|\/maps\/area\.svg)\?.*$/is, "$1?[query not logged]")
     .replace(/([?&][^=&#]*token[^=&#]*=)([^&#]{0,4})[^&#]*/gi, "$1$2…");
 
 /**

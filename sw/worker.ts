@@ -7,9 +7,9 @@
  *   install; a new build's list replaces the old one when it activates.
  * - Pages and their data (`.data`) go to the network first; after 3 seconds without an answer, or with none, the copy
  *   last seen is used, marked as a saved copy. The pages of the last 30 days are kept, at most 50 MB of them (the one fetched longest ago out first).
- * - Photos (/uploads, /images) come from the cache first, kept 30 days.
- * - Never kept: /admin, /owner, /api, anything but a GET, an answer with `Cache-Control: no-store` or `private`, a
- *   cookie, a redirect or a status other than 200.
+ * - Photos (/uploads, /images) and the results maps' ground (/maps) come from the cache first, kept 30 days.
+ * - Never kept: /admin, /owner, /api, anything but a GET, an answer with `Cache-Control: no-store` or (but for the
+ *   maps' ground) `private`, a cookie, a redirect or a status other than 200.
  * - A saved listing's page is kept in a cache of its own (SAVED_PAGES_CACHE) whatever its age.
  * - SERVICE_WORKER=off on the server: the worker empties its caches and unregisters (WORKER_STATUS_PATH).
  */
@@ -109,17 +109,22 @@ async function checkSwitch(now = false) {
 /**
  * Whether an answer may be kept: a 200 of our own that is not a redirect, says neither `no-store` nor `private`, and
  * sets no cookie. (A browser hides Set-Cookie from scripts, workers included: the server marks every answer that
- * sets one `no-store`, and the header is checked here too in case a browser shows it.)
+ * sets one `no-store`, and the header is checked here too in case a browser shows it.) With `privateToo`, a `private`
+ * answer may be kept all the same: this browser's own copy is what `private` allows (a results map's ground, whose
+ * address may hold the visitor's position).
  */
-function storable(response: Response): boolean {
+function storable(response: Response, { privateToo = false } = {}): boolean {
   if (response.status !== 200 || response.redirected || response.type !== "basic") return false;
   const cacheControl = response.headers.get("cache-control") ?? "";
-  if (/no-store|private/i.test(cacheControl)) return false;
+  if (/no-store/i.test(cacheControl) || (!privateToo && /private/i.test(cacheControl))) return false;
   return !response.headers.has("set-cookie");
 }
 
 const onlyStorable: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (storable(response) ? response : null),
+};
+const onlyStorableHere: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (storable(response, { privateToo: true }) ? response : null),
 };
 
 /** Addresses never answered nor kept by the worker: the browser fetches them as if it were not there. */
@@ -297,10 +302,10 @@ registerRoute(
 // ---- Photos and assets ----
 
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && (url.pathname.startsWith("/uploads/") || url.pathname.startsWith("/images/")),
+  ({ url, sameOrigin }) => sameOrigin && ["/uploads/", "/images/", "/maps/"].some((folder) => url.pathname.startsWith(folder)),
   new CacheFirst({
     cacheName: IMAGES_CACHE,
-    plugins: [onlyStorable, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true })],
+    plugins: [onlyStorableHere, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true })],
   }),
 );
 

@@ -130,8 +130,12 @@ test.describe("Use my location", () => {
     await expect(shared.getByRole("heading", { level: 1 })).toHaveText("Wholesalers near 90014");
     await shared.close();
 
-    // The position went to the server once per click, rounded, and into no page's URL.
-    const positionCalls = asked.filter((url) => url.includes("lat="));
+    // The position went to the server once per click, rounded, and into no page's URL. The results maps' ground is
+    // drawn around the zipcode's centre (90014's, 34.0443, -118.2509), never around the position.
+    const grounds = asked.filter((url) => new URL(url).pathname === "/maps/area.svg");
+    expect(grounds.length).toBeGreaterThan(0);
+    expect(grounds.filter((url) => url.includes("lat=34.04&") || url.includes("lng=-118.25&"))).toEqual([]);
+    const positionCalls = asked.filter((url) => url.includes("lat=") && !grounds.includes(url));
     expect(positionCalls).toEqual([expect.stringMatching(/\/api\/zipcodes\/nearest\?lat=34\.04&lng=-118\.25$/)]);
   });
 

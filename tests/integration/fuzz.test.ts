@@ -658,6 +658,8 @@ const TARGETS: Target[] = [
           "/rss.xml",
           "/sitemap.xml",
           "/robots.txt",
+          // A results map's ground: lat, lng and radius come from the query's parameters.
+          "/maps/area.svg",
           "/healthz",
           "/readyz",
           "/admin/login",

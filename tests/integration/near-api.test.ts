@@ -25,6 +25,7 @@ interface NearAnswer {
   nearest: Listed[];
   map?: {
     countyCount: number;
+    ground: string;
     circle: string;
     markers: { numbers: number[] }[];
     offFrame: { number: number; line: string }[];
@@ -147,6 +148,29 @@ for (const database of databases) {
       expect((await near("lat=0&lng=0&radius=0.5&map=1&access=trade-only")).map?.countyCount).toBe(0);
     });
 
+    it("draws a map's ground (land and county borders) at the address the map names, kept a day by the browser only", async () => {
+      const downtown = await near("zip=90014&map=1");
+      const ground = await fetch(`${server.url}${downtown.map!.ground}`);
+      expect(ground.status).toBe(200);
+      expect(ground.headers.get("content-type")).toBe("image/svg+xml");
+      // The point may be a visitor's own position: no shared cache keeps it, and the log leaves it out.
+      expect(ground.headers.get("cache-control")).toBe("private, max-age=86400");
+      const svg = await ground.text();
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 480 320"/);
+      expect(svg.match(/<path d="M/g)?.length).toBeGreaterThanOrEqual(2);
+
+      for (const [query, message] of [
+        ["lat=91&lng=-118.25&radius=25", "lat must be a number from -90 to 90."],
+        ["lat=34&lng=east&radius=25", "lng must be a number from -180 to 180."],
+        ["lat=34&lng=-118.25&radius=0", "radius must be a number of miles above 0 (at most 100 are searched)."],
+        ["lng=-118.25", "Give both lat and lng."],
+      ]) {
+        const refusedGround = await fetch(`${server.url}/maps/area.svg?${query}`);
+        expect(refusedGround.status, query).toBe(400);
+        expect(((await refusedGround.json()) as { message: string }).message, query).toBe(message);
+      }
+    });
+
     it("says it does not know a well-formed zipcode it has no centroid for (404)", async () => {
       server.expectLog(/\/api\/wholesalers\/near/);
       expect(await refused("zip=00000", 404)).toBe("We don't know the zipcode 00000.");
@@ -220,13 +244,17 @@ for (const database of databases) {
       expect(lines.some((line) => /34\.04|118\.25|73\.99|35\.5/.test(line))).toBe(false);
     });
 
-    it("logs the call around a position without its coordinates", async () => {
-      await near("lat=41.88&lng=-87.63&radius=25&map=1");
-      await untilLogged(server, (logs) => logs.some((entry) => JSON.stringify(entry).includes("/api/wholesalers/near?")));
+    it("logs the call around a position, and its map's ground, without its coordinates", async () => {
+      const { map } = await near("lat=41.88&lng=-87.63&radius=25&map=1");
+      expect((await fetch(`${server.url}${map!.ground}`)).status).toBe(200);
+      await untilLogged(server, (logs) => logs.some((entry) => JSON.stringify(entry).includes("/maps/area.svg?")));
       const lines = server.logs.map((entry) => JSON.stringify(entry));
       const calls = lines.filter((line) => line.includes("/api/wholesalers/near?"));
       expect(calls.length).toBeGreaterThan(0);
       expect(calls.every((line) => line.includes('"url":"/api/wholesalers/near?[query not logged]"'))).toBe(true);
+      const grounds = lines.filter((line) => line.includes("/maps/area.svg?"));
+      expect(grounds.length).toBeGreaterThan(0);
+      expect(grounds.every((line) => line.includes('"url":"/maps/area.svg?[query not logged]"'))).toBe(true);
       expect(lines.some((line) => /41\.88|-87\.63|87\.63/.test(line))).toBe(false);
     });
   });

@@ -2,8 +2,8 @@ import type { ResultsMapData } from "~/services/maps/types";
 import { MapMarkers } from "./markers";
 
 /**
- * The area around a search point: counties, the search radius, numbered markers, and lines towards the
- * listings beyond the frame. Decorative for screen readers: the numbered results list is its text.
+ * The area around a search point: counties (an image of their own, `map.ground`), the search radius, numbered
+ * markers, and lines towards the listings beyond the frame. Decorative for screen readers: the numbered results list is its text.
  */
 export function ResultsMap({
   map,
@@ -23,9 +23,7 @@ export function ResultsMap({
       data-testid="results-map"
       data-counties={map.countyCount}
     >
-      <path d={map.land} className="fill-white" data-testid="results-map-land" />
-      <path d={map.counties} className="fill-none stroke-stone-300" strokeWidth={0.75} data-testid="results-map-counties" />
-      <path d={map.stateBorders} className="fill-none stroke-stone-400" strokeWidth={1.5} strokeDasharray="5 3" />
+      <image href={map.ground} width={map.width} height={map.height} data-testid="results-map-ground" />
       <path d={map.circle} className="fill-rose-brand/10 stroke-rose-brand" strokeWidth={1.5} data-testid="results-map-radius" />
       {map.offFrame
         .filter((listing) => !shown || shown.has(listing.number))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { states as seedStates } from "~/db/seed/data/states";
 import { AppError } from "../errors";
-import { locatorMap, resultsMap, searchResultsMap, stateMap, usMap } from "./maps.server";
+import { areaGroundSvg, locatorMap, resultsMap, searchResultsMap, stateMap, usMap } from "./maps.server";
 import { numbersLabel, stateMapName, type MapListing } from "./types";
 
 /** The 90014 centroid (downtown Los Angeles), where three seeded listings share a point. */
@@ -99,8 +99,8 @@ describe("resultsMap", () => {
     // A frame of about 25 miles around downtown reaches into Los Angeles County and its neighbours.
     expect(map.countyCount).toBeGreaterThanOrEqual(4);
     expect(map.countyCount).toBeLessThan(20);
-    expect(map.land).toMatch(/^M/);
-    expect(map.counties).toMatch(/^M/);
+    // The counties are an image of their own, drawn from the same point and radius.
+    expect(map.ground).toBe("/maps/area.svg?lat=34.0407&lng=-118.2468&radius=25");
     expect(map.circle).toMatch(/^M.*z$/);
     expect(map.center).toEqual({ x: 240, y: 160 });
     expect(map.markers.map((marker) => marker.numbers)).toEqual([[1, 2], [3]]);
@@ -120,6 +120,28 @@ describe("resultsMap", () => {
     expect(wide.countyCount).toBeGreaterThan(narrow.countyCount);
     expect(narrow.markers).toEqual([]);
     expect(narrow.offFrame).toEqual([]);
+  });
+});
+
+describe("areaGroundSvg", () => {
+  it("draws the land and the county borders of the frame as an SVG document the size of the map", () => {
+    const svg = areaGroundSvg(DOWNTOWN_LA, 25);
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 480 320" width="480" height="320">/);
+    const paths = [...svg.matchAll(/<path d="(M[^"]+)" style="([^"]+)"\/>/g)].map(([, d = "", style]) => ({
+      moves: d.split("M").length - 1,
+      style,
+    }));
+    // The land, then each border between Los Angeles County and its neighbours a move of its own.
+    expect(paths[0]?.style).toBe("fill:#fff");
+    expect(paths[1]?.style).toContain("stroke-width:0.75");
+    expect(paths[1]?.moves).toBeGreaterThanOrEqual(3);
+    expect(svg.endsWith("</svg>")).toBe(true);
+  });
+
+  it("draws nothing but the frame out at sea", () => {
+    expect(areaGroundSvg({ latitude: 0, longitude: 0 }, 0.5)).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 320" width="480" height="320"></svg>',
+    );
   });
 });
 

@@ -220,10 +220,54 @@ export function resultsMap({ center, radiusMiles, listings }: ResultsMapInput): 
     }
   }
 
-  return { ...frame, ...ground, center: centerPoint, markers: markersFor(inFrame, projection, frame), offFrame };
+  return {
+    ...frame,
+    ground: areaGroundUrl(center, radiusMiles),
+    countyCount: ground.countyCount,
+    circle: ground.circle,
+    center: centerPoint,
+    markers: markersFor(inFrame, projection, frame),
+    offFrame,
+  };
 }
 
-type AreaGround = Pick<ResultsMapData, "land" | "counties" | "stateBorders" | "countyCount" | "circle"> & { projection: GeoProjection };
+/** Where the ground of the results map around `center` is drawn (routes/public/map-area.ts reads the same three numbers). */
+export const areaGroundUrl = (center: { latitude: number; longitude: number }, radiusMiles: number) =>
+  `/maps/area.svg?lat=${center.latitude}&lng=${center.longitude}&radius=${radiusMiles}`;
+
+/**
+ * The colours of the ground, Tailwind's tokens written out: an image of its own does not see the page's stylesheet.
+ * Land `white`, county borders `stone-300`, state borders `stone-400` (app/app.css's theme).
+ */
+const GROUND_COLOURS = { land: "#fff", counties: "oklch(86.9% 0.005 56.366)", states: "oklch(70.9% 0.01 56.259)" };
+
+/**
+ * The ground of the results map around `center` as an SVG document: the land of the counties in the frame, the
+ * borders between them (0.75 px) and the state borders (1.5 px, dashed), drawn as the page draws its markers over it.
+ */
+export function areaGroundSvg(center: { latitude: number; longitude: number }, radiusMiles: number): string {
+  const { land, counties, stateBorders } = areaAround([center.longitude, center.latitude], radiusMiles);
+  const { width, height } = RESULTS_FRAME;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">`,
+    land ? `<path d="${land}" style="fill:${GROUND_COLOURS.land}"/>` : "",
+    counties ? `<path d="${counties}" style="fill:none;stroke:${GROUND_COLOURS.counties};stroke-width:0.75"/>` : "",
+    stateBorders
+      ? `<path d="${stateBorders}" style="fill:none;stroke:${GROUND_COLOURS.states};stroke-width:1.5;stroke-dasharray:5 3"/>`
+      : "",
+    "</svg>",
+  ].join("");
+}
+
+interface AreaGround {
+  projection: GeoProjection;
+  /** The land of the counties in the frame, as one shape; the borders between them; the state borders. */
+  land: string;
+  counties: string;
+  stateBorders: string;
+  countyCount: number;
+  circle: string;
+}
 
 /**
  * The ground of the results maps drawn lately, by search point and radius: the same for every visitor and every

@@ -74,12 +74,11 @@ export interface StateMapData extends MapFrame {
 }
 
 export interface ResultsMapData extends MapFrame {
-  /** The land of the counties in the frame, as one shape. */
-  land: string;
-  /** The borders between those counties. */
-  counties: string;
-  /** State borders within the frame. */
-  stateBorders: string;
+  /**
+   * Where the ground is drawn: the land of the counties in the frame, the borders between them and the state borders,
+   * an SVG image of its own (routes/public/map-area.ts), so that the page neither carries nor hydrates its outlines.
+   */
+  ground: string;
   /** How many counties the frame shows. */
   countyCount: number;
   /** The search radius. */

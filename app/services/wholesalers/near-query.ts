@@ -47,6 +47,9 @@ function parseOrNull<T>(schema: z.ZodType<T, string>, value: string | null): T {
   return result.data;
 }
 
+/** A `radius` parameter in miles: 25 when absent, cut to the widest search; anything else is a bad request. */
+export const parseRadiusMiles = (value: string | null): number => (value === null ? DEFAULT_RADIUS : parseOrNull(radiusSchema, value));
+
 /** A position given as `lat` and `lng` (decimal degrees); either missing or out of range is a bad request. */
 export function parsePosition(lat: string | null, lng: string | null): { latitude: number; longitude: number } {
   if (lat === null || lng === null) throw badRequest(NEAR_API_MESSAGES.position);
@@ -64,8 +67,7 @@ export function parseNearApiQuery(params: URLSearchParams): { origin: NearOrigin
   const zip = params.get("zip");
   const lat = params.get("lat");
   const lng = params.get("lng");
-  const radiusParam = params.get("radius");
-  const radiusMiles = radiusParam === null ? DEFAULT_RADIUS : parseOrNull(radiusSchema, radiusParam);
+  const radiusMiles = parseRadiusMiles(params.get("radius"));
   if (zip !== null && lat === null && lng === null) {
     if (!isValidZipcode(zip.trim())) throw badRequest(INVALID_ZIPCODE_MESSAGE);
     return { origin: { zipcode: zip.trim() }, radiusMiles };
