@@ -5,7 +5,7 @@ import { Input, Label } from "~/components/ui/input";
 import { UnsentNotice } from "~/components/ui/unsent-notice";
 import { HONEYPOT_FIELD } from "~/services/honeypot";
 import { cn } from "~/utils/cn";
-import { NOTIFY_ME_PATH, useNotifyMeSending } from "./notify-me-sending";
+import { useNotifyMeSending } from "./notify-me-sending";
 
 /** "Know a supplier? List it": "List your business" with the zipcode, so it can say how many people wait there. */
 export const listYourBusinessHref = (zipcode: string | undefined) =>
@@ -19,7 +19,7 @@ export const listYourBusinessHref = (zipcode: string | undefined) =>
  * (tests/integration/budgets.test.ts).
  */
 export function NotifyMeForm({ zipcode, radius, className }: { zipcode: string; radius: number; className?: string }) {
-  const { fetcher, unsent, busy } = useNotifyMeSending();
+  const { fetcher, formProps, unsent, busy } = useNotifyMeSending();
   return (
     <section
       aria-labelledby="notify-heading"
@@ -32,12 +32,7 @@ export function NotifyMeForm({ zipcode, radius, className }: { zipcode: string; 
       </h2>
       <p className="mt-1 text-sm text-muted">We write once, when one is added, and the request ends after 12 months.</p>
       {unsent ? <UnsentNotice className="mt-4" /> : null}
-      <fetcher.Form
-        method="post"
-        action={NOTIFY_ME_PATH}
-        defaultShouldRevalidate={false}
-        className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
-      >
+      <fetcher.Form {...formProps} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
         <input type="hidden" name="zipcode" value={zipcode} />
         <input type="hidden" name="radius" value={radius} />
         <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" className="hidden" />

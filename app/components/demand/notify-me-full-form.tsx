@@ -7,7 +7,7 @@ import { UnsentNotice } from "~/components/ui/unsent-notice";
 import { HONEYPOT_FIELD } from "~/services/honeypot";
 import { DEMAND_DEFAULT_RADIUS, DEMAND_RADIUS_CHOICES, demandHeading } from "~/services/demand/demand-text";
 import { cn } from "~/utils/cn";
-import { NOTIFY_ME_PATH, useNotifyMeSending } from "./notify-me-sending";
+import { useNotifyMeSending } from "./notify-me-sending";
 
 // As in notify-me-form.tsx; not imported from it, so that the results page's form stays in that page's own chunk.
 const listYourBusinessHref = (zipcode: string | undefined) =>
@@ -46,7 +46,7 @@ export function NotifyMeFullForm({
   const Heading = `h${headingLevel}` as const;
   const miles = radius ?? DEMAND_DEFAULT_RADIUS;
   const askZipcode = !zipcode || Boolean(fieldErrors?.zipcode);
-  const { fetcher, unsent, busy } = useNotifyMeSending();
+  const { fetcher, formProps, unsent, busy } = useNotifyMeSending();
   return (
     <section
       aria-labelledby={`${idPrefix}-heading`}
@@ -67,13 +67,7 @@ export function NotifyMeFullForm({
         </div>
       </div>
       {unsent ? <UnsentNotice className="mt-4" /> : null}
-      <fetcher.Form
-        method="post"
-        action={NOTIFY_ME_PATH}
-        defaultShouldRevalidate={false}
-        className="mt-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
-        noValidate
-      >
+      <fetcher.Form {...formProps} className="mt-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end" noValidate>
         {/* The honeypot (services/honeypot.ts), written out here: the results pages do not load the forms' field kit. */}
         <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
           <label htmlFor={`${idPrefix}-hp`}>Website (leave this empty)</label>

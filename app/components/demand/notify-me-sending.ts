@@ -29,7 +29,9 @@ export function useNotifyMeSending() {
     // On /notify-me's own page the answer replaces the page, as a post to the page's own address does.
     if (result) void navigate(NOTIFY_ME_PATH, { state: { [HANDED_OVER]: result }, replace: pathname === NOTIFY_ME_PATH });
   }, [result, navigate, pathname]);
-  return { fetcher, unsent, busy: fetcher.state !== "idle" };
+  // Nothing on the page changes with the answer, so its data is not loaded again after it.
+  const formProps = { method: "post", action: NOTIFY_ME_PATH, defaultShouldRevalidate: false } as const;
+  return { fetcher, formProps, unsent, busy: fetcher.state !== "idle" };
 }
 
 /**
