@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
-import { acceptLoggedFailures, expect, test, waitForHydration } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { acceptLoggedFailures, expect, test, waitForHydration, withDatabase } from "./fixtures";
 import { cachedUrls, controlledByWorker, LISTING, OFFLINE_FAILURES, RESULTS, savedCopyLine } from "./offline-fixtures";
 
 /**
@@ -9,6 +9,45 @@ import { cachedUrls, controlledByWorker, LISTING, OFFLINE_FAILURES, RESULTS, sav
 
 const UNSENT = "Not sent: there is no connection. What you typed is still here; send it again when you have a signal.";
 const unique = (text: string) => `${text} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** An empty results page (Miami Beach: nobody within 25 miles), whose "tell me" form posts to /notify-me. */
+const EMPTY_RESULTS = "/near?zip=33137";
+
+/**
+ * Sends a "tell me" form again once `reconnect` has given the connection back: it goes through once (one post, one
+ * confirmation mail) and reaches what it always has, /notify-me's "Check your inbox".
+ */
+async function sendAgainOnline(page: Page, form: Locator, email: string, reconnect: () => Promise<void> | void) {
+  await reconnect();
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname.startsWith("/notify-me")) posts++;
+  });
+  await form.getByRole("button", { name: "Tell me" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Check your inbox" })).toBeVisible();
+  await expect(page).toHaveURL(/\/notify-me$/);
+  await expect(page.getByRole("status")).toHaveText("Almost done: check your inbox and click the link we sent to confirm your request.");
+  expect(posts).toBe(1);
+  const mails = () =>
+    withDatabase(
+      (db) =>
+        db.prepare("select count(*) as n from mail_outbox where kind = 'demand-confirm' and recipient_normalized = ?").get(email) as {
+          n: number;
+        },
+    ).n;
+  await expect.poll(mails).toBe(1);
+}
+
+/** Lie-fi for the "tell me" forms: their posts fail (navigator.onLine stays true) until the returned function runs. */
+async function failNotifyMePosts(page: Page) {
+  let failing = true;
+  await page.route("**/notify-me.data*", (route) => (failing && route.request().method() === "POST" ? route.abort() : route.fallback()));
+  return () => {
+    failing = false;
+  };
+}
+
+const uniqueEmail = (name: string) => `${unique(name).replace(" ", "-")}@example.com`;
 
 /** Opens the report dialog of a card on the page. */
 async function openReportDialog(page: Page, name: string) {
@@ -94,6 +133,103 @@ test.describe("a form sent without a connection", () => {
     await expect(page.getByRole("status").filter({ hasText: "Your suggestion has been received" })).toBeVisible();
     await expect(page.getByRole("alert")).toHaveCount(0);
     acceptLoggedFailures(pageErrors, OFFLINE_FAILURES);
+  });
+});
+
+test.describe("tell me when a supplier is listed, sent without a connection", () => {
+  test("offline, the form of an empty results page says so and keeps the address, which is sent once back online", async ({
+    page,
+    context,
+    pageErrors,
+  }) => {
+    await controlledByWorker(page);
+    await page.goto(EMPTY_RESULTS);
+    await waitForHydration(page);
+    const form = page.getByTestId("notify-me");
+    const email = uniqueEmail("offline-notify");
+    await context.setOffline(true);
+    await form.getByLabel("Your email").fill(email);
+    await form.getByRole("button", { name: "Tell me" }).click();
+
+    await expect(form.getByRole("alert")).toHaveText(UNSENT);
+    await expect(form.getByLabel("Your email")).toHaveValue(email);
+    await expect(page).toHaveURL(/\/near\?zip=33137$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wholesalers near 33137");
+
+    await sendAgainOnline(page, form, email, () => context.setOffline(false));
+    acceptLoggedFailures(pageErrors, OFFLINE_FAILURES);
+  });
+
+  test("lie-fi: the browser says online but the request fails; the results page's form stays with the address", async ({
+    page,
+    pageErrors,
+  }) => {
+    const connect = await failNotifyMePosts(page);
+    await page.goto(EMPTY_RESULTS);
+    await waitForHydration(page);
+    const form = page.getByTestId("notify-me");
+    const email = uniqueEmail("lie-fi-notify");
+    await form.getByLabel("Your email").fill(email);
+    await form.getByRole("button", { name: "Tell me" }).click();
+
+    await expect(form.getByRole("alert")).toHaveText(UNSENT);
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    await expect(form.getByLabel("Your email")).toHaveValue(email);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wholesalers near 33137");
+
+    await sendAgainOnline(page, form, email, connect);
+    acceptLoggedFailures(pageErrors, OFFLINE_FAILURES);
+  });
+
+  test("lie-fi: a state page's form, where the visitor types the zipcode, stays with the address and the zipcode", async ({
+    page,
+    pageErrors,
+  }) => {
+    const connect = await failNotifyMePosts(page);
+    await page.goto("/state/alaska");
+    await waitForHydration(page);
+    const form = page.getByTestId("notify-me");
+    const email = uniqueEmail("lie-fi-state");
+    await form.getByLabel("Your email").fill(email);
+    await form.getByLabel("Zipcode").fill("99501");
+    await form.getByLabel("Within").selectOption("50");
+    await form.getByRole("button", { name: "Tell me" }).click();
+
+    await expect(form.getByRole("alert")).toHaveText(UNSENT);
+    await expect(form.getByLabel("Your email")).toHaveValue(email);
+    await expect(form.getByLabel("Zipcode")).toHaveValue("99501");
+    await expect(form.getByLabel("Within")).toHaveValue("50");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alaska Flower Wholesalers");
+
+    await sendAgainOnline(page, form, email, connect);
+    await expect(
+      page.getByText("Once confirmed, we write to you one time, when a supplier is listed within 50 miles of 99501."),
+    ).toBeVisible();
+    acceptLoggedFailures(pageErrors, OFFLINE_FAILURES);
+  });
+
+  test("with a signal, the answers are /notify-me's as before: a refused address comes back there with its message", async ({
+    page,
+    pageErrors,
+  }) => {
+    await page.goto(EMPTY_RESULTS);
+    await waitForHydration(page);
+    await page.getByTestId("notify-me").getByLabel("Your email").fill("ann@localhost");
+    await page.getByTestId("notify-me").getByRole("button", { name: "Tell me" }).click();
+
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tell me when a supplier is listed");
+    await expect(page).toHaveURL(/\/notify-me$/);
+    const form = page.getByTestId("notify-me");
+    await expect(form.getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(form.getByLabel("Your email")).toHaveValue("ann@localhost");
+
+    const email = uniqueEmail("refused-then-sent");
+    await form.getByLabel("Your email").fill(email);
+    await sendAgainOnline(page, form, email, () => undefined);
+    // The answer came with the navigation: the page loaded again is the form, as after a post.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tell me when a supplier is listed");
+    acceptLoggedFailures(pageErrors, /Failed to load resource: the server responded with a status of 400/);
   });
 });
 

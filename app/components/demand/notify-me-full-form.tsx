@@ -1,14 +1,15 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { Mail, Store } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { FieldError, fieldClass, Input, Label } from "~/components/ui/input";
+import { UnsentNotice } from "~/components/ui/unsent-notice";
 import { HONEYPOT_FIELD } from "~/services/honeypot";
 import { DEMAND_DEFAULT_RADIUS, DEMAND_RADIUS_CHOICES, demandHeading } from "~/services/demand/demand-text";
 import { cn } from "~/utils/cn";
+import { useNotifyMeSending } from "./notify-me-sending";
 
 // As in notify-me-form.tsx; not imported from it, so that the results page's form stays in that page's own chunk.
-const NOTIFY_ME_PATH = "/notify-me";
 const listYourBusinessHref = (zipcode: string | undefined) =>
   zipcode ? `/list-your-business?zip=${encodeURIComponent(zipcode)}` : "/list-your-business";
 
@@ -29,8 +30,9 @@ export interface NotifyMeFormProps {
 /**
  * "Tell me when a supplier is listed within N miles of {zipcode}" (decision 044) where the visitor may type the
  * zipcode and choose the radius: a state without listings, and the form's own page after a refused post. The results
- * pages, whose zipcode and radius are known, use the lighter NotifyMeForm. A plain form posted to /notify-me, which answers
- * with a page: it works without JavaScript. Double opt-in: the page asks the visitor to confirm from their mail.
+ * pages, whose zipcode and radius are known, use the lighter NotifyMeForm. A form posted to /notify-me, which answers
+ * with a page: it works without JavaScript. Sent without a connection, it stays where it is with a notice
+ * (useNotifyMeSending). Double opt-in: the page asks the visitor to confirm from their mail.
  */
 export function NotifyMeFullForm({
   zipcode,
@@ -44,6 +46,7 @@ export function NotifyMeFullForm({
   const Heading = `h${headingLevel}` as const;
   const miles = radius ?? DEMAND_DEFAULT_RADIUS;
   const askZipcode = !zipcode || Boolean(fieldErrors?.zipcode);
+  const { fetcher, formProps, unsent, busy } = useNotifyMeSending();
   return (
     <section
       aria-labelledby={`${idPrefix}-heading`}
@@ -63,7 +66,8 @@ export function NotifyMeFullForm({
           </p>
         </div>
       </div>
-      <Form method="post" action={NOTIFY_ME_PATH} className="mt-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end" noValidate>
+      {unsent ? <UnsentNotice className="mt-4" /> : null}
+      <fetcher.Form {...formProps} className="mt-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end" noValidate>
         {/* The honeypot (services/honeypot.ts), written out here: the results pages do not load the forms' field kit. */}
         <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
           <label htmlFor={`${idPrefix}-hp`}>Website (leave this empty)</label>
@@ -120,10 +124,10 @@ export function NotifyMeFullForm({
             </>
           )}
         </div>
-        <Button type="submit" className={cn(fieldErrors?.email ? "sm:mb-7" : "")}>
+        <Button type="submit" disabled={busy} className={cn(fieldErrors?.email ? "sm:mb-7" : "")}>
           Tell me
         </Button>
-      </Form>
+      </fetcher.Form>
       <p className="mt-4 text-sm text-muted">
         Know a supplier here?{" "}
         <Link

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { getDb } from "~/db/db.server";
 import { pageMeta } from "~/http/meta";
 import { MAX_PUBLIC_FORM_BYTES, PUBLIC_FORM_TOO_LARGE } from "~/http/form-body.server";
+import { isUnsent, keepUnsentForm } from "~/http/unsent-form";
 import { runPublicForm } from "~/http/public-form.server";
 import { requestDemandNotice } from "~/services/demand/demand.server";
 import { DEMAND_DEFAULT_RADIUS, DEMAND_RADIUS_CHOICES } from "~/services/demand/demand-text";
@@ -10,6 +11,7 @@ import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/notify-me";
 import { CheckCircle2 } from "~/components/icons";
 import { NotifyMeFullForm } from "~/components/demand/notify-me-full-form";
+import { useHandedOverAnswer, type NotifyMeAnswer } from "~/components/demand/notify-me-sending";
 import { NoticeCard } from "~/components/newsletter/notice-card";
 import { buttonVariants } from "~/components/ui/button";
 import { BackLink } from "~/components/wholesalers/back-link";
@@ -39,14 +41,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     requestDemandNotice(getDb(), input, { siteUrl: getEnv().SITE_URL }),
   );
   if (outcome.ok) {
-    return data({ ok: true as const, message: outcome.saved.message, zipcode: outcome.saved.zipcode, radius: outcome.saved.radius }, { status: 202, headers: noStore });
+    const { message, zipcode, radius } = outcome.saved;
+    return data({ ok: true as const, message, zipcode, radius } satisfies NotifyMeAnswer, { status: 202, headers: noStore });
   }
   const { error, status, values } = outcome;
   return data(
-    { ok: false as const, message: error.message, fieldErrors: error.fieldErrors ?? {}, values },
+    { ok: false as const, message: error.message, fieldErrors: error.fieldErrors ?? {}, values } satisfies NotifyMeAnswer,
     { status, headers: noStore },
   );
 }
+
+/**
+ * Sent without a connection, a form (sent as a fetcher with JavaScript: components/demand/notify-me-sending.ts) stays
+ * where it is, with a notice.
+ */
+export const clientAction = (args: Route.ClientActionArgs) => keepUnsentForm(args);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -56,8 +65,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-/** The answer to the form, or the form again with what was wrong. */
-export default function NotifyMe({ loaderData, actionData }: Route.ComponentProps) {
+/**
+ * The answer to the form, or the form again with what was wrong: the server's, posted here without JavaScript, or the
+ * one a form sent with JavaScript handed over as it came here.
+ */
+export default function NotifyMe({ loaderData, actionData: posted }: Route.ComponentProps) {
+  const handedOver = useHandedOverAnswer();
+  const actionData = posted && !isUnsent(posted) ? posted : handedOver;
   if (actionData?.ok) {
     return (
       <NoticeCard icon={<CheckCircle2 className="size-7" aria-hidden="true" />} title="Check your inbox">
