@@ -3,7 +3,7 @@ import { Mail } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { HONEYPOT_FIELD } from "~/services/honeypot";
-import { cn } from "~/utils/cn";
+import { withCallerClasses } from "~/utils/cn";
 
 /** Where the form posts: the page that answers it, with or without JavaScript (routes/public/notify-me.tsx). */
 export const NOTIFY_ME_PATH = "/notify-me";
@@ -22,7 +22,7 @@ export function NotifyMeForm({ zipcode, radius, className }: { zipcode: string; 
   return (
     <section
       aria-labelledby="notify-heading"
-      className={cn("rounded-2xl border border-rose-brand/20 bg-blush/50 p-5 sm:p-6", className)}
+      className={withCallerClasses("rounded-2xl border border-rose-brand/20 bg-blush/50 p-5 sm:p-6", className)}
       data-testid="notify-me"
     >
       <h2 id="notify-heading" className="flex gap-2 font-serif text-lg font-semibold text-ink">
