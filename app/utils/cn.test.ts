@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cn } from "./cn";
+import { cn, withCallerClasses } from "./cn";
 
 describe("cn", () => {
   it("lets a later utility of the same kind win, under the same variant only", () => {
@@ -23,5 +23,12 @@ describe("cn", () => {
       "text-ink ring-stone-300 bg-transparent ring-0 hover:bg-blush/60",
     );
     expect(cn("px-4", false, undefined, ["py-2", { "font-medium": true, hidden: false }])).toBe("px-4 py-2 font-medium");
+  });
+
+  it("merges a caller's classes into a component's own, and leaves the own ones as they are when the caller has none", () => {
+    expect(withCallerClasses("field h-11", "h-12 pl-11")).toBe("field h-12 pl-11");
+    expect(withCallerClasses("text-xs text-muted", "text-sm")).toBe("text-muted text-sm");
+    expect(withCallerClasses("mb-1.5 block text-sm", undefined)).toBe("mb-1.5 block text-sm");
+    expect(withCallerClasses("mb-1.5 block text-sm", "")).toBe("mb-1.5 block text-sm");
   });
 });

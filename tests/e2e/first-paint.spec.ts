@@ -174,3 +174,43 @@ test.describe("the first paint", () => {
     });
   }
 });
+
+test.describe("tailwind-merge while a page hydrates", () => {
+  // Every module comes from the network, where the test marks tailwind-merge's, not from the offline worker's cache.
+  test.use({ serviceWorkers: "block" });
+
+  test("builds its configuration on no measured public page, only where a caller's classes meet a component's (issue #34)", async ({
+    page,
+  }) => {
+    // tailwind-merge builds its configuration (about 25 ms of a slowed phone's main thread) on its first merge: its
+    // module, served marked, counts its loads and the builds, which read the configuration's cache size.
+    let marked = 0;
+    await page.route(/\/assets\/cn-[\w-]+\.js$/, async (route) => {
+      const response = await route.fetch();
+      const source = await response.text();
+      expect(source, "tailwind-merge's configuration is in the cn module").toContain("cacheSize:500");
+      marked++;
+      const counted = source.replace("cacheSize:500", "cacheSize:(globalThis.twMergeBuilds=(globalThis.twMergeBuilds??0)+1,500)");
+      await route.fulfill({ response, body: `globalThis.twMergeLoaded=true;${counted}` });
+    });
+    const builds = async (path: string) => {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      // The lists of cards hydrate after the page (decision 026): they have had time once the page is idle.
+      await page.waitForTimeout(500);
+      return page.evaluate(() => {
+        const counts = globalThis as unknown as { twMergeLoaded?: boolean; twMergeBuilds?: number };
+        const fetched = performance.getEntriesByType("resource").some((entry) => /\/assets\/cn-[\w-]+\.js$/.test(entry.name));
+        return { fetched, loaded: counts.twMergeLoaded === true, builds: counts.twMergeBuilds ?? 0 };
+      });
+    };
+    for (const path of [...PAGES, "/near?zip=10001"]) {
+      const seen = await builds(path);
+      expect(seen.loaded, `${path}: the cn module, if fetched, is the marked one`).toBe(seen.fetched);
+      expect(seen.builds, `${path}: tailwind-merge configurations built`).toBe(0);
+    }
+    // The newsletter page's signup form is placed by its caller's classes, which the form's own merge with.
+    expect(await builds("/newsletter")).toEqual({ fetched: true, loaded: true, builds: 1 });
+    expect(marked).toBeGreaterThan(0);
+  });
+});

@@ -1,7 +1,5 @@
-import { cn } from "~/utils/cn";
-
 /** Reading styles for article text: a comfortable measure, generous leading and clear heading rhythm. */
-export const proseClass = cn(
+export const proseClass = [
   "text-[1.0625rem] leading-[1.8] text-stone-800 sm:text-lg",
   "[&>*+*]:mt-5",
   "[&_h2]:mt-12 [&_h2]:font-serif [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:leading-tight [&_h2]:text-ink sm:[&_h2]:text-3xl",
@@ -14,7 +12,7 @@ export const proseClass = cn(
   "[&_blockquote]:border-l-4 [&_blockquote]:border-rose-brand/60 [&_blockquote]:bg-blush/40 [&_blockquote]:py-3 [&_blockquote]:pl-5 [&_blockquote]:pr-4 [&_blockquote]:font-serif [&_blockquote]:italic [&_blockquote]:text-plum",
   "[&_hr]:my-10 [&_hr]:border-stone-200",
   "[&_code]:rounded [&_code]:bg-stone-100 [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:text-[0.9em]",
-);
+].join(" ");
 
 /** An article body that the server already rendered from Markdown and sanitized (services/markdown). */
 export function ArticleBody({ html }: { html: string }) {

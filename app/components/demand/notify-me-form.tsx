@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { UnsentNotice } from "~/components/ui/unsent-notice";
 import { HONEYPOT_FIELD } from "~/services/honeypot";
-import { cn } from "~/utils/cn";
+import { withCallerClasses } from "~/utils/cn";
 import { useNotifyMeSending } from "./notify-me-sending";
 
 /** "Know a supplier? List it": "List your business" with the zipcode, so it can say how many people wait there. */
@@ -23,7 +23,7 @@ export function NotifyMeForm({ zipcode, radius, className }: { zipcode: string; 
   return (
     <section
       aria-labelledby="notify-heading"
-      className={cn("rounded-2xl border border-rose-brand/20 bg-blush/50 p-5 sm:p-6", className)}
+      className={withCallerClasses("rounded-2xl border border-rose-brand/20 bg-blush/50 p-5 sm:p-6", className)}
       data-testid="notify-me"
     >
       <h2 id="notify-heading" className="flex gap-2 font-serif text-lg font-semibold text-ink">

@@ -6,7 +6,8 @@ import { FieldError, fieldClass, Input, Label } from "~/components/ui/input";
 import { UnsentNotice } from "~/components/ui/unsent-notice";
 import { HONEYPOT_FIELD } from "~/services/honeypot";
 import { DEMAND_DEFAULT_RADIUS, DEMAND_RADIUS_CHOICES, demandHeading } from "~/services/demand/demand-text";
-import { cn } from "~/utils/cn";
+import { clsx } from "clsx";
+import { withCallerClasses } from "~/utils/cn";
 import { useNotifyMeSending } from "./notify-me-sending";
 
 // As in notify-me-form.tsx; not imported from it, so that the results page's form stays in that page's own chunk.
@@ -50,7 +51,7 @@ export function NotifyMeFullForm({
   return (
     <section
       aria-labelledby={`${idPrefix}-heading`}
-      className={cn("rounded-2xl border border-rose-brand/20 bg-blush/50 p-5 text-left sm:p-6", className)}
+      className={withCallerClasses("rounded-2xl border border-rose-brand/20 bg-blush/50 p-5 text-left sm:p-6", className)}
       data-testid="notify-me"
     >
       <div className="flex items-start gap-3">
@@ -73,7 +74,7 @@ export function NotifyMeFullForm({
           <label htmlFor={`${idPrefix}-hp`}>Website (leave this empty)</label>
           <input id={`${idPrefix}-hp`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
-        <div className={cn("grid gap-3", askZipcode ? "sm:grid-cols-[minmax(0,1fr)_8rem_8rem]" : "")}>
+        <div className={clsx("grid gap-3", askZipcode && "sm:grid-cols-[minmax(0,1fr)_8rem_8rem]")}>
           <Field id={`${idPrefix}-email`} label="Your email" error={fieldErrors?.email}>
             <Input
               id={`${idPrefix}-email`}
@@ -106,7 +107,7 @@ export function NotifyMeFullForm({
                   id={`${idPrefix}-radius`}
                   name="radius"
                   defaultValue={String(miles)}
-                  className={cn(fieldClass, "h-11")}
+                  className={`${fieldClass} h-11`}
                   {...invalid(`${idPrefix}-radius`, fieldErrors?.radius)}
                 >
                   {DEMAND_RADIUS_CHOICES.map((choice) => (
@@ -124,7 +125,7 @@ export function NotifyMeFullForm({
             </>
           )}
         </div>
-        <Button type="submit" disabled={busy} className={cn(fieldErrors?.email ? "sm:mb-7" : "")}>
+        <Button type="submit" disabled={busy} className={fieldErrors?.email ? "sm:mb-7" : undefined}>
           Tell me
         </Button>
       </fetcher.Form>

@@ -3,7 +3,7 @@ import { useEffect, useRef, type ComponentProps } from "react";
 import { Form, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { fieldClass, Label } from "~/components/ui/input";
-import { cn } from "~/utils/cn";
+import { withCallerClasses } from "~/utils/cn";
 import { MONTH_NAMES } from "./dates";
 
 /** The page's filters as they appear in its URL (?q=&month=&state=&date=). */
@@ -41,7 +41,7 @@ function formValues(form: HTMLFormElement): FestivalFilterValues {
 function NativeSelect({ className, children, ...props }: ComponentProps<"select">) {
   return (
     <div className="relative">
-      <select className={cn(fieldClass, "h-11 appearance-none truncate pr-9 sm:pr-10", className)} {...props}>
+      <select className={withCallerClasses(`${fieldClass} h-11 appearance-none truncate pr-9 sm:pr-10`, className)} {...props}>
         {children}
       </select>
       <ChevronDown className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
@@ -103,7 +103,7 @@ export function FestivalFilters({ values, states }: FestivalFiltersProps) {
             maxLength={100}
             autoComplete="off"
             placeholder="Name, city or state"
-            className={cn(fieldClass, "h-11 pl-10")}
+            className={`${fieldClass} h-11 pl-10`}
             onChange={(event) => {
               const form = event.currentTarget.form;
               clearTimeout(timer.current);

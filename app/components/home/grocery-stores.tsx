@@ -2,7 +2,7 @@ import { ChevronDown, ShoppingBasket, Sparkles } from "~/components/icons";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { groceryPath, type GroceryStoreCard } from "~/services/grocery/types";
-import { cn } from "~/utils/cn";
+import { clsx } from "clsx";
 import { SectionHeading } from "./section-heading";
 
 /** Budget chains that sell flowers, each linking to its own page; reachable as both /#grocery-stores and the header's /#grocery. */
@@ -50,7 +50,7 @@ function GroceryCard({ store }: { store: GroceryStoreCard }) {
           <span className="font-semibold">Best for:</span> {store.bestFor}
         </span>
       </p>
-      <p id={descriptionId} className={cn("grocery-description", !expanded && "line-clamp-4")}>
+      <p id={descriptionId} className={clsx("grocery-description", !expanded && "line-clamp-4")}>
         {store.description}
       </p>
       <button
@@ -62,7 +62,7 @@ function GroceryCard({ store }: { store: GroceryStoreCard }) {
       >
         {expanded ? "Show less" : "Read more"}
         <span className="sr-only"> about {store.name}</span>
-        <ChevronDown className={cn("size-4 transition-transform", expanded && "rotate-180")} aria-hidden="true" />
+        <ChevronDown className={clsx("size-4 transition-transform", expanded && "rotate-180")} aria-hidden="true" />
       </button>
     </article>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "~/utils/cn";
+import { clsx } from "clsx";
 
 /** A section's eyebrow label, heading and lead paragraph. */
 export function SectionHeading({
@@ -8,17 +8,15 @@ export function SectionHeading({
   title,
   children,
   align = "left",
-  className,
 }: {
   id?: string;
   eyebrow: string;
   title: string;
   children?: ReactNode;
   align?: "left" | "center";
-  className?: string;
 }) {
   return (
-    <div className={cn("max-w-2xl", align === "center" && "mx-auto text-center", className)}>
+    <div className={clsx("max-w-2xl", align === "center" && "mx-auto text-center")}>
       <p className="eyebrow">{eyebrow}</p>
       <h2 id={id} className="section-title">
         {title}

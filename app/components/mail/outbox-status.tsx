@@ -1,5 +1,6 @@
 import { MAIL_STATUS_LABELS, type MailStatus } from "~/services/mail/types";
-import { cn } from "~/utils/cn";
+import { clsx } from "clsx";
+import { withCallerClasses } from "~/utils/cn";
 
 const STATUS_BADGE: Record<MailStatus, string> = {
   kept: "bg-sky-50 text-sky-900 ring-sky-200",
@@ -12,9 +13,8 @@ const STATUS_BADGE: Record<MailStatus, string> = {
 export function MailStatusBadge({ status, className }: { status: MailStatus; className?: string }) {
   return (
     <span
-      className={cn(
-        "inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
-        STATUS_BADGE[status],
+      className={withCallerClasses(
+        clsx("inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset", STATUS_BADGE[status]),
         className,
       )}
     >

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { US_MAP_CLASSES, stateMapName, type UsMapShading } from "~/services/maps/types";
 import shapesUrl from "./us-states.generated.svg?url";
-import { cn } from "~/utils/cn";
+import { clsx } from "clsx";
 
 /** From none to the most listings: stone, then blush to plum. */
 const FILL = ["fill-stone-200", "fill-[#f6c2c9]", "fill-[#e57f93]", "fill-rose-brand", "fill-plum"] as const;
@@ -23,7 +23,7 @@ export function UsMap({ map }: { map: UsMapShading }) {
             className="group"
             data-testid="us-map-state"
           >
-            <use href={`${shapesUrl}#${state.id}`} className={cn("us-map-state", FILL[state.level])} />
+            <use href={`${shapesUrl}#${state.id}`} className={clsx("us-map-state", FILL[state.level])} />
           </Link>
         ))}
       </svg>
@@ -32,7 +32,7 @@ export function UsMap({ map }: { map: UsMapShading }) {
         <ul className="flex flex-wrap gap-x-4 gap-y-2">
           {US_MAP_CLASSES.map((level, index) => (
             <li key={level.label} className="inline-flex items-center gap-1.5">
-              <span className={cn("size-3.5 rounded-sm ring-1 ring-black/10", SWATCH[index])} aria-hidden="true" />
+              <span className={clsx("size-3.5 rounded-sm ring-1 ring-black/10", SWATCH[index])} aria-hidden="true" />
               {level.label}
             </li>
           ))}

@@ -1,8 +1,8 @@
 import { Loader2, Send } from "~/components/icons";
 import { useId, useState, type FormEvent } from "react";
-import { cn } from "~/utils/cn";
+import { withCallerClasses } from "~/utils/cn";
 import { Button } from "../ui/button";
-import { Input, Label } from "../ui/input";
+import { fieldClass } from "../ui/input";
 import { toast } from "../ui/use-toast";
 import { UnsentNotice } from "../ui/unsent-notice";
 import { isUnsent, sendUnlessOffline } from "~/http/unsent-form";
@@ -79,12 +79,14 @@ export function NewsletterSignup({ className }: { className?: string }) {
   }
 
   return (
-    <form method="post" action="/newsletter" onSubmit={handleSubmit} className={cn("w-full", className)}>
-      <Label htmlFor={id} className="sr-only">
+    <form method="post" action="/newsletter" onSubmit={handleSubmit} className={withCallerClasses("w-full", className)}>
+      {/* A plain label and field: this form's own look (hidden label, a round field of its own height), nothing to merge. */}
+      <label htmlFor={id} className="sr-only">
         Email address
-      </Label>
+      </label>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Input
+        <input
+          className={`${fieldClass} h-12 flex-1 rounded-full border-white/40 px-5`}
           id={id}
           type="email"
           name="email"
@@ -93,7 +95,6 @@ export function NewsletterSignup({ className }: { className?: string }) {
           placeholder="you@example.com"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          className="h-12 flex-1 rounded-full border-white/40 px-5"
         />
         <Button type="submit" size="lg" disabled={submitting} className="bg-white text-rose-brand hover:bg-blush">
           {submitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}

@@ -8,7 +8,7 @@ import type { CityPlace } from "~/services/geo/types";
 import { CITY_RADIUS_MILES } from "~/services/search/query";
 import type { CitySearch } from "~/services/search/types";
 import { NO_FILTERS } from "~/services/wholesalers/filters";
-import { cn } from "~/utils/cn";
+import { withCallerClasses } from "~/utils/cn";
 
 /** "Chicago, IL": how the site names a city, and what its search link asks for. */
 export const cityLabel = (city: Pick<CityPlace, "name" | "stateCode">) => `${city.name}, ${city.stateCode}`;
@@ -16,7 +16,7 @@ const citySearchPath = (city: Pick<CityPlace, "name" | "stateCode">) => `/search
 
 function CityChoices({ cities, className }: { cities: CityPlace[]; className?: string }) {
   return (
-    <ul className={cn("flex flex-wrap gap-2", className)}>
+    <ul className={withCallerClasses("flex flex-wrap gap-2", className)}>
       {cities.map((city) => (
         <li key={city.stateCode}>
           <Link

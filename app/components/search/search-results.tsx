@@ -8,7 +8,7 @@ import { highlightParts, searchTerms } from "~/services/search/query";
 import { groceryPath } from "~/services/grocery/types";
 import type { GroceryHit, PostHit, SearchGroup, SiteSearchResults, StateHit, FestivalHit, WholesalerHit } from "~/services/search/types";
 import { listingPath } from "~/services/wholesalers/slug";
-import { cn } from "~/utils/cn";
+import { clsx } from "clsx";
 
 /** The words of the query marked where whole words of a result's text match them (see highlightParts). */
 export function Highlight({ text, terms }: { text: string; terms: readonly string[] }) {
@@ -34,7 +34,7 @@ export function Highlight({ text, terms }: { text: string; terms: readonly strin
 function Snippet({ text, terms, clamp = false }: { text: string | null; terms: readonly string[]; clamp?: boolean }) {
   if (!text) return null;
   return (
-    <p className={cn("result-text", clamp && "line-clamp-3")}>
+    <p className={clsx("result-text", clamp && "line-clamp-3")}>
       <Highlight text={text} terms={terms} />
     </p>
   );
@@ -69,7 +69,7 @@ function KindSummary({ kinds }: { kinds: Kind[] }) {
               <Icon className="size-4" aria-hidden="true" />
               {title}{" "}
               <span
-                className={cn(
+                className={clsx(
                   "rounded-full px-2 text-xs font-semibold",
                   count > 0 ? "bg-rose-brand text-white" : "bg-stone-200 text-stone-600",
                 )}
@@ -84,12 +84,12 @@ function KindSummary({ kinds }: { kinds: Kind[] }) {
               {count > 0 ? (
                 <a
                   href={`#${id}`}
-                  className={cn(chip, "bg-white text-ink ring-stone-200 transition-colors hover:bg-blush hover:text-rose-brand")}
+                  className={clsx(chip, "bg-white text-ink ring-stone-200 transition-colors hover:bg-blush hover:text-rose-brand")}
                 >
                   {content}
                 </a>
               ) : (
-                <span className={cn(chip, "bg-white/60 text-stone-600 ring-stone-200/70")}>{content}</span>
+                <span className={clsx(chip, "bg-white/60 text-stone-600 ring-stone-200/70")}>{content}</span>
               )}
             </li>
           );
@@ -177,7 +177,7 @@ export function SearchResults({ query, results }: { query: string; results: Site
           <ResultGroup kind={states} more={{ to: "/all-states", label: "All 50 states" }}>
             {results.states.items.map((state) => (
               <li key={state.id}>
-                <article className={cn(resultCard, "flex-row items-center justify-between")}>
+                <article className={clsx(resultCard, "flex-row items-center justify-between")}>
                   <div>
                     <h3 className="font-serif text-lg font-semibold text-ink">
                       <Link to={`/state/${state.id}`} className="result-link">

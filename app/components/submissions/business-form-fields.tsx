@@ -2,7 +2,8 @@ import { useId, type ComponentProps, type ReactNode } from "react";
 import { RequiredMark, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/input";
 import type { SubmissionField } from "~/services/submissions/business-form";
-import { cn } from "~/utils/cn";
+import { clsx } from "clsx";
+import { withCallerClasses } from "~/utils/cn";
 
 export function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   const id = useId();
@@ -72,16 +73,16 @@ export function ChoiceGroup({
 }) {
   const id = `business-${name}`;
   return (
-    <fieldset className={cn("min-w-0", className)} aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className={cn("mb-1.5 text-sm font-medium text-ink", hideLegend && "sr-only")}>
+    <fieldset className={withCallerClasses("min-w-0", className)} aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className={clsx("mb-1.5 text-sm font-medium text-ink", hideLegend && "sr-only")}>
         {legend}
         <RequiredMark />
       </legend>
-      <div className={cn("grid gap-3", columns)}>
+      <div className={withCallerClasses("grid gap-3", columns)}>
         {options.map((option) => (
           <label
             key={option.value}
-            className={cn(
+            className={clsx(
               "flex cursor-pointer items-start gap-3 rounded-xl border bg-white p-3.5 transition-colors hover:border-rose-brand/60 has-[:checked]:border-rose-brand has-[:checked]:bg-blush/30 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-rose-brand/30",
               error ? "border-red-600" : "border-stone-300",
             )}

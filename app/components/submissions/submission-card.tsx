@@ -10,7 +10,7 @@ import type { AdminSubmission, SubmissionStatus } from "~/services/submissions/t
 import { ACCESS_LABELS } from "~/services/wholesalers/constants";
 import { CONFIRM_DUPLICATES_FIELD } from "~/services/wholesalers/duplicates";
 import type { WeeklyHoursRow } from "~/services/wholesalers/opening-hours";
-import { cn } from "~/utils/cn";
+import { clsx } from "clsx";
 
 /** A listing request as its card shows it: the request, when it came and was decided, and what it may duplicate. */
 export interface SubmissionCardData extends AdminSubmission {
@@ -37,7 +37,7 @@ const STATUS_BADGE: Record<SubmissionStatus, string> = {
 
 function Fact({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className={cn("min-w-0", wide && "sm:col-span-2")}>
+    <div className={clsx("min-w-0", wide && "sm:col-span-2")}>
       <dt className="text-xs font-semibold uppercase tracking-wider text-muted">{label}</dt>
       <dd className="mt-1 [overflow-wrap:anywhere]">{children}</dd>
     </div>
@@ -63,7 +63,7 @@ export function SubmissionCard({ submission }: { submission: SubmissionCardData 
         </div>
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <span className="rounded-full bg-stone-100 px-2.5 py-0.5 font-semibold text-stone-700">{s.type}</span>
-          <span className={cn("rounded-full px-2.5 py-0.5 font-semibold ring-1 ring-inset", STATUS_BADGE[s.status])}>
+          <span className={clsx("rounded-full px-2.5 py-0.5 font-semibold ring-1 ring-inset", STATUS_BADGE[s.status])}>
             {SUBMISSION_STATUS_LABELS[s.status]}
           </span>
         </div>

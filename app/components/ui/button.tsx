@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
-import { cn } from "~/utils/cn";
+import { clsx } from "clsx";
 
 export const buttonVariants = cva(
   // Named classes of app/styles/html-pages.css: a page has dozens of buttons (issue #39).
@@ -26,7 +26,10 @@ export const buttonVariants = cva(
   },
 );
 
-/** A button; a link that looks like one takes `buttonVariants()` as its class instead. */
+/**
+ * A button; a link that looks like one takes `buttonVariants()` as its class instead. Its classes are named classes, so a
+ * caller's utility wins by layer and nothing needs merging.
+ */
 export function Button({ className, variant, size, ...props }: ComponentProps<"button"> & VariantProps<typeof buttonVariants>) {
-  return <button className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  return <button className={clsx(buttonVariants({ variant, size }), className)} {...props} />;
 }

@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 import { HONEYPOT_FIELD } from "~/services/honeypot";
-import { cn } from "~/utils/cn";
+import { withCallerClasses } from "~/utils/cn";
 import { FieldError, fieldClass, Input, Label, Textarea } from "./input";
 
 /**
@@ -64,7 +64,7 @@ export function FieldHint({ id, children }: { id: string; children?: ReactNode }
 /** A field's frame around its control: the label, then the hint and the error under it. */
 export function Field({ id, label, error, hint, mark, className, children }: FieldFrameProps & { children: ReactNode }) {
   return (
-    <div className={cn("min-w-0", className)}>
+    <div className={withCallerClasses("min-w-0", className)}>
       <FieldLabel htmlFor={id} label={label} mark={mark} />
       {children}
       <FieldHint id={id}>{hint}</FieldHint>
@@ -103,7 +103,7 @@ export function SelectField({
 }: ControlProps<"select"> & { options: { value: string; label: string }[] }) {
   return (
     <Field id={id} label={label} error={error} hint={hint} mark={mark} className={className}>
-      <select id={id} className={cn(fieldClass, "h-11")} {...fieldAria(id, { error, hint, mark })} {...props}>
+      <select id={id} className={`${fieldClass} h-11`} {...fieldAria(id, { error, hint, mark })} {...props}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -117,7 +117,7 @@ export function SelectField({
 /** A checkbox with its label beside it and its hint under the label. */
 export function CheckboxField({ id, label, hint, className, ...props }: Omit<ControlProps<"input">, "type" | "error" | "mark">) {
   return (
-    <div className={cn("flex items-start gap-3", className)}>
+    <div className={withCallerClasses("flex items-start gap-3", className)}>
       <input
         id={id}
         type="checkbox"

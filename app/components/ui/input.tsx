@@ -1,19 +1,19 @@
 import type { ComponentProps } from "react";
-import { cn } from "~/utils/cn";
+import { withCallerClasses } from "~/utils/cn";
 
 /** A named class of app/styles/html-pages.css: a utility beside it wins, as tailwind-merge made it win before (issue #39). */
 export const fieldClass = "field";
 
 export function Input({ className, ...props }: ComponentProps<"input">) {
-  return <input className={cn(fieldClass, "h-11", className)} {...props} />;
+  return <input className={withCallerClasses(`${fieldClass} h-11`, className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
-  return <textarea className={cn(fieldClass, "min-h-28", className)} {...props} />;
+  return <textarea className={withCallerClasses(`${fieldClass} min-h-28`, className)} {...props} />;
 }
 
 export function Label({ className, ...props }: ComponentProps<"label">) {
-  return <label className={cn("mb-1.5 block text-sm font-medium text-ink", className)} {...props} />;
+  return <label className={withCallerClasses("mb-1.5 block text-sm font-medium text-ink", className)} {...props} />;
 }
 
 export function FieldError({ id, children }: { id: string; children?: string }) {

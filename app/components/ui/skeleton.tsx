@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
-import { cn } from "~/utils/cn";
+import { withCallerClasses } from "~/utils/cn";
 
 export function Skeleton({ className, ...props }: ComponentProps<"div">) {
-  return <div aria-hidden="true" className={cn("animate-pulse rounded-xl bg-stone-200/80", className)} {...props} />;
+  return <div aria-hidden="true" className={withCallerClasses("animate-pulse rounded-xl bg-stone-200/80", className)} {...props} />;
 }

@@ -1,6 +1,6 @@
 import { CheckCircle2, CircleAlert, Info, X } from "~/components/icons";
 import { Toast } from "radix-ui";
-import { cn } from "~/utils/cn";
+import { clsx } from "clsx";
 import { dismissToast, useToasts } from "./use-toast";
 
 /** Toasts show for 5000 ms, swipe right past 50 px to dismiss, and F8 focuses the notification area. */
@@ -17,7 +17,7 @@ export function Toaster() {
             onOpenChange={(open) => {
               if (!open) dismissToast(t.id);
             }}
-            className={cn(
+            className={clsx(
               "group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-2xl border p-4 pr-10 shadow-lg transition-all",
               "data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]",
               "data-[state=closed]:opacity-0 data-[state=open]:animate-[toast-in_200ms_ease-out]",
@@ -26,7 +26,7 @@ export function Toaster() {
           >
             <Icon
               aria-hidden="true"
-              className={cn(
+              className={clsx(
                 "mt-0.5 size-5 shrink-0",
                 t.variant === "destructive" ? "text-red-700" : t.variant === "success" ? "text-leaf" : "text-rose-brand",
               )}

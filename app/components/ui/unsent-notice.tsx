@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { CircleAlert } from "~/components/icons";
 import { isUnsent, type Unsent } from "~/http/unsent-form";
-import { cn } from "~/utils/cn";
+import { withCallerClasses } from "~/utils/cn";
 
 export const UNSENT_MESSAGE = "Not sent: there is no connection. What you typed is still here; send it again when you have a signal.";
 
@@ -19,7 +19,10 @@ export function useKeptResult<T>(latest: T | Unsent | undefined): { result: T | 
 /** "Not sent: there is no connection…", above a form whose last try did not reach the server. */
 export function UnsentNotice({ className }: { className?: string }) {
   return (
-    <div role="alert" className={cn("flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950", className)}>
+    <div
+      role="alert"
+      className={withCallerClasses("flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950", className)}
+    >
       <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <p>{UNSENT_MESSAGE}</p>
     </div>

@@ -1,7 +1,8 @@
 import { Navigation } from "~/components/icons";
 import type { ListingStatus } from "~/services/wholesalers/listing-status";
 import type { Wholesaler } from "~/services/wholesalers/types";
-import { cn } from "~/utils/cn";
+import { clsx } from "clsx";
+import { withCallerClasses } from "~/utils/cn";
 import { buttonVariants } from "../ui/button";
 import { Tooltip } from "../ui/tooltip";
 import { directionsUrl } from "./format";
@@ -24,7 +25,7 @@ export const TYPE_HINT: Record<Wholesaler["type"], string> = {
 
 export function TypeBadge({ type, className }: { type: Wholesaler["type"]; className?: string }) {
   return (
-    <Tooltip content={TYPE_HINT[type]} className={cn("badge", TYPE_BADGE[type], className)}>
+    <Tooltip content={TYPE_HINT[type]} className={withCallerClasses(`badge ${TYPE_BADGE[type]}`, className)}>
       {TYPE_LABEL[type]}
     </Tooltip>
   );
@@ -37,7 +38,7 @@ export function DirectionsLink({ wholesaler, className }: { wholesaler: Paramete
       href={directionsUrl(wholesaler)}
       target="_blank"
       rel="noopener noreferrer"
-      className={cn(buttonVariants({ variant: "leaf", size: "sm" }), className)}
+      className={clsx(buttonVariants({ variant: "leaf", size: "sm" }), className)}
     >
       <Navigation aria-hidden="true" />
       Get Directions
@@ -54,9 +55,11 @@ export function ClosedBadge({ status, className }: { status: ListingStatus; clas
   if (status === "open") return null;
   return (
     <span
-      className={cn(
-        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
-        status === "permanently-closed" ? "bg-red-50 text-red-800 ring-red-200" : "bg-amber-50 text-amber-900 ring-amber-200",
+      className={withCallerClasses(
+        clsx(
+          "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
+          status === "permanently-closed" ? "bg-red-50 text-red-800 ring-red-200" : "bg-amber-50 text-amber-900 ring-amber-200",
+        ),
         className,
       )}
       data-testid="closed-status"

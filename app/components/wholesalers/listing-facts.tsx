@@ -3,7 +3,8 @@ import { useRouteLoaderData } from "react-router";
 import type { SiteContext } from "~/http/site-context";
 import { ACCESS_LABELS, type WholesalerAccess } from "~/services/wholesalers/constants";
 import type { DatedRanges, WeeklyHours } from "~/services/wholesalers/opening-hours";
-import { cn } from "~/utils/cn";
+import { clsx } from "clsx";
+import { withCallerClasses } from "~/utils/cn";
 import { formatMonthYearUtc } from "~/utils/en-us";
 import { Tooltip } from "../ui/tooltip";
 import { OpenStatus } from "./open-status";
@@ -24,7 +25,11 @@ export const ACCESS_HINT: Record<WholesalerAccess, string> = {
 /** "Public welcome", "Trade only" or "Public at set hours": who may buy, as a plain badge. */
 export function AccessBadge({ access, className }: { access: WholesalerAccess; className?: string }) {
   return (
-    <Tooltip content={ACCESS_HINT[access]} className={cn("badge", ACCESS_BADGE[access], className)} data-testid="access-badge">
+    <Tooltip
+      content={ACCESS_HINT[access]}
+      className={withCallerClasses(`badge ${ACCESS_BADGE[access]}`, className)}
+      data-testid="access-badge"
+    >
       {ACCESS_LABELS[access]}
     </Tooltip>
   );
@@ -61,21 +66,25 @@ export function useRenderedDay(): string {
 
 /**
  * When the listing's facts were last confirmed: "Verified Nov 2026" with a green check within the last 12 months
- * ("by the business" when an owner confirmed them then), else "Last checked Sep 2008" in neutral text.
+ * ("by the business" when an owner confirmed them then), else "Last checked Sep 2008" in neutral text. Its text is
+ * small (`text-xs`), or `text-sm` with `textSize="sm"`; `className` places it (a margin) and is added as it is: a card
+ * shows one per listing, and none of them need tailwind-merge.
  */
 export function VerifiedNote({
   verifiedAt,
   ownerConfirmedAt,
+  textSize = "xs",
   className,
 }: {
   verifiedAt: string;
   ownerConfirmedAt?: string | null;
+  textSize?: "xs" | "sm";
   className?: string;
 }) {
   const today = useRenderedDay();
   if (!isRecentCheck(verifiedAt, today)) {
     return (
-      <p className={cn("text-xs text-muted", className)} data-testid="verified" data-recent="false">
+      <p className={clsx(textSize === "sm" ? "text-sm" : "text-xs", "text-muted", className)} data-testid="verified" data-recent="false">
         {lastCheckedLabel(verifiedAt)}
         <span className="sr-only">: the listing's facts were last confirmed then, more than a year ago</span>
       </p>
@@ -83,7 +92,7 @@ export function VerifiedNote({
   }
   const byOwner = ownerConfirmedAt === verifiedAt;
   return (
-    <p className={cn("verified-note", className)} data-testid="verified" data-recent="true">
+    <p className={clsx("verified-note", textSize === "sm" && "text-sm", className)} data-testid="verified" data-recent="true">
       <BadgeCheck className="size-3.5 shrink-0 text-leaf" aria-hidden="true" />
       <span>
         {verifiedLabel(verifiedAt)}
@@ -101,7 +110,7 @@ export function OwnerVerifiedBadge({ ownerConfirmedAt, className }: { ownerConfi
   return (
     <Tooltip
       content={`The business confirmed these facts in ${verifiedMonth(ownerConfirmedAt)}.`}
-      className={cn(
+      className={withCallerClasses(
         "inline-flex cursor-help items-center gap-1 rounded-full bg-leaf/10 px-2.5 py-0.5 text-xs font-semibold text-leaf ring-1 ring-inset ring-leaf/25",
         className,
       )}
@@ -150,7 +159,7 @@ export const APPROXIMATE_LOCATION_TEXT = "Approximate location: the zipcode is t
 /** Said where a source gave no zipcode and the listing sits at its city's central one. */
 export function ApproximateLocationNote({ className }: { className?: string }) {
   return (
-    <span className={cn("block text-xs text-muted", className)} data-testid="approximate-location">
+    <span className={withCallerClasses("block text-xs text-muted", className)} data-testid="approximate-location">
       {APPROXIMATE_LOCATION_TEXT}
     </span>
   );

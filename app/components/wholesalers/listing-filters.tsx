@@ -17,7 +17,8 @@ import {
   type ListingFilters as Filters,
 } from "~/services/wholesalers/filters";
 import type { Wholesaler } from "~/services/wholesalers/types";
-import { cn } from "~/utils/cn";
+import { clsx } from "clsx";
+import { withCallerClasses } from "~/utils/cn";
 import { buttonVariants } from "../ui/button";
 import { useHydrated } from "./use-hydrated";
 
@@ -189,7 +190,7 @@ function FilterCheckbox({
   children: ReactNode;
 }) {
   return (
-    <label className={cn("filter-chip", checked ? "filter-chip-on" : "filter-chip-off")}>
+    <label className={clsx("filter-chip", checked ? "filter-chip-on" : "filter-chip-off")}>
       <input
         type="checkbox"
         name={name}
@@ -226,7 +227,7 @@ export function ClearFilters({ onClear, className }: { onClear: () => void; clas
         event.preventDefault();
         onClear();
       }}
-      className={cn("inline-flex items-center gap-1.5 text-sm font-semibold text-rose-brand hover:underline", className)}
+      className={withCallerClasses("inline-flex items-center gap-1.5 text-sm font-semibold text-rose-brand hover:underline", className)}
     >
       <FilterX className="size-4" aria-hidden="true" />
       {CLEAR_FILTERS_LABEL}

@@ -1,6 +1,7 @@
 import type { NearbyListing } from "~/services/wholesalers/types";
 import { formatWeeklyHours, type Weekday, type WeeklyHours } from "~/services/wholesalers/opening-hours";
-import { cn } from "~/utils/cn";
+import { clsx } from "clsx";
+import { withCallerClasses } from "~/utils/cn";
 import { aboutMilesAway, formatDistance } from "./format";
 
 /* What only the listing's own page shows (cards draw from listing-facts.tsx, which every results page loads). */
@@ -8,7 +9,7 @@ import { aboutMilesAway, formatDistance } from "./format";
 /** Whether the listing's point (its map marker, the start of its distances) is its own or its zipcode's center. */
 export function LocationPrecisionNote({ exact, zipcode, className }: { exact: boolean; zipcode: string; className?: string }) {
   return (
-    <span className={cn("block text-xs text-muted", className)} data-testid="location-precision">
+    <span className={withCallerClasses("block text-xs text-muted", className)} data-testid="location-precision">
       {exact
         ? "Map point: this address's own location."
         : `Map point: the center of zipcode ${zipcode}, not the street address. Distances from here are approximate.`}
@@ -22,20 +23,20 @@ export function LocationPrecisionNote({ exact, zipcode, className }: { exact: bo
  */
 export function WeeklyHoursTable({ hours, today, className }: { hours: WeeklyHours; today: Weekday | null; className?: string }) {
   return (
-    <table className={cn("w-full max-w-sm text-sm", className)} data-testid="weekly-hours">
+    <table className={withCallerClasses("w-full max-w-sm text-sm", className)} data-testid="weekly-hours">
       <caption className="sr-only">Opening hours by day</caption>
       <tbody>
         {formatWeeklyHours(hours).map((row) => {
           const isToday = today !== null && row.weekdays.includes(today);
           return (
-            <tr key={row.days} className={cn("border-b border-stone-100 last:border-0", isToday && "font-semibold text-ink")}>
-              <th scope="row" className={cn("py-1.5 pr-4 text-left align-top", isToday ? "font-semibold" : "font-medium text-muted")}>
+            <tr key={row.days} className={clsx("border-b border-stone-100 last:border-0", isToday && "font-semibold text-ink")}>
+              <th scope="row" className={clsx("py-1.5 pr-4 text-left align-top", isToday ? "font-semibold" : "font-medium text-muted")}>
                 {row.days}
                 {isToday ? (
                   <span className="ml-1.5 rounded-full bg-blush px-1.5 py-0.5 text-[0.7rem] font-semibold text-rose-brand">Today</span>
                 ) : null}
               </th>
-              <td className={cn("py-1.5 text-right tabular-nums", row.text === "Closed" && !isToday && "text-muted")}>{row.text}</td>
+              <td className={clsx("py-1.5 text-right tabular-nums", row.text === "Closed" && !isToday && "text-muted")}>{row.text}</td>
             </tr>
           );
         })}

@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useSyncExternalStore } from "react";
 import { openStatus, type DatedRanges, type WeeklyHours } from "~/services/wholesalers/opening-hours";
-import { cn } from "~/utils/cn";
+import { clsx } from "clsx";
 
 /** setTimeout fires at once for delays past 2^31 - 1 ms. */
 const MAX_DELAY = 2 ** 31 - 1;
@@ -121,14 +121,14 @@ export function OpenStatus({
   const open = state === "open";
 
   return (
-    <span id={id} className={cn("open-status", className)} data-testid="open-status" data-status={snapshot}>
+    <span id={id} className={clsx("open-status", className)} data-testid="open-status" data-status={snapshot}>
       {WIDEST_LABELS.map((widest) => (
         <span key={widest} aria-hidden="true" className="status-cell invisible font-medium">
           <span className="size-2" />
           {widest}
         </span>
       ))}
-      <span className={cn("status-cell", open ? "font-medium text-leaf" : "text-muted")}>
+      <span className={clsx("status-cell", open ? "font-medium text-leaf" : "text-muted")}>
         <span aria-hidden="true" className={open ? "status-dot-open" : "status-dot-closed"} />
         {label}
       </span>

@@ -1,7 +1,7 @@
 import { Honeypot, RequiredMark, TextAreaField, TextField } from "~/components/ui/field";
 import { FieldError } from "~/components/ui/input";
 import { HONEYPOT_FIELD, REPORT_KIND_LABELS, REPORT_KINDS, REPORT_LIMITS, type ReportField } from "~/services/reports/report-form";
-import { cn } from "~/utils/cn";
+import { clsx } from "clsx";
 
 /**
  * The report's fields: what is wrong, details, an optional email and the honeypot. The dialog passes the
@@ -34,7 +34,7 @@ export function ReportFields({
           {REPORT_KINDS.map((value) => (
             <label
               key={value}
-              className={cn(
+              className={clsx(
                 "flex cursor-pointer items-center gap-3 rounded-xl border px-3.5 py-2.5 text-sm text-ink transition-colors hover:bg-stone-50 has-[:checked]:border-rose-brand has-[:checked]:bg-blush/40 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-rose-brand/40",
                 errors.kind ? "border-red-600" : "border-stone-300",
               )}

@@ -2,7 +2,7 @@ import { Flag } from "~/components/icons";
 import { lazy, Suspense } from "react";
 import { buttonVariants } from "~/components/ui/button";
 import { reportPath } from "~/services/wholesalers/slug";
-import { cn } from "~/utils/cn";
+import { clsx } from "clsx";
 import type { ReportedListing } from "./report-dialog";
 import { useHydrated } from "./use-hydrated";
 
@@ -24,7 +24,7 @@ export function ReportProblem({ wholesaler, className }: { wholesaler: ReportedL
     </>
   );
   const link = (
-    <a href={reportPath(wholesaler.id)} className={cn(buttonVariants({ variant: "secondary", size: "sm" }), className)}>
+    <a href={reportPath(wholesaler.id)} className={clsx(buttonVariants({ variant: "secondary", size: "sm" }), className)}>
       {label}
     </a>
   );

@@ -12,7 +12,8 @@ import {
   type ListingStatus,
   type SpecialHours,
 } from "~/services/wholesalers/special-hours";
-import { cn } from "~/utils/cn";
+import { clsx } from "clsx";
+import { withCallerClasses } from "~/utils/cn";
 
 /**
  * The listing's special hours and closed status as the public pages show them. Each takes the listing's local
@@ -34,9 +35,11 @@ export function ClosedBanner({
   return (
     <div
       role="status"
-      className={cn(
-        "flex gap-3 rounded-2xl border px-4 py-3.5 sm:px-5",
-        permanent ? "border-red-200 bg-red-50 text-red-900" : "border-amber-200 bg-amber-50 text-amber-950",
+      className={withCallerClasses(
+        clsx(
+          "flex gap-3 rounded-2xl border px-4 py-3.5 sm:px-5",
+          permanent ? "border-red-200 bg-red-50 text-red-900" : "border-amber-200 bg-amber-50 text-amber-950",
+        ),
         className,
       )}
       data-testid="closed-banner"
@@ -73,7 +76,7 @@ export function TodaysSpecialHours({ special, today, className }: { special: rea
   const entry = specialHoursOn(special, today);
   if (!entry) return null;
   return (
-    <p className={cn("flex items-start gap-1.5 text-sm text-ink", className)} data-testid="special-hours-today">
+    <p className={withCallerClasses("flex items-start gap-1.5 text-sm text-ink", className)} data-testid="special-hours-today">
       <CircleAlert className="mt-0.5 size-4 shrink-0 text-rose-brand" aria-hidden="true" />
       <span>
         <span className="font-semibold">Special hours today: </span>
@@ -101,21 +104,21 @@ export function WeekAheadTable({
 }) {
   const days = weekAhead(hours, special, today);
   return (
-    <table className={cn("w-full max-w-sm text-sm", className)} data-testid="week-ahead">
+    <table className={withCallerClasses("w-full max-w-sm text-sm", className)} data-testid="week-ahead">
       <caption className="sr-only">Opening hours for the next seven days, with special hours</caption>
       <tbody>
         {days.map((day) => {
           const isToday = day.date === today;
           return (
-            <tr key={day.date} className={cn("border-b border-stone-100 last:border-0", isToday && "font-semibold text-ink")}>
-              <th scope="row" className={cn("py-1.5 pr-4 text-left align-top", isToday ? "font-semibold" : "font-medium text-muted")}>
+            <tr key={day.date} className={clsx("border-b border-stone-100 last:border-0", isToday && "font-semibold text-ink")}>
+              <th scope="row" className={clsx("py-1.5 pr-4 text-left align-top", isToday ? "font-semibold" : "font-medium text-muted")}>
                 {WEEKDAY_SHORT_NAMES[day.weekday]} {formatMonthDay(day.date)}
                 {isToday ? (
                   <span className="ml-1.5 rounded-full bg-blush px-1.5 py-0.5 text-[0.7rem] font-semibold text-rose-brand">Today</span>
                 ) : null}
               </th>
               <td className="py-1.5 text-right tabular-nums">
-                <span className={cn(day.special && "font-semibold text-rose-brand")}>{formatSpecialRanges(day.ranges)}</span>
+                <span className={clsx(day.special && "font-semibold text-rose-brand")}>{formatSpecialRanges(day.ranges)}</span>
                 {day.special ? <span className="block text-xs font-normal text-muted">Special hours</span> : null}
               </td>
             </tr>
@@ -139,7 +142,7 @@ export function UpcomingSpecialHours({
   const upcoming = upcomingSpecialHours(special, today).slice(0, 6);
   if (upcoming.length === 0) return null;
   return (
-    <div className={cn("max-w-sm", className)} data-testid="special-hours">
+    <div className={withCallerClasses("max-w-sm", className)} data-testid="special-hours">
       <p className="text-sm font-semibold text-ink">Special hours</p>
       <ul className="mt-1 grid gap-1.5 text-sm">
         {upcoming.map((entry) => (
@@ -160,7 +163,7 @@ export function HolidayHoursNote({ notice, className }: { notice: HolidayNotice 
   const week = `${notice.holiday.name} week`;
   return (
     <p
-      className={cn("flex items-start gap-1.5 text-sm", notice.confirmed ? "text-leaf" : "text-muted", className)}
+      className={withCallerClasses(clsx("flex items-start gap-1.5 text-sm", notice.confirmed ? "text-leaf" : "text-muted"), className)}
       data-testid="holiday-hours"
     >
       {notice.confirmed ? (

@@ -1,7 +1,7 @@
 import { ChevronDown, ArrowRight } from "~/components/icons";
 import { useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { cn } from "~/utils/cn";
+import { clsx } from "clsx";
 import { Button } from "../ui/button";
 import { fieldClass, Label } from "../ui/input";
 
@@ -47,7 +47,7 @@ export function StateSelect({ states, label = "State" }: { states: StateOption[]
             name="state"
             required
             value={value}
-            className={cn(fieldClass, "h-12 appearance-none truncate pr-10", value ? "text-ink" : "text-stone-500")}
+            className={clsx(fieldClass, "h-12 appearance-none truncate pr-10", value ? "text-ink" : "text-stone-500")}
             onKeyDown={(event) => {
               if (event.key === "Enter" && value) {
                 event.preventDefault();

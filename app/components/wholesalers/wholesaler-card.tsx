@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { listingPath } from "~/services/wholesalers/slug";
 import type { WholesalerCardData } from "~/services/wholesalers/card-data";
-import { cn } from "~/utils/cn";
 import {
   AccessBadge,
   ApproximateLocationNote,
@@ -20,9 +19,9 @@ import { ClosedBadge, DirectionsLink, TypeBadge } from "./listing-badges";
 export type { WholesalerCardData };
 
 /** The card's rows: an icon in the site's rose, then the fact. */
-function FactRow({ icon: Icon, children, className }: { icon: typeof MapPin; children: ReactNode; className?: string }) {
+function FactRow({ icon: Icon, children }: { icon: typeof MapPin; children: ReactNode }) {
   return (
-    <li className={cn("fact-row", className)}>
+    <li className="fact-row">
       <Icon className="fact-icon" aria-hidden="true" />
       {children}
     </li>

@@ -6,6 +6,8 @@ import { cn } from "~/utils/cn";
 export const DEFAULT_FLOWER_IMAGE = DEFAULT_IMAGE;
 export const NO_IMAGE_TEXT = "No image available";
 
+/** The frame's own classes; a caller's may resize it. */
+const FRAME = "aspect-[3/2] w-full overflow-hidden";
 const WIDTH = 600;
 const HEIGHT = 400;
 
@@ -27,12 +29,12 @@ export function WholesalerImage({
   /** How wide the frame is at each viewport, for choosing among the stored widths. */
   sizes?: string;
 }) {
-  const frame = cn("aspect-[3/2] w-full overflow-hidden", className);
+  // A caller's classes may resize the frame (`w-24`), so they are merged; its fill comes last, as before.
+  const frame = (fill: string) => (className ? cn(FRAME, className, fill) : `${FRAME} ${fill}`);
   if (!src) {
     return (
       <div
-        className={cn(
-          frame,
+        className={frame(
           "flex flex-col items-center justify-center gap-2 bg-gradient-to-br from-blush/70 via-cream to-[#eef3ec] text-muted",
         )}
       >
@@ -44,7 +46,7 @@ export function WholesalerImage({
     );
   }
   return (
-    <div className={cn(frame, "bg-blush/60")}>
+    <div className={frame("bg-blush/60")}>
       <ResponsiveImage
         src={src}
         sizes={sizes}

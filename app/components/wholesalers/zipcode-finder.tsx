@@ -4,8 +4,8 @@ import { Form, useNavigation } from "react-router";
 import { isValidZipcode, sanitizeZipcodeInput, ZIPCODE_LENGTH } from "~/services/geo/zipcode";
 import { DEFAULT_RADIUS, RADIUS_CHOICES } from "~/services/wholesalers/near-page-query";
 import { Button } from "../ui/button";
-import { fieldClass, Input, Label } from "../ui/input";
-import { cn } from "~/utils/cn";
+import { fieldClass, Label } from "../ui/input";
+import { clsx } from "clsx";
 import { ResultsNotice, ResultsPanel } from "./results-panel";
 import { LOCATION_MESSAGES, UseMyLocationButton, useMyLocation } from "./use-my-location";
 import { useHydrated } from "./use-hydrated";
@@ -57,7 +57,7 @@ export function ZipcodeFinder({
   }
 
   return (
-    <div className={cn("grid grid-cols-1", aside ? "lg:grid-cols-[minmax(0,1fr)_21rem] lg:gap-x-10" : null)}>
+    <div className={clsx("grid grid-cols-1", aside ? "lg:grid-cols-[minmax(0,1fr)_21rem] lg:gap-x-10" : null)}>
       <Form
         method="get"
         action={NEAR_PATH}
@@ -65,7 +65,7 @@ export function ZipcodeFinder({
           if (!isValidZipcode(zipcode) || searching) event.preventDefault();
           else setEdited(false);
         }}
-        className={cn("min-w-0", aside ? "lg:col-start-1 lg:row-start-1" : "lg:max-w-3xl")}
+        className={clsx("min-w-0", aside ? "lg:col-start-1 lg:row-start-1" : "lg:max-w-3xl")}
       >
         {hiddenParams.map(([name, value]) => (
           <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
@@ -78,7 +78,9 @@ export function ZipcodeFinder({
                 className="pointer-events-none absolute left-3.5 top-1/2 size-5 -translate-y-1/2 text-rose-brand"
                 aria-hidden="true"
               />
-              <Input
+              {/* Taller than an Input, as the radius select beside it: the field's class with its own height, no merging. */}
+              <input
+                className={`${fieldClass} h-12 pl-11 text-lg tracking-wider`}
                 id={inputId}
                 name="zip"
                 value={zipcode}
@@ -89,7 +91,6 @@ export function ZipcodeFinder({
                 required
                 placeholder="e.g. 90014"
                 aria-describedby={hintId}
-                className="h-12 pl-11 text-lg tracking-wider"
               />
             </div>
           </div>
@@ -99,7 +100,7 @@ export function ZipcodeFinder({
               id={radiusId}
               name="radius"
               value={String(miles)}
-              className={cn(fieldClass, "h-12 appearance-auto")}
+              className={`${fieldClass} h-12 appearance-auto`}
               onChange={(event) => setMiles(Number(event.target.value))}
             >
               {RADIUS_CHOICES.map((miles) => (

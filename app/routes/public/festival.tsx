@@ -17,7 +17,7 @@ import type { Route } from "./+types/festival";
 import { ArrowLeft, Globe, CalendarDays, CalendarPlus, Download, ExternalLink, Ticket, Flower2, MapPin, CalendarHeart, Rss } from "~/components/icons";
 import { ResponsiveImage } from "~/components/images/responsive-image";
 import { buttonVariants } from "~/components/ui/button";
-import { cn } from "~/utils/cn";
+import { clsx } from "clsx";
 
 export const NOT_FOUND_TITLE = "Festival Not Found";
 
@@ -70,7 +70,7 @@ function FestivalNotFound() {
       <p className="mt-4 text-lg text-muted">
         We could not find that festival. It may have been removed, or the link may be mistyped.
       </p>
-      <Link to="/festivals" className={cn(buttonVariants(), "mt-8")}>
+      <Link to="/festivals" className={clsx(buttonVariants(), "mt-8")}>
         <ArrowLeft aria-hidden="true" />
         Back to Festivals
       </Link>
@@ -136,7 +136,7 @@ export default function Festival({ loaderData }: Route.ComponentProps) {
                 />
               </div>
               <div>
-                <p className={cn("inline-flex rounded-full px-3 py-1 text-xs font-semibold", status.className)}>{status.label}</p>
+                <p className={clsx("inline-flex rounded-full px-3 py-1 text-xs font-semibold", status.className)}>{status.label}</p>
                 <h1 className="mt-4 font-serif text-4xl font-semibold leading-tight tracking-tight text-ink sm:text-5xl">
                   {festival.name}
                 </h1>

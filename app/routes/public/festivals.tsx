@@ -18,7 +18,8 @@ import { formatDateRange, formatLongDate, MONTH_NAMES } from "~/components/festi
 import { FestivalCalendarSlot } from "~/components/festivals/festival-calendar-slot";
 import { buttonVariants } from "~/components/ui/button";
 import { HydrateLater } from "~/components/ui/hydrate-later";
-import { cn } from "~/utils/cn";
+import { withCallerClasses } from "~/utils/cn";
+import { clsx } from "clsx";
 
 export const PAGE_TITLE = "Flower Festival Calendar";
 
@@ -98,7 +99,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
 
 function SectionTitle({ id, children, className }: { id: string; children: React.ReactNode; className?: string }) {
   return (
-    <h2 id={id} className={cn("font-serif text-2xl font-semibold tracking-tight text-ink sm:text-3xl", className)}>
+    <h2 id={id} className={withCallerClasses("font-serif text-2xl font-semibold tracking-tight text-ink sm:text-3xl", className)}>
       {children}
     </h2>
   );
@@ -341,7 +342,7 @@ export default function Festivals({ loaderData }: Route.ComponentProps) {
               <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white/60 px-6 py-14 text-center">
                 <SearchX className="size-10 text-rose-brand/70" aria-hidden="true" />
                 <p className="mt-4 max-w-md text-muted">No festivals match your search criteria. Try adjusting your filters.</p>
-                <Link to="/festivals" preventScrollReset className={cn(buttonVariants({ variant: "secondary", size: "sm" }), "mt-6")}>
+                <Link to="/festivals" preventScrollReset className={clsx(buttonVariants({ variant: "secondary", size: "sm" }), "mt-6")}>
                   Show all festivals
                 </Link>
               </div>

@@ -189,7 +189,7 @@ export default function Wholesaler({ loaderData }: Route.ComponentProps) {
               </Fact>
               <Fact icon={BadgeCheck} term="Last checked">
                 {listing.verifiedAt ? (
-                  <VerifiedNote verifiedAt={listing.verifiedAt} ownerConfirmedAt={listing.ownerConfirmedAt} className="text-sm" />
+                  <VerifiedNote verifiedAt={listing.verifiedAt} ownerConfirmedAt={listing.ownerConfirmedAt} textSize="sm" />
                 ) : (
                   <span className="text-sm text-muted">Not yet confirmed with the business.</span>
                 )}
