@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { nowIso } from "~/utils/dates";
-import { type Actor, type Page } from "../admin/list";
+import { nextVersion, type Actor, type Page } from "../admin/list";
 import { loadPage } from "../admin/page.server";
 import { containsText } from "../admin/search.server";
 import { recordAdminChange } from "../audit/audit.server";
@@ -167,9 +167,15 @@ export const dismissReport = (db: Kysely<Database>, id: number, actor: Actor) =>
  */
 export const closeListingFromReport = (db: Kysely<Database>, id: number, actor: Actor) =>
   close(db, id, "resolved", actor, async (trx, wholesalerId, listingName) => {
+    const { updated_at: version } = await trx
+      .selectFrom("wholesalers")
+      .select("updated_at")
+      .where("id", "=", wholesalerId)
+      .executeTakeFirstOrThrow();
+    // A new version even within the millisecond of the last, so that an editor open on the old one is refused.
     await trx
       .updateTable("wholesalers")
-      .set({ status: "permanently-closed", closed_until: null, updated_at: nowIso() })
+      .set({ status: "permanently-closed", closed_until: null, updated_at: nextVersion(version) })
       .where("id", "=", wholesalerId)
       .execute();
     await recordAdminChange(trx, actor, {
