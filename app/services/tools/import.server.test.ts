@@ -273,6 +273,19 @@ for (const database of TEST_DATABASES) {
       });
     });
 
+    it("gives an updated listing a later version than it had, even one ahead of the clock", async () => {
+      const ahead = "2999-01-01T00:00:00.000Z";
+      await db.updateTable("wholesalers").set({ updated_at: ahead }).where("name", "=", "Fern Market").execute();
+      const file = "name,address,city,state,zipcode,description\nFern Market,10 Fern St,Portland,OR,97201,Versioned after the clock";
+      expect(await runImport(db, file, "ahead.csv", importFingerprint(file), actor)).toMatchObject({ updated: 1 });
+      const row = await db
+        .selectFrom("wholesalers")
+        .select(["description", "updated_at"])
+        .where("name", "=", "Fern Market")
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ description: "Versioned after the clock", updated_at: "2999-01-01T00:00:00.001Z" });
+    });
+
     it("keeps the facts of a column the file leaves out; a column present sets them, an empty cell clears them", async () => {
       const before = await trustFacts("Fern Market");
       const without = "name,address,city,state,zipcode,description\nFern Market,10 Fern St,Portland,OR,97201,Fresh every morning";

@@ -8,6 +8,7 @@ import type { Database } from "~/db/schema";
 import { nowIso } from "~/utils/dates";
 import { recordAudit } from "../audit/audit.server";
 import { queueDemandNotices } from "../demand/demand.server";
+import { nextVersion } from "../admin/list";
 import { AppError, badRequest } from "../errors";
 import type { MailNotify } from "../mail/digest.server";
 import { wakeMailSender } from "../mail/outbox.server";
@@ -294,9 +295,16 @@ export async function importRows(
         if (run.notify) for (const id of createdIds) queued += await queueDemandNotices(trx, id, run.notify);
       }
       for (const update of plan.updates) {
+        const { updated_at: version } = await trx
+          .selectFrom("wholesalers")
+          .select("updated_at")
+          .where("id", "=", update.id)
+          .executeTakeFirstOrThrow();
+        // A later version than the row's, even one saved within this millisecond or by a server whose clock is
+        // ahead: an admin's editor open on the old version is then refused, not silently overwriting the import.
         await trx
           .updateTable("wholesalers")
-          .set({ ...update.columns, updated_at: now })
+          .set({ ...update.columns, updated_at: nextVersion(version, new Date(now)) })
           .where("id", "=", update.id)
           .execute();
       }
