@@ -96,6 +96,49 @@ test.describe("admin settings", () => {
     acceptLoggedStatuses(pageErrors, 400);
   });
 
+  test("refuses a flower holidays save over someone else's, then saves from the latest version, twice in a row", async ({
+    page,
+    pageErrors,
+  }) => {
+    await loginAsAdmin(page, "/admin/settings");
+    await page.getByRole("tab", { name: "Flower holidays" }).click();
+    const field = page.getByLabel("Holidays and their dates");
+    const save = page.getByRole("button", { name: "Save Flower Holidays" });
+    await expect(field).toHaveValue(/Mother's Day/);
+    // Another admin saves a list after this page was opened (a date far off, so no listing page shows it).
+    withDatabase((db) =>
+      db
+        .prepare("insert into settings (key, value, updated_at) values ('flowerHolidays', ?, ?)")
+        .run("Other Admin Day: 2099-05-09", "2026-03-03T00:00:00.000Z"),
+    );
+    try {
+      await field.fill("My Day: 2099-06-01");
+      await save.click();
+      await expect(page.getByText(/^These settings were changed by someone else since you opened this page\./)).toBeVisible();
+      expect(withDatabase((db) => db.prepare("select value from settings where key = 'flowerHolidays'").get())).toEqual({
+        value: "Other Admin Day: 2099-05-09",
+      });
+      acceptLoggedStatuses(pageErrors, 409);
+
+      // Reloaded, the page shows the other admin's list, and saves over it, then again without reloading.
+      await page.reload();
+      await page.getByRole("tab", { name: "Flower holidays" }).click();
+      await expect(field).toHaveValue("Other Admin Day: 2099-05-09");
+      await field.fill("My Day: 2099-06-01");
+      await save.click();
+      await expect(page.getByText("1 flower holiday saved.", { exact: true })).toBeVisible();
+      await field.fill("My Day: 2099-06-01\nMy Other Day: 2099-07-01");
+      await save.click();
+      await expect(page.getByText("2 flower holidays saved.", { exact: true })).toBeVisible();
+      expect(withDatabase((db) => db.prepare("select value from settings where key = 'flowerHolidays'").get())).toEqual({
+        value: "My Day: 2099-06-01\nMy Other Day: 2099-07-01",
+      });
+    } finally {
+      // Settings are put back by the test that changed them (the fixture checks).
+      withDatabase((db) => db.prepare("delete from settings where key = 'flowerHolidays'").run());
+    }
+  });
+
   test("its save answers 401 JSON without a session and 403 to a cross-site request", async ({ page, playwright, baseURL }) => {
     const form = { intent: "general", siteName: "Hijacked", contactEmail: "evil@example.com", enableBlog: "on", version: "" };
     const anonymous = await playwright.request.newContext({ baseURL });

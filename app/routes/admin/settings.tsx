@@ -66,8 +66,8 @@ export function action({ request, context }: Route.ActionArgs) {
       await updateSeoSettings(db, { metaTitle, metaDescription, googleAnalyticsId }, version("version"), actor);
       return { id: "seo", message: SETTINGS_TOASTS.seo.description };
     },
-    holidays: async ({ actor, text }) => {
-      const holidays = await saveFlowerHolidays(db, text("holidays"), actor);
+    holidays: async ({ actor, text, version }) => {
+      const holidays = await saveFlowerHolidays(db, text("holidays"), version("version"), actor);
       return { message: `${holidays.length} flower ${holidays.length === 1 ? "holiday" : "holidays"} saved.` };
     },
     mail: async ({ form, actor, version }) => {
@@ -366,7 +366,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           <MailSettingsForm settings={settings.mail} version={versions.mail} />
         </Tabs.Content>
         <Tabs.Content value="holidays" forceMount className="mt-6 max-w-3xl outline-none data-[state=inactive]:hidden">
-          <FlowerHolidaysForm text={holidays.text} />
+          <FlowerHolidaysForm text={holidays.text} version={holidays.version} />
         </Tabs.Content>
       </Tabs.Root>
     </div>

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "~/db/schema";
 import { nowIso } from "~/utils/dates";
+import { nextVersion } from "../admin/list";
 import { recordAudit } from "../audit/audit.server";
 import { AppError, badRequest } from "../errors";
 import { cachesUsable, invalidateEverywhere, registerCache } from "../tools/cache.server";
@@ -134,10 +135,29 @@ export interface SettingsActor {
 
 const GROUP_LABELS: Record<SettingsKey, string> = { general: "General settings", seo: "SEO & Meta settings", mail: "Mail settings" };
 
-/** A new version stamp that differs from the one being replaced, even within the same millisecond. */
-function nextVersion(previous: string): string {
-  const now = nowIso();
-  return now === previous ? new Date(Date.parse(now) + 1).toISOString() : now;
+/**
+ * Writes one settings row edited from version `expectedVersion` ("" when the editor saw the defaults, so the row
+ * must not exist yet) and answers its new version; refuses with a conflict when someone saved the row in between.
+ * The version check is part of the write itself, so two saves racing cannot both pass it.
+ */
+export async function writeSettingAtVersion(trx: Kysely<Database>, key: string, value: string, expectedVersion: string): Promise<string> {
+  const updatedAt = nextVersion(expectedVersion);
+  const result = expectedVersion
+    ? await trx
+        .updateTable("settings")
+        .set({ value, updated_at: updatedAt })
+        .where("key", "=", key)
+        .where("updated_at", "=", expectedVersion)
+        .executeTakeFirst()
+        .then((r) => r.numUpdatedRows)
+    : await trx
+        .insertInto("settings")
+        .values({ key, value, updated_at: updatedAt })
+        .onConflict((oc) => oc.column("key").doNothing())
+        .executeTakeFirst()
+        .then((r) => r.numInsertedOrUpdatedRows ?? 0n);
+  if (Number(result) !== 1) throw new AppError("conflict", SETTINGS_CONFLICT_MESSAGE);
+  return updatedAt;
 }
 
 /**
@@ -155,24 +175,8 @@ async function updateSettingsGroup<T extends GeneralSettings | SeoSettings | Mai
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw badRequest("Please correct the highlighted fields.", fieldErrorsOf(parsed.error));
   const value = JSON.stringify(parsed.data);
-  const updatedAt = nextVersion(expectedVersion);
   await db.transaction().execute(async (trx) => {
-    // The version check is part of the write itself, so two saves racing cannot both pass it.
-    const result = expectedVersion
-      ? await trx
-          .updateTable("settings")
-          .set({ value, updated_at: updatedAt })
-          .where("key", "=", key)
-          .where("updated_at", "=", expectedVersion)
-          .executeTakeFirst()
-          .then((r) => r.numUpdatedRows)
-      : await trx
-          .insertInto("settings")
-          .values({ key, value, updated_at: updatedAt })
-          .onConflict((oc) => oc.column("key").doNothing())
-          .executeTakeFirst()
-          .then((r) => r.numInsertedOrUpdatedRows ?? 0n);
-    if (Number(result) !== 1) throw new AppError("conflict", SETTINGS_CONFLICT_MESSAGE);
+    await writeSettingAtVersion(trx, key, value, expectedVersion);
     await recordAudit(trx, {
       action: "settings.update",
       adminId: actor.adminId,

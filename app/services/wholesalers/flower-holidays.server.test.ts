@@ -28,7 +28,7 @@ for (const database of TEST_DATABASES) {
       ]);
       expect((await getFlowerHolidaysForEditing(db, "2027-03-01")).version).toBe("");
 
-      await saveFlowerHolidays(db, "Mother's Day: 2027-05-09\nGraduation week: 2027-06-05\n", actor);
+      await saveFlowerHolidays(db, "Mother's Day: 2027-05-09\nGraduation week: 2027-06-05\n", "", actor);
       expect(await getFlowerHolidays(db, "2027-03-01")).toEqual([
         { name: "Mother's Day", date: "2027-05-09" },
         { name: "Graduation week", date: "2027-06-05" },
@@ -41,13 +41,26 @@ for (const database of TEST_DATABASES) {
       expect(audit).toEqual([{ action: "settings.update", entity_id: FLOWER_HOLIDAYS_KEY }]);
 
       // Emptied, the built-in two come back.
-      await saveFlowerHolidays(db, "", actor);
+      await saveFlowerHolidays(db, "", (await getFlowerHolidaysForEditing(db, "2027-03-01")).version, actor);
       expect(await getFlowerHolidays(db, "2027-03-01")).toHaveLength(4);
     });
 
     it("refuses a line it cannot read, saying which", async () => {
-      const error = await rejection(saveFlowerHolidays(db, "Mother's Day: May 9", actor));
+      const error = await rejection(saveFlowerHolidays(db, "Mother's Day: May 9", "", actor));
       expect(error.fieldErrors?.holidays).toMatch(/^“Mother's Day: May 9” could not be read/);
+    });
+
+    it("refuses a save made from an older version, so a second editor does not silently undo the first", async () => {
+      const { version } = await getFlowerHolidaysForEditing(db, "2027-03-01");
+      await saveFlowerHolidays(db, "Mother's Day: 2027-05-09", version, actor);
+      const stale = await rejection(saveFlowerHolidays(db, "Graduation week: 2027-06-05", version, actor));
+      expect(stale.code).toBe("conflict");
+      expect(stale.message).toMatch(/changed by someone else since you opened this page/);
+      expect((await getFlowerHolidaysForEditing(db, "2027-03-01")).text).toBe("Mother's Day: 2027-05-09");
+
+      // An editor who opened the built-in two ("" ) cannot overwrite a list saved since either.
+      const fromDefaults = await rejection(saveFlowerHolidays(db, "Graduation week: 2027-06-05", "", actor));
+      expect(fromDefaults.code).toBe("conflict");
     });
   });
 }

@@ -1,10 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import { nowIso } from "~/utils/dates";
 import { recordAudit } from "../audit/audit.server";
 import { badRequest } from "../errors";
 import { invalidateEverywhere } from "../tools/cache.server";
-import type { SettingsActor } from "../settings/settings.server";
+import { writeSettingAtVersion, type SettingsActor } from "../settings/settings.server";
 import { defaultFlowerHolidays, formatFlowerHolidays, parseFlowerHolidays, type FlowerHoliday } from "./flower-holidays";
 
 /** The settings row that lists the flower holidays: their text, one "Name: YYYY-MM-DD" a line. */
@@ -27,18 +26,21 @@ export async function getFlowerHolidaysForEditing(db: Kysely<Database>, today: s
   return { text: row?.value ?? formatFlowerHolidays(await getFlowerHolidays(db, today)), version: row?.updated_at ?? "" };
 }
 
-/** Saves the list (one holiday a line; empty goes back to the built-in two), audited as settings.update. */
-export async function saveFlowerHolidays(db: Kysely<Database>, text: string, actor: SettingsActor): Promise<FlowerHoliday[]> {
+/**
+ * Saves the list (one holiday a line; empty goes back to the built-in two) edited from version `expectedVersion`
+ * ("" when the editor saw the built-in two), audited as settings.update; refuses when someone saved it in between.
+ */
+export async function saveFlowerHolidays(
+  db: Kysely<Database>,
+  text: string,
+  expectedVersion: string,
+  actor: SettingsActor,
+): Promise<FlowerHoliday[]> {
   const parsed = parseFlowerHolidays(text);
   if (!parsed.ok) throw badRequest("Please correct the highlighted fields.", { holidays: parsed.message });
   const value = formatFlowerHolidays(parsed.holidays);
-  const updatedAt = nowIso();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("settings")
-      .values({ key: FLOWER_HOLIDAYS_KEY, value, updated_at: updatedAt })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: updatedAt }))
-      .execute();
+    await writeSettingAtVersion(trx, FLOWER_HOLIDAYS_KEY, value, expectedVersion);
     await recordAudit(trx, {
       action: "settings.update",
       adminId: actor.adminId,

@@ -8,7 +8,7 @@ import { TextAreaField } from "../list/fields";
  * The flower holidays the listing pages count down to (a "holidays" intent of the settings page): one holiday a
  * line, its name and date. Emptied, the site goes back to Valentine's Day and Mother's Day by their rules.
  */
-export function FlowerHolidaysForm({ text }: { text: string }) {
+export function FlowerHolidaysForm({ text, version }: { text: string; version: string }) {
   const fetcher = useFetcher<ActionResult>();
   const result = fetcher.data?.intent === "holidays" && fetcher.state === "idle" ? fetcher.data : undefined;
   useActionToast(result, { ok: "Flower holidays updated", failed: "Could not save the flower holidays" });
@@ -22,6 +22,8 @@ export function FlowerHolidaysForm({ text }: { text: string }) {
       </p>
       <fetcher.Form method="post" noValidate className="mt-6 grid gap-5">
         <input type="hidden" name="intent" value="holidays" />
+        {/* The version this text was read at: a save over someone else's later one is refused, not lost. */}
+        <input type="hidden" name="version" value={version} />
         <TextAreaField
           name="holidays"
           label="Holidays and their dates"
