@@ -1,6 +1,18 @@
 import { useEffect, useRef } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import {
+  type ShouldRevalidateFunction,
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
+import { NOTIFY_ME_PATH } from "./components/demand/notify-me-path";
 import { NotFound, ServerError, Unavailable } from "./components/not-found";
 import { useNonce } from "./components/nonce";
 import { LazyToaster } from "./components/ui/lazy-toaster";
@@ -31,6 +43,14 @@ const databaseUnavailable: Route.MiddlewareFunction = async ({ context }, next) 
 export const middleware: Route.MiddlewareFunction[] = [databaseUnavailable];
 
 export const loader = ({ context }: Route.LoaderArgs) => loadSiteContext(context.get(renderedAtContext) || undefined);
+
+/**
+ * A "tell me" form's answer is shown on /notify-me, reached in the browser with the answer in hand: the page needs
+ * nothing from the server (its clientLoader), so the site's data is not asked for again on the way there, and the
+ * answer shows even when the signal dropped just after it arrived (issue #38).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, formMethod, defaultShouldRevalidate }) =>
+  nextUrl.pathname === NOTIFY_ME_PATH && !formMethod ? false : defaultShouldRevalidate;
 
 export const links: Route.LinksFunction = () => [
   // The headings' one web font (18 KB), fetched beside the stylesheet so that it is there at the first paint;

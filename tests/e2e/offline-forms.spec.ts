@@ -208,6 +208,45 @@ test.describe("tell me when a supplier is listed, sent without a connection", ()
     acceptLoggedFailures(pageErrors, OFFLINE_FAILURES);
   });
 
+  test("the signal drops just after the server took the address: /notify-me still says to check the inbox", async ({
+    page,
+    context,
+    pageErrors,
+  }) => {
+    await page.goto(EMPTY_RESULTS);
+    await waitForHydration(page);
+    const email = uniqueEmail("dropped-after-answer");
+    // The post reaches the server and its answer the page; then there is no connection.
+    let pageLoads = 0;
+    await page.route("**/notify-me.data*", async (route) => {
+      if (route.request().method() !== "POST") {
+        pageLoads++;
+        return route.abort("internetdisconnected");
+      }
+      const response = await route.fetch();
+      await context.setOffline(true);
+      return route.fulfill({ response });
+    });
+    const form = page.getByTestId("notify-me");
+    await form.getByLabel("Your email").fill(email);
+    await form.getByRole("button", { name: "Tell me" }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: "Check your inbox" })).toBeVisible();
+    await expect(page).toHaveURL(/\/notify-me$/);
+    await expect(page.getByRole("status")).toHaveText("Almost done: check your inbox and click the link we sent to confirm your request.");
+    expect(pageLoads).toBe(0);
+    acceptLoggedFailures(pageErrors, OFFLINE_FAILURES);
+    await context.setOffline(false);
+    const mails = () =>
+      withDatabase(
+        (db) =>
+          db.prepare("select count(*) as n from mail_outbox where kind = 'demand-confirm' and recipient_normalized = ?").get(email) as {
+            n: number;
+          },
+      ).n;
+    expect(mails()).toBe(1);
+  });
+
   test("with a signal, the answers are /notify-me's as before: a refused address comes back there with its message", async ({
     page,
     pageErrors,

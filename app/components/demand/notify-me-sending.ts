@@ -2,9 +2,7 @@ import { useEffect } from "react";
 import { useFetcher, useLocation, useNavigate, useNavigationType } from "react-router";
 import { useKeptResult } from "~/components/ui/unsent-notice";
 import type { Unsent } from "~/http/unsent-form";
-
-/** Where every "tell me" form posts, with or without JavaScript (routes/public/notify-me.tsx). */
-export const NOTIFY_ME_PATH = "/notify-me";
+import { NOTIFY_ME_PATH } from "./notify-me-path";
 
 /** What /notify-me's action answers: "check your inbox", or the form's values again with what was wrong. */
 export type NotifyMeAnswer =

@@ -18,15 +18,28 @@ import { BackLink } from "~/components/wholesalers/back-link";
 
 const FIELDS = ["email", "zipcode", "radius"] as const;
 
-/** The form alone (/notify-me?zip=59301&radius=25): what a results page's form becomes after a refused post. */
-export function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+/** The zipcode and distance the form starts with, from the address (/notify-me?zip=59301&radius=25). */
+function formFromUrl(url: string) {
+  const params = new URL(url).searchParams;
   const zip = params.get("zip")?.trim() ?? "";
   const radius = Number(params.get("radius"));
   return {
     zipcode: isValidZipcode(zip) ? zip : undefined,
     radius: (DEMAND_RADIUS_CHOICES as readonly number[]).includes(radius) ? radius : DEMAND_DEFAULT_RADIUS,
   };
+}
+
+/** The form alone (/notify-me?zip=59301&radius=25): what a results page's form becomes after a refused post. */
+export function loader({ request }: Route.LoaderArgs) {
+  return formFromUrl(request.url);
+}
+
+/**
+ * In the browser the page needs nothing from the server: a form sent with JavaScript that comes here with its answer
+ * (components/demand/notify-me-sending.ts) shows it even when the signal dropped right after the answer arrived.
+ */
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return formFromUrl(request.url);
 }
 
 /**
