@@ -123,7 +123,15 @@ for (const database of TEST_DATABASES) {
       const near = await findWholesalersNear(db, { zipcode: "90014" }, 25);
       expect(names(near.within)).not.toContain("Aa Gone For Good");
       expect(names(near.within).at(-1)).toBe("Aa Resting Stems");
-      expect(names(await findNearestWholesalers(db, "90014", 50))).not.toContain("Aa Gone For Good");
+      const nearest = await findNearestWholesalers(db, "90014", 50);
+      expect(names(nearest)).not.toContain("Aa Gone For Good");
+      expect(names(nearest).at(-1)).toBe("Aa Resting Stems");
+      expect(nearest.find((w) => w.id === reopened)).toMatchObject({ status: "open", closedUntil: null });
+      // Ranked on their status first: the three nearest suggested are open ones, though the closed one is nearer.
+      const three = await findNearestWholesalers(db, "90014", 3);
+      expect(three).toHaveLength(3);
+      expect(three.every((w) => w.status === "open")).toBe(true);
+      expect(three[0]!.distanceMiles).toBeGreaterThanOrEqual(nearest.find((w) => w.id === resting)!.distanceMiles);
       const state = await listWholesalersByState(db, "california");
       expect(names(state)).not.toContain("Aa Gone For Good");
       expect(names(state).at(-1)).toBe("Aa Resting Stems");

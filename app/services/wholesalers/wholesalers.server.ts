@@ -86,7 +86,7 @@ export function parseAccessFilter(value: string | null): AccessFilter[] | undefi
 }
 
 /** Only the listings whose access is one of `access` (`unknown`: not yet known); every listing without a filter. */
-export const keepAccess = <T extends Wholesaler>(list: T[], access?: AccessFilter[]) =>
+export const keepAccess = <T extends Pick<Wholesaler, "access">>(list: T[], access?: AccessFilter[]) =>
   access ? list.filter((w) => access.includes(w.access ?? "unknown")) : list;
 
 /** A stored access value the site knows, or null (unknown shows nothing rather than a guess). */
@@ -196,18 +196,35 @@ async function listingsAround(db: Kysely<Database>, origin: Point, radiusMiles: 
 
 /**
  * The `limit` listings nearest to `origin` at any distance, for when none lie within the radius. The directory
- * holds hundreds of rows, not millions, so ranking them all in memory is cheap and exact.
+ * holds hundreds of rows, not millions, so ranking them all in memory is exact; only what the ranking reads is
+ * read of every listing (where it is, its status, who may buy), and whole rows only of the `limit` nearest.
  */
 async function nearestListings(db: Kysely<Database>, origin: Point, limit: number, access?: AccessFilter[]) {
-  const rows = await selectListedWholesalers(db).execute();
+  const now = new Date();
+  const places = await selectListedWholesalers(db)
+    .clearSelect()
+    .select([
+      "wholesalers.id",
+      "wholesalers.name",
+      "wholesalers.latitude",
+      "wholesalers.longitude",
+      "wholesalers.access",
+      "wholesalers.status",
+      "wholesalers.closed_until",
+      "wholesalers.time_zone",
+    ])
+    .execute();
+  const ranked = places.map((place) => ({ ...place, access: accessOf(place.access), status: rowStatus(place, now).status }));
+  const ids = rankByDistance(keepAccess(ranked, access), origin, Number.POSITIVE_INFINITY)
+    .slice(0, limit)
+    .map((place) => place.id);
+  if (ids.length === 0) return [];
+  const rows = await selectListedWholesalers(db).where("wholesalers.id", "in", ids).execute();
   return rankByDistance(
-    keepAccess(
-      rows.map((row) => toWholesaler(row)),
-      access,
-    ),
+    rows.map((row) => toWholesaler(row, now)),
     origin,
     Number.POSITIVE_INFINITY,
-  ).slice(0, limit);
+  );
 }
 
 /** Where a search around a place starts: the zipcode's centroid (with its town), or a position. */
@@ -280,8 +297,12 @@ export async function findWholesalersNear(
  * Nearest first within maxMiles (exact distance), the temporarily closed after the open ones; the distance is
  * rounded only for display.
  */
-export function rankByDistance(wholesalers: Wholesaler[], origin: Point, maxMiles: number): WholesalerWithDistance[] {
-  const closed = (w: Wholesaler) => Number(w.status === "temporarily-closed");
+export function rankByDistance<T extends Pick<Wholesaler, "name" | "status" | "latitude" | "longitude">>(
+  wholesalers: T[],
+  origin: Point,
+  maxMiles: number,
+): (T & Pick<WholesalerWithDistance, "distanceMiles">)[] {
+  const closed = (w: T) => Number(w.status === "temporarily-closed");
   return wholesalers
     .map((w) => ({ w, miles: distanceMiles(origin, w) }))
     .filter(({ miles }) => miles <= maxMiles)
