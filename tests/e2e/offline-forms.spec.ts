@@ -28,15 +28,17 @@ async function sendAgainOnline(page: Page, form: Locator, email: string, reconne
   await expect(page).toHaveURL(/\/notify-me$/);
   await expect(page.getByRole("status")).toHaveText("Almost done: check your inbox and click the link we sent to confirm your request.");
   expect(posts).toBe(1);
-  const mails = () =>
-    withDatabase(
-      (db) =>
-        db.prepare("select count(*) as n from mail_outbox where kind = 'demand-confirm' and recipient_normalized = ?").get(email) as {
-          n: number;
-        },
-    ).n;
-  await expect.poll(mails).toBe(1);
+  await expect.poll(() => confirmationMails(email)).toBe(1);
 }
+
+/** The "tell me" confirmation mails written to `email`. */
+const confirmationMails = (email: string) =>
+  withDatabase(
+    (db) =>
+      db.prepare("select count(*) as n from mail_outbox where kind = 'demand-confirm' and recipient_normalized = ?").get(email) as {
+        n: number;
+      },
+  ).n;
 
 /** Lie-fi for the "tell me" forms: their posts fail (navigator.onLine stays true) until the returned function runs. */
 async function failNotifyMePosts(page: Page) {
@@ -237,14 +239,7 @@ test.describe("tell me when a supplier is listed, sent without a connection", ()
     expect(pageLoads).toBe(0);
     acceptLoggedFailures(pageErrors, OFFLINE_FAILURES);
     await context.setOffline(false);
-    const mails = () =>
-      withDatabase(
-        (db) =>
-          db.prepare("select count(*) as n from mail_outbox where kind = 'demand-confirm' and recipient_normalized = ?").get(email) as {
-            n: number;
-          },
-      ).n;
-    expect(mails()).toBe(1);
+    expect(confirmationMails(email)).toBe(1);
   });
 
   test("with a signal, the answers are /notify-me's as before: a refused address comes back there with its message", async ({
