@@ -13,8 +13,8 @@ function DateBadge({ date }: { date: string }) {
   const { month, day } = monthAndDay(date);
   return (
     <span className="fc-badge" aria-hidden="true">
-      <span className="fc-badge-month">{month}</span>
-      <span className="fc-badge-day">{day}</span>
+      <span>{month}</span>
+      <span>{day}</span>
     </span>
   );
 }
@@ -90,7 +90,6 @@ export function FestivalCard({ festival, eager = false, compact = false }: CardP
           height={800}
           sizes={layout.sizes}
           loading={eager ? "eager" : "lazy"}
-          className="fc-img"
         />
         <DateBadge date={festival.startDate} />
       </div>
