@@ -83,14 +83,7 @@ export function FestivalCard({ festival, eager = false, compact = false }: CardP
   return (
     <article data-testid="festival-card" className={`group fc ${layout.className}`}>
       <div className="fc-media">
-        <ResponsiveImage
-          src={festival.image}
-          alt=""
-          width={1200}
-          height={800}
-          sizes={layout.sizes}
-          loading={eager ? "eager" : "lazy"}
-        />
+        <ResponsiveImage src={festival.image} alt="" width={1200} height={800} sizes={layout.sizes} loading={eager ? "eager" : "lazy"} />
         <DateBadge date={festival.startDate} />
       </div>
       <div className="fc-body">
