@@ -27,10 +27,11 @@ const monthStart = (isoDate: string) => toLocalDate(`${isoDate.slice(0, 7)}-01`)
 
 /**
  * A day cell without DayPicker's explicit role="gridcell": inside its role="grid" table a td already is a
- * grid cell, and HTML forbids restating the role there.
+ * grid cell, and HTML forbids restating the role there. A day without a modifier has no class of its own (the
+ * table centres its cells), so it carries no empty class attribute either (issue #39: 35 to 42 cells a month).
  */
-function Day({ day: _day, modifiers: _modifiers, role: _role, ...cell }: DayProps) {
-  return <td {...cell} />;
+function Day({ day: _day, modifiers: _modifiers, role: _role, className, ...cell }: DayProps) {
+  return <td {...cell} className={className?.trim() || undefined} />;
 }
 
 /**
@@ -44,13 +45,14 @@ function DayButton({ day, modifiers, ...button }: DayButtonProps) {
   useEffect(() => {
     if (modifiers.focused) ref.current?.focus();
   }, [modifiers.focused]);
-  return <button ref={ref} {...button} type="submit" name="date" value={modifiers.selected ? "" : fromLocalDate(day.date)} />;
+  // No type, rather than DayPicker's "button": a button of a form submits it, and 35 to 42 of them said so (issue #39).
+  return <button ref={ref} {...button} type={undefined} name="date" value={modifiers.selected ? "" : fromLocalDate(day.date)} />;
 }
 
 const MonthHrefContext = createContext<(month: string) => string>(() => "");
 
-const monthArrow =
-  "inline-flex size-10 items-center justify-center rounded-full text-ink hover:bg-blush focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-brand";
+/** A month arrow: a named class (app/styles/html-lists.css), as a calendar has two (issue #39). */
+const monthArrow = "fcal-arrow";
 
 /**
  * The month arrows are links to the page showing that month (`?calendar=2027-01`), so they work before the
@@ -146,12 +148,8 @@ export function FestivalCalendar({ festivals, selected, today, initialMonth, mon
         startMonth={startMonth}
         endMonth={endMonth}
         modifiers={{ festival: (date: Date) => festivalsOn(date) > 0 }}
-        modifiersClassNames={{
-          festival:
-            "[&>button]:bg-blush/70 [&>button]:after:absolute [&>button]:after:bottom-1 [&>button]:after:left-1/2 [&>button]:after:size-1.5 [&>button]:after:-translate-x-1/2 [&>button]:after:rounded-full [&>button]:after:bg-rose-brand",
-          selected: "[&>button]:bg-rose-brand! [&>button]:text-white! [&>button]:after:bg-white! [&>button]:shadow-sm",
-          today: "[&>button]:font-bold [&>button]:ring-2 [&>button]:ring-inset [&>button]:ring-leaf/60",
-        }}
+        // Named classes (app/styles/html-lists.css), as every festival day repeats its own (issue #39).
+        modifiersClassNames={{ festival: "fcal-fest", selected: "fcal-picked", today: "fcal-today" }}
         labels={{ labelDayButton }}
         components={{ Chevron, Day, DayButton, Nav: MonthNav }}
         classNames={{
@@ -161,11 +159,13 @@ export function FestivalCalendar({ festivals, selected, today, initialMonth, mon
           nav: "absolute inset-x-0 top-0 flex items-center justify-between",
           month_caption: "flex h-10 items-center justify-center",
           caption_label: "font-serif text-lg font-semibold text-plum",
-          month_grid: "mt-3 w-full border-collapse",
-          weekdays: "",
-          weekday: "pb-2 text-center text-xs font-semibold uppercase tracking-wide text-muted",
-          week: "",
-          day: "p-0 text-center",
+          // The cells' padding is none already (Tailwind's preflight); their centring is the table's, inherited.
+          month_grid: "mt-3 w-full border-collapse text-center",
+          // No class, rather than DayPicker's own or an empty attribute on every row.
+          weekdays: undefined,
+          weekday: "fcal-weekday",
+          week: undefined,
+          day: "",
           day_button: dayButton,
           outside: "text-stone-500",
           hidden: "invisible",

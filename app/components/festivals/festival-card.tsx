@@ -13,8 +13,8 @@ function DateBadge({ date }: { date: string }) {
   const { month, day } = monthAndDay(date);
   return (
     <span className="fc-badge" aria-hidden="true">
-      <span className="fc-badge-month">{month}</span>
-      <span className="fc-badge-day">{day}</span>
+      <span>{month}</span>
+      <span>{day}</span>
     </span>
   );
 }
@@ -22,24 +22,24 @@ function DateBadge({ date }: { date: string }) {
 function Facts({ festival, compact = false }: { festival: FestivalCardData; compact?: boolean }) {
   return (
     <ul className="fc-facts">
-      <li className="fc-fact">
-        <CalendarDays className="fc-icon" />
+      <li>
+        <CalendarDays />
         <span>
           <span className="sr-only">Dates: </span>
           <time dateTime={festival.startDate}>{formatDateRange(festival.startDate, festival.endDate)}</time>
           {festival.yearly ? <span className="text-muted"> · every year</span> : null}
         </span>
       </li>
-      <li className="fc-fact">
-        <MapPin className="fc-icon" />
+      <li>
+        <MapPin />
         <span>
           <span className="sr-only">Venue: </span>
           {venueAndCity(festival)}
         </span>
       </li>
       {festival.ticketPrice && !compact ? (
-        <li className="fc-fact">
-          <Ticket className="fc-icon" />
+        <li>
+          <Ticket />
           <span>
             <span className="sr-only">Tickets: </span>
             {festival.ticketPrice}
@@ -54,7 +54,7 @@ function Facts({ festival, compact = false }: { festival: FestivalCardData; comp
 function DetailsLink({ festival }: { festival: FestivalCardData }) {
   return (
     <Link to={`/festivals/${festival.id}`} className="fc-link">
-      View details<span className="sr-only">: {festival.name}</span>
+      View details<span className="sr-only">{`: ${festival.name}`}</span>
       <ArrowRight className="fc-arrow" />
     </Link>
   );
@@ -72,8 +72,9 @@ interface CardProps {
 // (the list) or from md (the upcoming block). The classes are named ones (app/styles/html-lists.css, issue #39).
 const layouts = {
   // A 112 px thumbnail on phones; from sm, two or three cards across (beside the filters from lg).
-  sm: { className: "fc-sm", sizes: "(min-width: 1280px) 280px, (min-width: 1024px) 340px, (min-width: 640px) 50vw, 112px" },
-  md: { className: "fc-md", sizes: "(min-width: 1280px) 400px, (min-width: 768px) 33vw, (min-width: 640px) 176px, 128px" },
+  // The sizes without the spaces CSS allows (issue #39: the list repeats them on every card).
+  sm: { className: "fc-sm", sizes: "(min-width:1280px) 280px,(min-width:1024px) 340px,(min-width:640px) 50vw,112px" },
+  md: { className: "fc-md", sizes: "(min-width:1280px) 400px,(min-width:768px) 33vw,(min-width:640px) 176px,128px" },
 };
 
 /** A festival: picture, state, name, dates, "venue, city", tickets and "View details". */
@@ -82,15 +83,7 @@ export function FestivalCard({ festival, eager = false, compact = false }: CardP
   return (
     <article data-testid="festival-card" className={`group fc ${layout.className}`}>
       <div className="fc-media">
-        <ResponsiveImage
-          src={festival.image}
-          alt=""
-          width={1200}
-          height={800}
-          sizes={layout.sizes}
-          loading={eager ? "eager" : "lazy"}
-          className="fc-img"
-        />
+        <ResponsiveImage src={festival.image} alt="" width={1200} height={800} sizes={layout.sizes} loading={eager ? "eager" : "lazy"} />
         <DateBadge date={festival.startDate} />
       </div>
       <div className="fc-body">
@@ -98,7 +91,7 @@ export function FestivalCard({ festival, eager = false, compact = false }: CardP
         <h3 className="fc-title">{festival.name}</h3>
         <Facts festival={festival} compact={compact} />
         {compact ? null : <p className="fc-text">{festival.description}</p>}
-        <div className="mt-auto pt-1">
+        <div className="fc-foot">
           <DetailsLink festival={festival} />
         </div>
       </div>

@@ -26,7 +26,7 @@ export function BlogPreview({ posts }: { posts: BlogPreviewPost[] }) {
           {posts.map((post) => (
             <li key={post.id}>
               <article className="group post-card" data-testid="blog-card">
-                <div className="aspect-[3/2] overflow-hidden bg-blush/60">
+                <div className="post-card-media">
                   <ResponsiveImage
                     src={post.image}
                     alt=""
@@ -36,23 +36,23 @@ export function BlogPreview({ posts }: { posts: BlogPreviewPost[] }) {
                     className="post-card-image"
                   />
                 </div>
-                <div className="flex flex-1 flex-col p-6">
-                  <div className="flex flex-wrap items-center gap-3 text-xs">
-                    <span className="rounded-full bg-blush px-2.5 py-1 font-semibold text-rose-brand">{post.category}</span>
-                    <span className="inline-flex items-center gap-1.5 text-muted">
+                <div className="post-card-body">
+                  <div className="post-card-meta">
+                    <span className="post-card-category">{post.category}</span>
+                    <span className="post-card-date">
                       <CalendarDays className="size-3.5" aria-hidden="true" />
                       <time dateTime={post.date}>{formatPostDate(post.date)}</time>
                     </span>
                   </div>
-                  <h3 className="mt-4 font-serif text-xl font-semibold leading-snug text-ink">
+                  <h3 className="post-card-title">
                     <Link to={`/blog/${post.id}`} prefetch="intent" className="hover:text-rose-brand">
                       {post.title}
                     </Link>
                   </h3>
-                  <p className="mt-3 flex-1 text-sm leading-relaxed text-muted">{post.excerpt}</p>
+                  <p className="post-card-excerpt">{post.excerpt}</p>
                   <Link to={`/blog/${post.id}`} prefetch="intent" className="post-card-more">
                     Read article
-                    <span className="sr-only">: {post.title}</span>
+                    <span className="sr-only">{`: ${post.title}`}</span>
                     <ArrowRight className="size-4" aria-hidden="true" />
                   </Link>
                 </div>

@@ -30,9 +30,9 @@ function GroceryCard({ store }: { store: GroceryStoreCard }) {
   const [expanded, setExpanded] = useState(false);
   return (
     <article className="grocery-card" data-testid="grocery-store">
-      <div className="flex items-start justify-between gap-3">
+      <div className="grocery-top">
         <span className="grocery-icon">
-          <ShoppingBasket className="size-5" aria-hidden="true" />
+          <ShoppingBasket aria-hidden="true" />
         </span>
         <span className="grocery-price">
           <span className="sr-only">Price range: </span>
@@ -50,7 +50,7 @@ function GroceryCard({ store }: { store: GroceryStoreCard }) {
           <span className="font-semibold">Best for:</span> {store.bestFor}
         </span>
       </p>
-      <p id={descriptionId} className={clsx("grocery-description", !expanded && "line-clamp-4")}>
+      <p id={descriptionId} className={clsx("grocery-description", expanded && "line-clamp-none")}>
         {store.description}
       </p>
       <button
@@ -61,8 +61,8 @@ function GroceryCard({ store }: { store: GroceryStoreCard }) {
         className="grocery-more"
       >
         {expanded ? "Show less" : "Read more"}
-        <span className="sr-only"> about {store.name}</span>
-        <ChevronDown className={clsx("size-4 transition-transform", expanded && "rotate-180")} aria-hidden="true" />
+        <span className="sr-only">{` about ${store.name}`}</span>
+        <ChevronDown className={expanded ? "rotate-180" : undefined} aria-hidden="true" />
       </button>
     </article>
   );

@@ -66,12 +66,9 @@ export function Hero({ showBlog, coverage }: { showBlog: boolean; coverage: Dire
 
         <dl className="mt-14 grid max-w-3xl grid-cols-3 gap-3 text-white sm:mt-20 sm:gap-6">
           {highlights(coverage).map((item) => (
-            <div
-              key={item.value}
-              className="flex flex-col-reverse rounded-2xl bg-white/10 p-3 ring-1 ring-white/15 backdrop-blur-sm sm:p-5"
-            >
-              <dt className="mt-1 text-xs text-white/85 sm:text-sm">{item.label}</dt>
-              <dd className="font-serif text-base font-semibold sm:text-3xl">{item.value}</dd>
+            <div key={item.value} className="hero-figure">
+              <dt className="hero-figure-label">{item.label}</dt>
+              <dd className="hero-figure-value">{item.value}</dd>
             </div>
           ))}
         </dl>

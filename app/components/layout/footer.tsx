@@ -88,25 +88,25 @@ export function Footer({ siteName, contactEmail, enableBlog, enableFestivals, po
 
         <div>
           <h2 className={headingClass}>Contact</h2>
-          <ul className="mt-4 grid gap-3 text-sm">
-            <li className="flex items-start gap-2">
-              <Mail className="mt-0.5 size-4 shrink-0 text-rose-300" aria-hidden="true" />
+          <ul className="footer-contact">
+            <li>
+              <Mail aria-hidden="true" />
               <a href={`mailto:${contactEmail}`} className="break-all hover:text-white">
                 {contactEmail}
               </a>
             </li>
-            <li className="flex items-start gap-2">
-              <Clock className="mt-0.5 size-4 shrink-0 text-rose-300" aria-hidden="true" />
+            <li>
+              <Clock aria-hidden="true" />
               <span>{OFFICE_HOURS}</span>
             </li>
-            <li className="flex items-start gap-2">
-              <MapPin className="mt-0.5 size-4 shrink-0 text-rose-300" aria-hidden="true" />
+            <li>
+              <MapPin aria-hidden="true" />
               <Link to={SUBMIT_LOCATION_HREF} className="hover:text-white">
                 Submit a wholesale location
               </Link>
             </li>
-            <li className="flex items-start gap-2">
-              <Store className="mt-0.5 size-4 shrink-0 text-rose-300" aria-hidden="true" />
+            <li>
+              <Store aria-hidden="true" />
               <Link to="/list-your-business" className="hover:text-white">
                 List your business
               </Link>

@@ -13,7 +13,7 @@ export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
 }
 
 export function Label({ className, ...props }: ComponentProps<"label">) {
-  return <label className={withCallerClasses("mb-1.5 block text-sm font-medium text-ink", className)} {...props} />;
+  return <label className={withCallerClasses("field-label", className)} {...props} />;
 }
 
 export function FieldError({ id, children }: { id: string; children?: string }) {

@@ -42,7 +42,7 @@ export function DirectionsLink({ wholesaler, className }: { wholesaler: Paramete
     >
       <Navigation aria-hidden="true" />
       Get Directions
-      <span className="sr-only"> to {wholesaler.name} (opens in a new tab)</span>
+      <span className="sr-only">{` to ${wholesaler.name} (opens in a new tab)`}</span>
     </a>
   );
 }

@@ -20,7 +20,7 @@ export function ReportProblem({ wholesaler, className }: { wholesaler: ReportedL
     <>
       <Flag aria-hidden="true" />
       Report a problem
-      <span className="sr-only"> with {wholesaler.name}</span>
+      <span className="sr-only">{` with ${wholesaler.name}`}</span>
     </>
   );
   const link = (

@@ -47,7 +47,7 @@ export function StateSelect({ states, label = "State" }: { states: StateOption[]
             name="state"
             required
             value={value}
-            className={clsx(fieldClass, "h-12 appearance-none truncate pr-10", value ? "text-ink" : "text-stone-500")}
+            className={clsx(fieldClass, "state-select h-12 appearance-none truncate pr-10", value ? "text-ink" : "text-stone-500")}
             onKeyDown={(event) => {
               if (event.key === "Enter" && value) {
                 event.preventDefault();
@@ -70,7 +70,8 @@ export function StateSelect({ states, label = "State" }: { states: StateOption[]
               Choose a state
             </option>
             {states.map((state) => (
-              <option key={state.id} value={state.id} className="text-ink">
+              // In ink while the prompt is grey: the select's `state-select` class colours its states (issue #39).
+              <option key={state.id} value={state.id}>
                 {state.name}
               </option>
             ))}

@@ -185,12 +185,12 @@ function FindByLocation({ states }: { states: { id: string; name: string; listin
           <li key={state.id}>
             <Link
               to={`/state/${state.id}`}
-              className="flex items-center justify-between gap-2 rounded-xl bg-cream px-3 py-2.5 text-sm font-medium text-ink ring-1 ring-stone-200 transition-colors hover:bg-blush hover:text-rose-brand hover:ring-rose-brand/30"
+              className="loc-link"
             >
               <span className="truncate">{state.name}</span>
-              <span className="shrink-0 text-xs font-semibold text-muted tabular-nums">
+              <span className="loc-count">
                 {state.listings}
-                <span className="sr-only"> {state.listings === 1 ? "listing" : "listings"}</span>
+                <span className="sr-only">{state.listings === 1 ? " listing" : " listings"}</span>
               </span>
             </Link>
           </li>
@@ -348,15 +348,12 @@ export default function Festivals({ loaderData }: Route.ComponentProps) {
               </div>
             ) : (
               <HydrateLater>
-                <ul className="mt-6 grid gap-4 sm:grid-cols-2 sm:gap-6 xl:grid-cols-3" data-testid="festival-list">
+                <ul className="fl mt-6 grid gap-4 sm:grid-cols-2 sm:gap-6 xl:grid-cols-3" data-testid="festival-list">
                   {festivals.map((festival) => (
-                    // Cards below the fold are laid out only as they near the screen: on a phone the list was
-                    // most of the page's first layout (docs/decisions/025-fewer-script-files.md). The
-                    // placeholder sizes are the cards' measured heights at each width.
-                    <li
-                      key={festival.id}
-                      className="fl-item"
-                    >
+                    // Cards below the fold are laid out only as they near the screen (the list's `fl` class: each item's
+                    // content-visibility): on a phone the list was most of the page's first layout
+                    // (docs/decisions/025-fewer-script-files.md). The placeholder sizes are the cards' measured heights.
+                    <li key={festival.id}>
                       <FestivalCard festival={festival} />
                     </li>
                   ))}
