@@ -226,7 +226,8 @@ describe("SIGTERM under load", () => {
     const page = await slowPage;
     expect(page.status).toBe(200);
     const html = page.body.toString("utf8");
-    expect(html.length).toBeGreaterThan(100_000);
+    // About 97 KB uncompressed (decision 051): more than the socket takes before the slow reader reads.
+    expect(html.length).toBeGreaterThan(90_000);
     expect(html.trimEnd().endsWith("</html>"), "the slow page arrived whole").toBe(true);
 
     const code = await exited;

@@ -352,7 +352,8 @@ describe("a slow reader of a large compressed page", () => {
     expect(status).toBe(200);
     expect(encoding).toBe("br");
     const html = zlib.brotliDecompressSync(body).toString("utf8");
-    expect(html.length).toBeGreaterThan(100_000);
+    // About 97 KB (decision 051): several times what the compressor holds before it waits for the socket.
+    expect(html.length).toBeGreaterThan(90_000);
     expect(html.trimEnd().endsWith("</html>"), "the page ends with </html>").toBe(true);
     expect(html.includes("Flower Festival Calendar"), "the page has its heading").toBe(true);
 
