@@ -136,28 +136,46 @@ export interface SettingsActor {
 const GROUP_LABELS: Record<SettingsKey, string> = { general: "General settings", seo: "SEO & Meta settings", mail: "Mail settings" };
 
 /**
- * Writes one settings row edited from version `expectedVersion` ("" when the editor saw the defaults, so the row
- * must not exist yet) and answers its new version; refuses with a conflict when someone saved the row in between.
- * The version check is part of the write itself, so two saves racing cannot both pass it.
+ * Saves one settings row edited from version `expectedVersion` ("" when the editor saw the defaults, so the row
+ * must not exist yet), audited as settings.update under `label`, and empties the caches everywhere; refuses with a
+ * conflict when someone saved the row in between. The version check is part of the write itself, so two saves
+ * racing cannot both pass it.
  */
-export async function writeSettingAtVersion(trx: Kysely<Database>, key: string, value: string, expectedVersion: string): Promise<string> {
+export async function saveSettingAtVersion(
+  db: Kysely<Database>,
+  row: { key: string; value: string; label: string },
+  expectedVersion: string,
+  actor: SettingsActor,
+): Promise<void> {
+  const { key, value, label } = row;
   const updatedAt = nextVersion(expectedVersion);
-  const result = expectedVersion
-    ? await trx
-        .updateTable("settings")
-        .set({ value, updated_at: updatedAt })
-        .where("key", "=", key)
-        .where("updated_at", "=", expectedVersion)
-        .executeTakeFirst()
-        .then((r) => r.numUpdatedRows)
-    : await trx
-        .insertInto("settings")
-        .values({ key, value, updated_at: updatedAt })
-        .onConflict((oc) => oc.column("key").doNothing())
-        .executeTakeFirst()
-        .then((r) => r.numInsertedOrUpdatedRows ?? 0n);
-  if (Number(result) !== 1) throw new AppError("conflict", SETTINGS_CONFLICT_MESSAGE);
-  return updatedAt;
+  await db.transaction().execute(async (trx) => {
+    const result = expectedVersion
+      ? await trx
+          .updateTable("settings")
+          .set({ value, updated_at: updatedAt })
+          .where("key", "=", key)
+          .where("updated_at", "=", expectedVersion)
+          .executeTakeFirst()
+          .then((r) => r.numUpdatedRows)
+      : await trx
+          .insertInto("settings")
+          .values({ key, value, updated_at: updatedAt })
+          .onConflict((oc) => oc.column("key").doNothing())
+          .executeTakeFirst()
+          .then((r) => r.numInsertedOrUpdatedRows ?? 0n);
+    if (Number(result) !== 1) throw new AppError("conflict", SETTINGS_CONFLICT_MESSAGE);
+    await recordAudit(trx, {
+      action: "settings.update",
+      adminId: actor.adminId,
+      actor: actor.email,
+      entityType: "settings",
+      entityId: key,
+      details: { label },
+      ip: actor.ip,
+    });
+  });
+  await invalidateEverywhere(`${label} saved`);
 }
 
 /**
@@ -174,20 +192,7 @@ async function updateSettingsGroup<T extends GeneralSettings | SeoSettings | Mai
 ): Promise<T> {
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw badRequest("Please correct the highlighted fields.", fieldErrorsOf(parsed.error));
-  const value = JSON.stringify(parsed.data);
-  await db.transaction().execute(async (trx) => {
-    await writeSettingAtVersion(trx, key, value, expectedVersion);
-    await recordAudit(trx, {
-      action: "settings.update",
-      adminId: actor.adminId,
-      actor: actor.email,
-      entityType: "settings",
-      entityId: key,
-      details: { label: GROUP_LABELS[key] },
-      ip: actor.ip,
-    });
-  });
-  await invalidateEverywhere(`${GROUP_LABELS[key]} saved`);
+  await saveSettingAtVersion(db, { key, value: JSON.stringify(parsed.data), label: GROUP_LABELS[key] }, expectedVersion, actor);
   return parsed.data;
 }
 

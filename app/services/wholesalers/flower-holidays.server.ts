@@ -1,9 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import { recordAudit } from "../audit/audit.server";
 import { badRequest } from "../errors";
-import { invalidateEverywhere } from "../tools/cache.server";
-import { writeSettingAtVersion, type SettingsActor } from "../settings/settings.server";
+import { saveSettingAtVersion, type SettingsActor } from "../settings/settings.server";
 import { defaultFlowerHolidays, formatFlowerHolidays, parseFlowerHolidays, type FlowerHoliday } from "./flower-holidays";
 
 /** The settings row that lists the flower holidays: their text, one "Name: YYYY-MM-DD" a line. */
@@ -39,18 +37,6 @@ export async function saveFlowerHolidays(
   const parsed = parseFlowerHolidays(text);
   if (!parsed.ok) throw badRequest("Please correct the highlighted fields.", { holidays: parsed.message });
   const value = formatFlowerHolidays(parsed.holidays);
-  await db.transaction().execute(async (trx) => {
-    await writeSettingAtVersion(trx, FLOWER_HOLIDAYS_KEY, value, expectedVersion);
-    await recordAudit(trx, {
-      action: "settings.update",
-      adminId: actor.adminId,
-      actor: actor.email,
-      entityType: "settings",
-      entityId: FLOWER_HOLIDAYS_KEY,
-      details: { label: "Flower holidays" },
-      ip: actor.ip,
-    });
-  });
-  await invalidateEverywhere("flower holidays saved");
+  await saveSettingAtVersion(db, { key: FLOWER_HOLIDAYS_KEY, value, label: "Flower holidays" }, expectedVersion, actor);
   return parsed.holidays;
 }
