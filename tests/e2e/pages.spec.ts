@@ -44,6 +44,16 @@ test.describe("legal pages", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
     }
   });
+
+  test("the copyright line keeps the server's year in a browser whose clock is in another year, so the page hydrates", async ({ page }) => {
+    // New Year's Eve in California is already the next year on the server (UTC): the browser's year differs.
+    // Any clock in another year shows it; the fixture fails the test on the hydration error that used to follow.
+    await page.clock.install({ time: new Date("2031-07-01T12:00:00Z") });
+    await page.goto("/privacy");
+    const serverYear = String(new Date().getUTCFullYear());
+    await expect(page.locator("footer")).toContainText(`© ${serverYear} Wholesale Flower Finder. All rights reserved.`);
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  });
 });
 
 test.describe("the footer's Popular Regions", () => {

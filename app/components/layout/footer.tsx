@@ -11,12 +11,15 @@ interface FooterProps {
   enableFestivals: boolean;
   /** The states with the most listings (the root loader's); the block is left out when none has one. */
   popularRegions: { label: string; to: string }[];
+  /** The year of the copyright line: the page's rendering time's (the root loader's `renderedAt`), so that a
+   * browser whose clock or time zone is in another year hydrates the same text. */
+  year: string;
 }
 
 const headingClass = "footer-heading";
 const linkClass = "footer-link";
 
-export function Footer({ siteName, contactEmail, enableBlog, enableFestivals, popularRegions }: FooterProps) {
+export function Footer({ siteName, contactEmail, enableBlog, enableFestivals, popularRegions, year }: FooterProps) {
   const quickLinks = visibleLinks(HEADER_LINKS, { enableBlog, enableFestivals });
   return (
     <footer className="mt-24 bg-[#2a1420] text-stone-300">
@@ -117,7 +120,7 @@ export function Footer({ siteName, contactEmail, enableBlog, enableFestivals, po
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p>
-            © {new Date().getFullYear()} {siteName}. All rights reserved.
+            © {year} {siteName}. All rights reserved.
           </p>
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
             <li>
