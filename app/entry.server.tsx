@@ -1,5 +1,4 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "./components/nonce";
@@ -50,9 +49,6 @@ export default function handleRequest(
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers and SPA-mode prerendering get the whole document at once.
-    const readyEvent = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     // React calls back only after renderToPipeableStream has returned, and the deadline fires seconds later.
     const deadline = renderDeadline(() => render.abort(), RENDER_DEADLINE_MS);
@@ -69,7 +65,12 @@ export default function handleRequest(
         // in. Without JavaScript the fallback stays, as the festivals page's calendar did. Every boundary that is
         // ready is written in place instead; one still waiting on data streams as before.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyEvent]() {
+        // Every page, for a crawler and a browser alike, is sent once it is rendered whole. Its loaders have finished
+        // before React starts (no page defers data), so the shell came only as long before the rest as React Router
+        // took to encode the data the page hydrates from. Sent at the shell, that data's <script> was written in place
+        // or, when the encoding was a little later (a server just started, a busy one), outlined behind a Suspense
+        // boundary with React's 1 KB swapping script: the same page in two shapes, by timing.
+        onAllReady() {
           shellRendered = true;
           // The page's modules are preloaded at low priority (http/low-priority-modules.server.ts).
           const html = lowPriorityModulesStream();
