@@ -50,6 +50,7 @@ export default [
   route("robots.txt", "routes/seo/robots-txt.ts"),
   route("rss.xml", "routes/seo/rss-xml.ts"),
   route("maps/area.svg", "routes/public/map-area.ts"),
+  route("maps/state/:file", "routes/public/map-state.ts"),
 
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),

@@ -7,7 +7,8 @@
  *   install; a new build's list replaces the old one when it activates.
  * - Pages and their data (`.data`) go to the network first; after 3 seconds without an answer, or with none, the copy
  *   last seen is used, marked as a saved copy. The pages of the last 30 days are kept, at most 50 MB of them (the one fetched longest ago out first).
- * - Photos (/uploads, /images) and the results maps' ground (/maps) come from the cache first, kept 30 days.
+ * - Photos (/uploads, /images) and the maps' images (/maps: a results map's ground, a state map's outline) come from
+ *   the cache first, kept 30 days.
  * - Never kept: /admin, /owner, /api, anything but a GET, an answer with `Cache-Control: no-store` or (but for the
  *   maps' ground) `private`, a cookie, a redirect or a status other than 200.
  * - A saved listing's page is kept in a cache of its own (SAVED_PAGES_CACHE) whatever its age.

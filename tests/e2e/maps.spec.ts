@@ -47,7 +47,12 @@ test.describe("Maps", () => {
   test("state page: one numbered marker per place, their counts adding up to the numbered cards, shared points as one marker", async ({
     page,
   }) => {
+    // The outline under the markers is an image of its own, which the browser fetches and keeps.
+    const outline = page.waitForResponse((response) => new URL(response.url()).pathname === "/maps/state/california.svg");
     await page.goto("/state/california");
+    expect((await outline).status()).toBe(200);
+    expect((await outline).headers()["content-type"]).toBe("image/svg+xml");
+    await expect(page.getByTestId("state-map-outline")).toHaveAttribute("href", /^\/maps\/state\/california\.svg\?v=[0-9a-f]{12}$/);
     const cards = page.locator("li:has([data-testid='listing-number'])");
     const count = await cards.count();
     expect(count).toBe(8);

@@ -89,6 +89,33 @@ describe("static files and page caching", () => {
     expect(repeat.body.length).toBe(0);
   });
 
+  it("draws a state map's outline as an image the browser keeps for a year, not as paths in the page and its data", async () => {
+    const page = await get(`${server.url}/state/california`, { "accept-encoding": "identity" });
+    const html = page.body.toString();
+    const address = /<image href="(\/maps\/state\/california\.svg\?v=[0-9a-f]{12})"/.exec(html)?.[1];
+    expect(address).toBeDefined();
+    // The outline's path data (about 3.5 KB) is neither in the markup nor in the hydration data any more.
+    expect(html).not.toMatch(/M[\d.]+ [\d.]+l[\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+/);
+
+    const outline = await get(`${server.url}${address}`, { "accept-encoding": "identity" });
+    expect(outline.status).toBe(200);
+    expect(outline.headers["content-type"]).toBe("image/svg+xml");
+    expect(outline.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const svg = outline.body.toString();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+"/);
+    expect(svg).toMatch(/<path d="M[\d.]+ [\d.]+l/);
+
+    // A page of another build names another version: it gets today's outline, to be asked again next time.
+    const older = await get(`${server.url}/maps/state/california.svg?v=000000000000`);
+    expect(older.status).toBe(200);
+    expect(older.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+    for (const wrong of ["/maps/state/atlantis.svg", "/maps/state/california", "/maps/state/..%2fcalifornia.svg"]) {
+      const refused = await get(`${server.url}${wrong}`);
+      expect(refused.status, wrong).toBe(404);
+      expect(JSON.parse(refused.body.toString()), wrong).toEqual({ message: "State not found" });
+    }
+  });
+
   it("tags a page with the same ETag on every render, answers 304 to a repeat, and keeps the page's scripts allowed", async () => {
     for (const page of ["/", "/state/california", "/festivals"]) {
       const first = await get(`${server.url}${page}`, { "accept-encoding": "br" });

@@ -679,6 +679,8 @@ const TARGETS: Target[] = [
         segment.map((s) => `/blog/${s}`),
         segment.map((s) => `/festivals/${s}`),
         segment.map((s) => `/festivals/${s}.ics`),
+        // A state map's outline: the state's id in the file's name, any version.
+        segment.map((s) => `/maps/state/${s}.svg`),
         segment.map((s) => `/grocery/${s}`),
         fc.tuple(hostileId, segment).map(([id, s]) => `/wholesalers/${encodeURIComponent(id.replace(/[\ud800-\udfff]/g, "")) || "1"}/${s}`),
         segment.map((s) => `/wholesalers/${s}`),

@@ -107,6 +107,11 @@ describe("map components", () => {
     ]);
     const body = parse(renderToStaticMarkup(createElement(StateMap, { map, stateName: "California", showKey: true })));
     expect(body.querySelector("svg")?.getAttribute("aria-hidden")).toBe("true");
+    // The outline is an image under the markers, not paths in the page.
+    const outline = body.querySelector('[data-testid="state-map-outline"]');
+    expect([outline?.tag, outline?.getAttribute("href"), outline?.getAttribute("width")]).toEqual(["image", map.outlineUrl, "400"]);
+    expect(body.querySelector("svg")?.children.map((child) => child.tag)[0]).toBe("image");
+    expect(body.querySelectorAll("path").filter((path) => (path.getAttribute("d") ?? "").length > 200)).toEqual([]);
     const markers = [...body.querySelectorAll('[data-testid="map-marker"]')];
     expect(markers.map((marker) => [marker.getAttribute("data-count"), marker.getAttribute("data-numbers"), marker.textContent])).toEqual([
       ["2", "1 3", "1, 32"],

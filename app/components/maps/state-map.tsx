@@ -23,7 +23,7 @@ export function StateMap({
   return (
     <figure className="rounded-2xl border border-stone-200 bg-white p-3 shadow-sm sm:p-4" data-testid="state-map">
       <svg viewBox={`0 0 ${map.width} ${map.height}`} className="block h-auto w-full" aria-hidden="true" data-state={stateName}>
-        <path d={map.outline} className="fill-blush stroke-rose-brand/60" strokeWidth={1.25} strokeLinejoin="round" />
+        <image href={map.outlineUrl} width={map.width} height={map.height} data-testid="state-map-outline" />
         <MapMarkers markers={map.markers} shown={shown} />
       </svg>
       {showKey ? <figcaption className="mt-2 px-1 text-xs leading-relaxed text-muted">{STATE_MAP_KEY}</figcaption> : null}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { states as seedStates } from "~/db/seed/data/states";
 import { AppError } from "../errors";
-import { areaGroundSvg, locatorMap, resultsMap, searchResultsMap, stateMap, usMap } from "./maps.server";
+import { areaGroundSvg, locatorMap, resultsMap, searchResultsMap, stateMap, stateOutlineSvg, usMap } from "./maps.server";
 import { numbersLabel, stateMapName, type MapListing } from "./types";
 
 /** The 90014 centroid (downtown Los Angeles), where three seeded listings share a point. */
@@ -54,7 +54,7 @@ describe("stateMap", () => {
       listing(5, DOWNTOWN_LA.latitude, DOWNTOWN_LA.longitude),
       listing(4, 32.7157, -117.1611),
     ]);
-    expect(map.outline).toMatch(/^M/);
+    expect(map.outlineUrl).toMatch(/^\/maps\/state\/california\.svg\?v=[0-9a-f]{12}$/);
     expect(map.markers.map((marker) => marker.numbers)).toEqual([[1, 3, 5], [2], [4]]);
     expect(map.markers.map((marker) => marker.label)).toEqual(["1, 3, 5", "2", "4"]);
     for (const marker of map.markers) {
@@ -70,8 +70,25 @@ describe("stateMap", () => {
     expect(sd?.y).toBeGreaterThan(la?.y ?? 0);
   });
 
+  it("draws the outline as an image of its own, addressed by its content, in the page's frame and colours", () => {
+    const map = stateMap("california", []);
+    const { svg, url } = stateOutlineSvg("california");
+    expect(url).toBe(map.outlineUrl);
+    expect(svg).toMatch(new RegExp(`^<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${map.width} ${map.height}"`));
+    // One path, the outline at a tenth of a pixel, filled blush and stroked rose at 60% as the page's classes did.
+    expect(svg.match(/<path /g)).toHaveLength(1);
+    expect(svg).toMatch(/<path d="M[\d.]+[ ,][\d.]+/);
+    expect(svg).toContain("fill:#fde4e1;stroke:#be123c;stroke-opacity:0.6;stroke-width:1.25");
+    // Another state is another document at another address.
+    const texas = stateOutlineSvg("texas");
+    expect(texas.url).toMatch(/^\/maps\/state\/texas\.svg\?v=[0-9a-f]{12}$/);
+    expect(texas.url.split("v=")[1]).not.toBe(url.split("v=")[1]);
+    expect(texas.svg).not.toBe(svg);
+  });
+
   it("answers not found for an unknown state", () => {
     expect(() => stateMap("atlantis", [])).toThrow(AppError);
+    expect(() => stateOutlineSvg("atlantis")).toThrow("State not found");
     expect(() => locatorMap("atlantis", DOWNTOWN_LA)).toThrow("State not found");
   });
 

@@ -2,6 +2,7 @@
  * The site's maps as plain data for the components in app/components/maps: the country shaded by
  * listings, a state with numbered markers, the area around a search point, and a listing's locator.
  */
+import { createHash } from "node:crypto";
 import type { Feature, MultiPolygon } from "geojson";
 import { geoPath, type GeoProjection } from "d3-geo";
 import { merge, mesh } from "topojson-client";
@@ -137,19 +138,59 @@ function requireState(stateId: string) {
   return shape;
 }
 
-/** A state's projection and outline are the same for every request: computed once per state and process. */
-const stateOutlines = new Map<string, { projection: GeoProjection; frame: MapFrame; d: string }>();
+/** Where a state map's outline is drawn: an image per state (routes/public/map-state.ts), addressed by its content. */
+export const STATE_OUTLINE_PATH = "/maps/state/";
 
-/** A state's outline with a numbered marker per listing (`number`: the listing's place in the full list). */
+/**
+ * The colours of a state map's outline, Tailwind's tokens written out (an image of its own does not see the page's
+ * stylesheet): `fill-blush`, `stroke-rose-brand/60` (app/app.css's theme).
+ */
+const OUTLINE_COLOURS = { fill: "#fde4e1", stroke: "#be123c", strokeOpacity: 0.6 };
+
+interface StateOutline {
+  projection: GeoProjection;
+  frame: MapFrame;
+  /** The outline as an SVG document, and its address: the state's id and a hash of the document. */
+  svg: string;
+  url: string;
+}
+
+/** A state's projection and outline are the same for every request: computed once per state and process. */
+const stateOutlines = new Map<string, StateOutline>();
+
+function stateOutline(stateId: string): StateOutline {
+  const known = stateOutlines.get(stateId);
+  if (known) return known;
+  const shape = requireState(stateId);
+  const { projection, frame } = shapeProjection(shape, STATE_WIDTH, STATE_MAX_HEIGHT, STATE_PADDING);
+  const { fill, stroke, strokeOpacity } = OUTLINE_COLOURS;
+  const svg = [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${frame.width} ${frame.height}" width="${frame.width}" height="${frame.height}">`,
+    `<path d="${pathData(projection, shape, 1)}" style="fill:${fill};stroke:${stroke};stroke-opacity:${strokeOpacity};stroke-width:1.25;stroke-linejoin:round"/>`,
+    "</svg>",
+  ].join("");
+  const version = createHash("sha256").update(svg).digest("hex").slice(0, 12);
+  const outline = { projection, frame, svg, url: `${STATE_OUTLINE_PATH}${encodeURIComponent(stateId)}.svg?v=${version}` };
+  stateOutlines.set(stateId, outline);
+  return outline;
+}
+
+/**
+ * A state's outline with a numbered marker per listing (`number`: the listing's place in the full list). The outline
+ * is an image the browser keeps (`outlineUrl`), not paths in the page and again in its data (issue #39).
+ */
 export function stateMap(stateId: string, listings: readonly MapListing[]): StateMapData {
-  let outline = stateOutlines.get(stateId);
-  if (!outline) {
-    const shape = requireState(stateId);
-    const { projection, frame } = shapeProjection(shape, STATE_WIDTH, STATE_MAX_HEIGHT, STATE_PADDING);
-    outline = { projection, frame, d: pathData(projection, shape, 1) };
-    stateOutlines.set(stateId, outline);
-  }
-  return { ...outline.frame, outline: outline.d, markers: markersFor(listings, outline.projection, outline.frame) };
+  const { frame, projection, url } = stateOutline(stateId);
+  return { ...frame, outlineUrl: url, markers: markersFor(listings, projection, frame) };
+}
+
+/**
+ * A state map's outline as an SVG document (routes/public/map-state.ts), with its address's `v`: a page names the
+ * version it was drawn with. A state the site does not know is a 404.
+ */
+export function stateOutlineSvg(stateId: string): { svg: string; url: string } {
+  const { svg, url } = stateOutline(stateId);
+  return { svg, url };
 }
 
 /** A small map of a listing's state with the listing's point on it. */

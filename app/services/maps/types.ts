@@ -69,7 +69,8 @@ export interface UsMapData extends MapFrame {
 }
 
 export interface StateMapData extends MapFrame {
-  outline: string;
+  /** The state's outline: an SVG image of its own (routes/public/map-state.ts), kept by the browser. */
+  outlineUrl: string;
   markers: MapMarker[];
 }
 
