@@ -348,11 +348,8 @@ export default function Festivals({ loaderData }: Route.ComponentProps) {
               </div>
             ) : (
               <HydrateLater>
-                <ul className="fl mt-6 grid gap-4 sm:grid-cols-2 sm:gap-6 xl:grid-cols-3" data-testid="festival-list">
+                <ul className="mt-6 grid gap-4 sm:grid-cols-2 sm:gap-6 xl:grid-cols-3" data-testid="festival-list">
                   {festivals.map((festival) => (
-                    // Cards below the fold are laid out only as they near the screen (the list's `fl` class: each item's
-                    // content-visibility): on a phone the list was most of the page's first layout
-                    // (docs/decisions/025-fewer-script-files.md). The placeholder sizes are the cards' measured heights.
                     <li key={festival.id}>
                       <FestivalCard festival={festival} />
                     </li>
