@@ -1,5 +1,6 @@
 import { Clock, Mail, MapPin, Newspaper, Rss, Store } from "~/components/icons";
 import { Link } from "react-router";
+import { useRenderedDay } from "~/components/wholesalers/listing-facts";
 import { Logo } from "./header";
 import { SiteLink } from "./nav-link";
 import { HEADER_LINKS, OFFICE_HOURS, SUBMIT_LOCATION_HREF, visibleLinks } from "./site-nav";
@@ -11,15 +12,15 @@ interface FooterProps {
   enableFestivals: boolean;
   /** The states with the most listings (the root loader's); the block is left out when none has one. */
   popularRegions: { label: string; to: string }[];
-  /** The year of the copyright line: the page's rendering time's (the root loader's `renderedAt`), so that a
-   * browser whose clock or time zone is in another year hydrates the same text. */
-  year: string;
 }
 
 const headingClass = "footer-heading";
 const linkClass = "footer-link";
 
-export function Footer({ siteName, contactEmail, enableBlog, enableFestivals, popularRegions, year }: FooterProps) {
+export function Footer({ siteName, contactEmail, enableBlog, enableFestivals, popularRegions }: FooterProps) {
+  // The page's rendering year, not the browser's: a browser whose clock or time zone is in another year (New Year's
+  // Eve in California) hydrates the same text.
+  const year = useRenderedDay().slice(0, 4);
   const quickLinks = visibleLinks(HEADER_LINKS, { enableBlog, enableFestivals });
   return (
     <footer className="mt-24 bg-[#2a1420] text-stone-300">

@@ -22,7 +22,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      <Footer {...props} popularRegions={root?.popularRegions ?? []} year={(root?.renderedAt ?? new Date().toISOString()).slice(0, 4)} />
+      <Footer {...props} popularRegions={root?.popularRegions ?? []} />
     </div>
   );
 }

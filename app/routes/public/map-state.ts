@@ -18,8 +18,8 @@ export function loader({ request, params }: Route.LoaderArgs) {
   try {
     const stateId = /^([a-z]+)\.svg$/.exec(params.file)?.[1];
     if (!stateId) throw notFound(STATE_NOT_FOUND);
-    const { svg, url } = stateOutlineSvg(stateId);
-    const current = new URL(url, request.url).searchParams.get("v") === new URL(request.url).searchParams.get("v");
+    const { svg, version } = stateOutlineSvg(stateId);
+    const current = new URL(request.url).searchParams.get("v") === version;
     return new Response(svg, {
       headers: { "Content-Type": "image/svg+xml", "Cache-Control": current ? VERSIONED_CACHE : UNVERSIONED_CACHE },
     });

@@ -139,7 +139,7 @@ function requireState(stateId: string) {
 }
 
 /** Where a state map's outline is drawn: an image per state (routes/public/map-state.ts), addressed by its content. */
-export const STATE_OUTLINE_PATH = "/maps/state/";
+const STATE_OUTLINE_PATH = "/maps/state/";
 
 /**
  * The colours of a state map's outline, Tailwind's tokens written out (an image of its own does not see the page's
@@ -150,8 +150,9 @@ const OUTLINE_COLOURS = { fill: "#fde4e1", stroke: "#be123c", strokeOpacity: 0.6
 interface StateOutline {
   projection: GeoProjection;
   frame: MapFrame;
-  /** The outline as an SVG document, and its address: the state's id and a hash of the document. */
+  /** The outline as an SVG document, a hash of it, and its address: the state's id and that hash. */
   svg: string;
+  version: string;
   url: string;
 }
 
@@ -170,7 +171,7 @@ function stateOutline(stateId: string): StateOutline {
     "</svg>",
   ].join("");
   const version = createHash("sha256").update(svg).digest("hex").slice(0, 12);
-  const outline = { projection, frame, svg, url: `${STATE_OUTLINE_PATH}${encodeURIComponent(stateId)}.svg?v=${version}` };
+  const outline = { projection, frame, svg, version, url: `${STATE_OUTLINE_PATH}${encodeURIComponent(stateId)}.svg?v=${version}` };
   stateOutlines.set(stateId, outline);
   return outline;
 }
@@ -185,12 +186,12 @@ export function stateMap(stateId: string, listings: readonly MapListing[]): Stat
 }
 
 /**
- * A state map's outline as an SVG document (routes/public/map-state.ts), with its address's `v`: a page names the
- * version it was drawn with. A state the site does not know is a 404.
+ * A state map's outline as an SVG document (routes/public/map-state.ts), with its version (its address's `v`) and
+ * address. A state the site does not know is a 404.
  */
-export function stateOutlineSvg(stateId: string): { svg: string; url: string } {
-  const { svg, url } = stateOutline(stateId);
-  return { svg, url };
+export function stateOutlineSvg(stateId: string): Pick<StateOutline, "svg" | "version" | "url"> {
+  const { svg, version, url } = stateOutline(stateId);
+  return { svg, version, url };
 }
 
 /** A small map of a listing's state with the listing's point on it. */
