@@ -16,14 +16,19 @@
  *                     of the site is measured as a page, or as an API call under /api); the baseline always runs
  *   --cache on|off    runs only the half with the page cache on, or off (PostgreSQL runs with it off)
  *   --no-write        prints the table without writing BENCHMARKS.md
+ *   --profile         then loads each target that missed its CPU target again, on a server of its own run with
+ *                     V8's profiler, and adds where its CPU goes and what bounds it (scripts/bench-profile.ts)
  * While working on a page: `npm run bench -- --cache off --page /festivals --seconds 3 --no-write`.
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { createTestDatabase } from "../tests/support/postgres";
 import { startServer, type RunningServer } from "../tests/support/server";
-import { buildIfNeeded, nextClientAddress, settle, TRUSTED_PROXY_ENV, writeBenchmarkSection } from "./bench-support";
+import { buildIfNeeded, nextClientAddress, ROOT, settle, TRUSTED_PROXY_ENV, writeBenchmarkSection } from "./bench-support";
+import { profileReport, timeByLayer, type CpuProfile, type PageProfile } from "./bench-profile";
 import { LISTING, report, selectTargets, type PageCache, type Row } from "./bench-server-targets";
 
 const { values } = parseArgs({
@@ -33,6 +38,7 @@ const { values } = parseArgs({
     page: { type: "string", multiple: true },
     cache: { type: "string" },
     "no-write": { type: "boolean", default: false },
+    profile: { type: "boolean", default: false },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -42,6 +48,7 @@ if (values.cache !== undefined && values.cache !== "on" && values.cache !== "off
 const CACHE = values.cache as PageCache | undefined;
 if (CACHE === "on" && values.postgres)
   throw new Error("PostgreSQL is measured with the page cache off: leave out --cache on or --postgres");
+if (values.profile && CACHE === "on") throw new Error("--profile looks at the rows with the page cache off: leave out --cache on");
 const TARGETS = selectTargets(values.page);
 const CONNECTIONS = [10, 100];
 
@@ -72,15 +79,21 @@ function run(server: RunningServer, path: string, connections: number, seconds: 
   });
 }
 
+const startBenchServer = (pageCache: PageCache, env: Record<string, string>, nodeOptions: string[] = []) =>
+  startServer(
+    {
+      SEED: "true",
+      ...TRUSTED_PROXY_ENV,
+      ADMIN_EMAIL: "bench@example.com",
+      ADMIN_PASSWORD: "bench-password-123",
+      PAGE_CACHE: pageCache,
+      ...env,
+    },
+    nodeOptions,
+  );
+
 async function measure(database: string, pageCache: PageCache, env: Record<string, string>): Promise<Row[]> {
-  const server = await startServer({
-    SEED: "true",
-    ...TRUSTED_PROXY_ENV,
-    ADMIN_EMAIL: "bench@example.com",
-    ADMIN_PASSWORD: "bench-password-123",
-    PAGE_CACHE: pageCache,
-    ...env,
-  });
+  const server = await startBenchServer(pageCache, env);
   const label = `${database}, page cache ${pageCache}`;
   const rows: Row[] = [];
   try {
@@ -129,6 +142,37 @@ async function measure(database: string, pageCache: PageCache, env: Record<strin
   return rows;
 }
 
+/**
+ * `row`'s page loaded again at 10 connections on a SQLite server of its own, page cache off, run with V8's
+ * profiler: its busy time by layer while the load ran (scripts/bench-profile.ts).
+ */
+async function profile(row: Row, targetMs: number): Promise<PageProfile> {
+  const directory = mkdtempSync(join(tmpdir(), "wff-profile-"));
+  try {
+    const server = await startBenchServer("off", {}, ["--cpu-prof", `--cpu-prof-dir=${directory}`]);
+    let from: number, to: number, requests: number;
+    try {
+      await run(server, row.path, 10, Math.min(2, SECONDS));
+      await settle(server.url);
+      const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
+      from = monotonicMicros();
+      requests = (await run(server, row.path, 10, SECONDS)).requests.total;
+      to = monotonicMicros();
+    } finally {
+      // The profile is written as the server exits.
+      await server.stop();
+    }
+    const [file] = readdirSync(directory).filter((name) => name.endsWith(".cpuprofile"));
+    if (!file) throw new Error(`the server profiling ${row.path} wrote no profile`);
+    const cpuProfile = JSON.parse(readFileSync(join(directory, file), "utf8")) as CpuProfile;
+    const microsByLayer = timeByLayer(cpuProfile, from, to, ROOT);
+    console.log(`profiled ${row.path}: ${requests} requests`);
+    return { path: row.path, measuredMs: row.serverCpuPerRequest ?? 0, targetMs, requests, microsByLayer };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
 /** The canonical address of the seeded first listing: where the listing's page sends `/wholesalers/1`. */
 async function listingPath(server: RunningServer): Promise<string> {
   const response = await fetch(`${server.url}/wholesalers/1`, { redirect: "manual" });
@@ -152,7 +196,21 @@ if (values.postgres) {
   }
 }
 const command = ["npm run bench --", ...process.argv.slice(2).filter((arg) => arg !== "--no-write")].join(" ").replace(/ --$/, "");
-const markdown = report(rows, command, CONNECTIONS, SECONDS);
+let markdown = report(rows, command, CONNECTIONS, SECONDS);
+if (values.profile) {
+  const missed = rows.filter(
+    (row) =>
+      row.database === "SQLite" &&
+      row.pageCache === "off" &&
+      row.connections === 10 &&
+      row.target.cpuMsCacheOff !== undefined &&
+      row.serverCpuPerRequest !== undefined &&
+      row.serverCpuPerRequest > row.target.cpuMsCacheOff,
+  );
+  const profiles: PageProfile[] = [];
+  for (const row of missed) profiles.push(await profile(row, row.target.cpuMsCacheOff!));
+  if (profiles.length > 0) markdown += `\n\n${profileReport(profiles)}`;
+}
 console.log(`\n${markdown}\n`);
 console.log(`measured in ${((performance.now() - benchStartedAt) / 60_000).toFixed(1)} minutes`);
 if (!values["no-write"]) writeBenchmarkSection("bench:server", markdown);

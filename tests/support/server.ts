@@ -83,13 +83,13 @@ const stoppedServerProblems: string[] = [];
 /** Why the build is not of the sources as they are (checked once per test process), or undefined. */
 let buildProblem: string | undefined | null = null;
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, nodeOptions: string[] = []): Promise<RunningServer> {
   if (!fs.existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run "npm run build" before the integration tests`);
   // No test may run an older build without a word: the build's stamp must be the sources' (scripts/build-stamp.ts).
   if (buildProblem === null) buildProblem = staleBuild(path.dirname(ENTRY));
   if (buildProblem) throw new Error(buildProblem);
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "wff-test-"));
-  const child = spawn(process.execPath, [ENTRY], {
+  const child = spawn(process.execPath, [...nodeOptions, ENTRY], {
     cwd: ROOT,
     // A query over SLOW_QUERY_MS is logged at warn: on a test machine busy with other work, 100 ms says nothing
     // about the query, so the servers of the tests allow a minute unless a test sets it.
