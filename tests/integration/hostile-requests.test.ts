@@ -228,6 +228,29 @@ function parseAnswer(text: string) {
   return { status: statusOf(text), headers, body: rest.join("\r\n\r\n") };
 }
 
+describe("addresses of thousands of segments", () => {
+  it("four of 7,000 segments are each a quick 404, and a visitor's page answers right after them", async () => {
+    // React Router 7.18.4 matched every ancestor of the address against every route to choose the routes the page
+    // announces (its lazy route discovery): 0.7 s of the server's one thread for 3,000 segments, 3.4 s for 7,000,
+    // so four such requests held every page for 13 s. 7.18.5 bounds it (docs/decisions/056-react-router-7-18-7.md).
+    const deep = "/a".repeat(7_000);
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => fetch(`${server.url}${deep}?n=${i}`, { signal: AbortSignal.timeout(30_000) })),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(404);
+      expect(await answer.text()).toContain("404 Page Not Found");
+    }
+    expect(performance.now() - started).toBeLessThan(3_000);
+    const pageStarted = performance.now();
+    const page = await fetch(`${server.url}/about?after=deep`, { signal: AbortSignal.timeout(5_000) });
+    expect(page.status).toBe(200);
+    await page.arrayBuffer();
+    expect(performance.now() - pageStarted).toBeLessThan(1_000);
+  });
+});
+
 describe("#40.5 requests no route answers get the site's own 4xx, and no error is logged", () => {
   const raw = (requestLine: string) =>
     exchange(server.url, `${requestLine}\r\nHost: ${new URL(server.url).host}\r\nConnection: close\r\n\r\n`).then((answer) =>

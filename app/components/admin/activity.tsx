@@ -1,4 +1,5 @@
-import { History, LogIn, LogOut, Pencil, Plus, ShieldAlert, ShieldCheck, Trash2, type IconComponent } from "~/components/icons";
+import { ShieldCheck, type IconComponent } from "~/components/icons";
+import { History, LogIn, LogOut, Pencil, Plus, ShieldAlert, Trash2 } from "~/components/icons/admin";
 import type { AuditLogItem } from "~/services/audit/types";
 
 export interface ActivityEntry extends AuditLogItem {

@@ -1,4 +1,5 @@
-import { ExternalLink, LogOut, Flower2, Menu, ShieldCheck, X } from "~/components/icons";
+import { ExternalLink, Flower2, Menu, ShieldCheck, X } from "~/components/icons";
+import { LogOut } from "~/components/icons/admin";
 import { Dialog } from "radix-ui";
 import "./style-nonce";
 import { useState } from "react";

@@ -2,12 +2,9 @@ import {
   BadgeCheck,
   CalendarDays,
   ClipboardList,
-  ImageIcon,
-  LayoutDashboard,
   Lightbulb,
   MapIcon,
   MapPinned,
-  Settings,
   ShoppingBasket,
   type IconComponent,
   Flag,
@@ -17,6 +14,7 @@ import {
   Send,
   Store,
 } from "~/components/icons";
+import { ImageIcon, LayoutDashboard, Settings } from "~/components/icons/admin";
 
 /** What waits for an admin in a section, counted by the admin layout's loader. */
 export type AdminNavCounts = { pendingSuggestions: number; pendingSubmissions: number; openReports: number; ownerQueue: number };

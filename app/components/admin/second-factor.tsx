@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, FormNotice } from "~/components/admin/sign-in-frame";
-import { CopyCheck, Download, ShieldCheck } from "~/components/icons";
+import { Download, ShieldCheck } from "~/components/icons";
+import { CopyCheck } from "~/components/icons/admin";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useHydrated } from "~/components/wholesalers/use-hydrated";
 import { FieldError, Input, Label } from "~/components/ui/input";

@@ -1,6 +1,6 @@
 /**
  * Every icon the site draws, by lucide's name for it: the sprite (`npm run icons`, scripts/icon-sprite.ts) has one
- * `<symbol>` per name, and `index.tsx` one component per name. A name missing here is a type error there.
+ * `<symbol>` per name, and `index.tsx` (public pages) or `admin.tsx` (admin and owner screens only) one component per name. A name missing here is a type error there.
  */
 export const ICON_NAMES = [
   "arrow-left",

@@ -1,16 +1,5 @@
-import {
-  BadgeCheck,
-  CalendarDays,
-  ImageIcon,
-  Lightbulb,
-  MapIcon,
-  PenLine,
-  Plus,
-  type IconComponent,
-  Mail,
-  Newspaper,
-  Store,
-} from "~/components/icons";
+import { BadgeCheck, CalendarDays, Lightbulb, MapIcon, type IconComponent, Mail, Newspaper, Store } from "~/components/icons";
+import { ImageIcon, PenLine, Plus } from "~/components/icons/admin";
 import { Tabs } from "radix-ui";
 import { Link, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import { ActivityFeed } from "~/components/admin/activity";

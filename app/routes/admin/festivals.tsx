@@ -1,4 +1,4 @@
-import { Star } from "~/components/icons";
+import { Star } from "~/components/icons/admin";
 import { RecordImageField } from "~/components/admin/images/record-image-field";
 import type { UploadResult } from "~/components/admin/images/upload-widget";
 import { usePhotoRecordEditor } from "~/components/admin/images/use-photo-record-editor";

@@ -1,4 +1,5 @@
-import { ImageIcon, MapPin } from "~/components/icons";
+import { MapPin } from "~/components/icons";
+import { ImageIcon } from "~/components/icons/admin";
 import { useEffect, useState, type DragEvent } from "react";
 import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { UploadWidget, type UploadResult } from "~/components/admin/images/upload-widget";

@@ -1,4 +1,5 @@
-import { Check, Pencil, Store, X } from "~/components/icons";
+import { Check, Store, X } from "~/components/icons";
+import { Pencil } from "~/components/icons/admin";
 import { Link, useFetcher } from "react-router";
 import { AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
 import { adminHeaders, adminMeta } from "~/http/admin-meta";

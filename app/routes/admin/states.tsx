@@ -1,4 +1,4 @@
-import { Pencil } from "~/components/icons";
+import { Pencil } from "~/components/icons/admin";
 import { useState } from "react";
 import { Link } from "react-router";
 import { SelectField, TextAreaField, TextField } from "~/components/admin/list/fields";

@@ -1,4 +1,5 @@
-import { Download, Trash2 } from "~/components/icons";
+import { Download } from "~/components/icons";
+import { Trash2 } from "~/components/icons/admin";
 import { useSearchParams } from "react-router";
 import { AdminPageHeader, DataTable, ListToolbar, Pagination, type Column } from "~/components/admin/list/list-page";
 import { DeleteDialog } from "~/components/admin/list/record-dialog";

@@ -5,7 +5,7 @@ import { OWNER_NO_STORE, requireOwner } from "~/http/owner-auth.server";
 import { OWNER_SIGN_OUT_PATH, ownerListingPath } from "~/services/owners/owner-form";
 import { listOwnedListings } from "~/services/owners/owners.server";
 import { listingPath } from "~/services/wholesalers/slug";
-import { Pencil } from "~/components/icons";
+import { Pencil } from "~/components/icons/admin";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { OwnerCard } from "~/components/owners/owner-frame";
 import { checkedLabel, useRenderedDay } from "~/components/wholesalers/listing-facts";

@@ -1,4 +1,5 @@
-import { Bold, Heading2, Italic, Link2, List, ListOrdered, Quote, type IconComponent } from "~/components/icons";
+import { type IconComponent } from "~/components/icons";
+import { Bold, Heading2, Italic, Link2, List, ListOrdered, Quote } from "~/components/icons/admin";
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 import { proseClass } from "~/components/blog/article-body";

@@ -1,4 +1,5 @@
-import { CheckCircle2, CircleAlert, ImageUp, Loader2 } from "~/components/icons";
+import { CheckCircle2, CircleAlert, Loader2 } from "~/components/icons";
+import { ImageUp } from "~/components/icons/admin";
 import { useId, useRef, useState, type DragEvent } from "react";
 import {
   ACCEPTED_IMAGE_LABEL,

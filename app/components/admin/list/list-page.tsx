@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight, Plus, Search } from "~/components/icons";
+import { ChevronLeft, ChevronRight, Search } from "~/components/icons";
+import { Plus } from "~/components/icons/admin";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";

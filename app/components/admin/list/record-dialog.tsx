@@ -1,4 +1,5 @@
-import { Pencil, Trash2, X } from "~/components/icons";
+import { X } from "~/components/icons";
+import { Pencil, Trash2 } from "~/components/icons/admin";
 import { AlertDialog, Dialog } from "radix-ui";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";

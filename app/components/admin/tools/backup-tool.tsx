@@ -1,4 +1,5 @@
-import { DatabaseBackup, Download } from "~/components/icons";
+import { Download } from "~/components/icons";
+import { DatabaseBackup } from "~/components/icons/admin";
 import { Button } from "~/components/ui/button";
 import { ToolCard } from "./tool-card";
 

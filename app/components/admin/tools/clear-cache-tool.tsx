@@ -1,4 +1,4 @@
-import { RefreshCcw } from "~/components/icons";
+import { RefreshCcw } from "~/components/icons/admin";
 import { Button } from "~/components/ui/button";
 import type { ClearedCache } from "~/services/tools/types";
 import { Alert, ToolCard } from "./tool-card";

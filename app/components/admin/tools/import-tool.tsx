@@ -1,4 +1,4 @@
-import { FileSpreadsheet } from "~/components/icons";
+import { FileSpreadsheet } from "~/components/icons/admin";
 import { Fragment, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";

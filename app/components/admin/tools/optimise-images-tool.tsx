@@ -1,4 +1,4 @@
-import { ImageDown } from "~/components/icons";
+import { ImageDown } from "~/components/icons/admin";
 import { Button } from "~/components/ui/button";
 import type { OptimiseReport } from "~/services/images/types";
 import { isActiveJob } from "~/services/jobs/types";

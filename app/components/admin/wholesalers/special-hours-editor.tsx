@@ -1,4 +1,5 @@
-import { Plus, Trash2, X } from "~/components/icons";
+import { X } from "~/components/icons";
+import { Plus, Trash2 } from "~/components/icons/admin";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Textarea } from "~/components/ui/input";

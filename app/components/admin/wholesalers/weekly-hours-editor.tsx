@@ -1,4 +1,5 @@
-import { CopyCheck, Plus, X } from "~/components/icons";
+import { X } from "~/components/icons";
+import { CopyCheck, Plus } from "~/components/icons/admin";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input } from "~/components/ui/input";
