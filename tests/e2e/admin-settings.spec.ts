@@ -114,7 +114,12 @@ test.describe("admin settings", () => {
     try {
       await field.fill("My Day: 2099-06-01");
       await save.click();
-      await expect(page.getByText(/^These settings were changed by someone else since you opened this page\./)).toBeVisible();
+      // Said next to the field and in a toast (two places: each looked for where it is).
+      const refusal = /^These settings were changed by someone else since you opened this page\./;
+      await expect(page.getByRole("tabpanel", { name: "Flower holidays" }).getByText(refusal)).toBeVisible();
+      const toasts = page.getByRole("region", { name: /^Notifications/ });
+      await expect(toasts.getByText("Could not save the flower holidays", { exact: true })).toBeVisible();
+      await expect(toasts.getByText(refusal)).toBeVisible();
       expect(withDatabase((db) => db.prepare("select value from settings where key = 'flowerHolidays'").get())).toEqual({
         value: "Other Admin Day: 2099-05-09",
       });
