@@ -63,6 +63,9 @@ const acceptSandboxRefusals = (pageErrors: string[]) =>
 const issueRows = (page: Page) => page.getByRole("table", { name: "Newsletter issues" }).locator("tbody tr");
 
 test("an admin composes, previews, tests and sends an issue, watches it end, and finds it on the site", async ({ page, pageErrors }) => {
+  // The whole of an issue's life in one test (compose, preview, a test send, the send job to its end, the page on
+  // the site): on a CI machine twice as slow as usual it passed in one run and went past the default 60 s in the next.
+  test.setTimeout(120_000);
   const title = `Peony week ${unique()}`;
   addConfirmedSubscribers([`${unique()}-one@example.com`, `${unique()}-two@example.com`]);
   const restoreSettings = keepMailSettings();
