@@ -170,6 +170,28 @@ test.describe("saved suppliers", () => {
   });
 });
 
+test.describe("saved suppliers' buttons and hydration", () => {
+  // The script that puts "Save" in runs on its own time, and the lists of cards hydrate later (decision 026): a button
+  // that came while React was hydrating the list made React throw the list away (error 418) and render it again.
+  test("what is put into a Save place before the page hydrates is left there, with no hydration error", async ({ page }) => {
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        for (const slot of document.querySelectorAll("[data-testid=save]"))
+          slot.append(Object.assign(document.createElement("i"), { className: "early" }));
+      });
+    });
+    for (const url of ["/state/california", LISTING]) {
+      await page.goto(url);
+      const slots = page.getByTestId("save");
+      const count = await slots.count();
+      expect(count, url).toBeGreaterThan(0);
+      await expect(slots.locator("i.early")).toHaveCount(count);
+      await expect(slots.getByRole("button", { name: /^Saved?$/ })).toHaveCount(count);
+    }
+    // The fixture fails the test on any error the page logged, React's hydration errors included.
+  });
+});
+
 test.describe("updates", () => {
   test("a new build's worker takes over and its precache replaces the old one", async ({ page }) => {
     // Two servers of the test's own, one after the other on one port (one origin): the build, then a copy of it whose

@@ -1,8 +1,7 @@
 /**
  * "Save" on a listing's card and page (docs/decisions/046-offline-service-worker.md): a saved listing is kept in the
- * browser, no account. The server renders an empty place of the button's size, `<span data-testid="save">` (styled in app.css),
- * so that nothing moves when the button comes; no code of it is in a first load (/near and /search had 0.2 KB of their budget
- * left). This module, loaded after the page is interactive (./start.ts), puts a button in each place, finds the
+ * browser, no account. The server renders an empty place of the button's size (./save-slot.tsx), so that nothing moves
+ * when the button comes; no code of it is in a first load. This module, loaded after the page is interactive (./start.ts), puts a button in each place, finds the
  * listing it is for (the card's heading link, or the listing page's own address) and works it, and notes the last
  * zipcode searched (a /near page) for the distances /saved shows.
  */
@@ -42,17 +41,10 @@ function listingOf(slot: HTMLElement) {
   return { id: Number(/^\/wholesalers\/(\d+)\//.exec(path)?.[1]), name, path };
 }
 
-/**
- * Whether React has hydrated the place: a button put into it before then would not be the server's markup, and React
- * would render the whole list again (the lists of cards hydrate later, decision 026).
- */
-const hydrated = (slot: HTMLElement) => Object.keys(slot).some((key) => key.startsWith("__reactFiber$"));
-
-/** Fills and updates a place; false for one not hydrated yet. */
-function show(slot: HTMLElement): boolean {
+/** Fills and updates a place, hydrated or not: React leaves what is inside it alone (./save-slot.tsx). */
+function show(slot: HTMLElement) {
   let button = slot.querySelector("button");
   if (!button) {
-    if (!hydrated(slot)) return false;
     button = document.createElement("button");
     button.type = "button";
     button.className = BUTTON_CLASS;
@@ -73,18 +65,12 @@ function show(slot: HTMLElement): boolean {
     ? `${listing.name} is saved on this device: its page opens without a signal. Tap to remove it.`
     : `Save ${listing.name} on this device, with its page for when you have no signal`;
   if (button.title !== title) button.title = title;
-  return true;
 }
 
-let retry: ReturnType<typeof setTimeout> | undefined;
 let notedZipcode: string | null = null;
 
 function syncPage() {
-  let waiting = false;
-  for (const slot of document.querySelectorAll<HTMLElement>(SLOTS)) if (!show(slot)) waiting = true;
-  // Hydrating changes no markup, so no observer hears it: a place not hydrated yet is looked at again.
-  clearTimeout(retry);
-  if (waiting) retry = setTimeout(syncPage, 250);
+  for (const slot of document.querySelectorAll<HTMLElement>(SLOTS)) show(slot);
   const zipcode = location.pathname === "/near" ? new URLSearchParams(location.search).get("zip") : null;
   if (zipcode && /^\d{5}$/.test(zipcode) && zipcode !== notedZipcode) {
     notedZipcode = zipcode;

@@ -15,6 +15,7 @@ import {
 import { ReportProblem } from "./report-problem";
 import { WholesalerImage } from "./wholesaler-image";
 import { ClosedBadge, DirectionsLink, TypeBadge } from "./listing-badges";
+import { SaveSlot } from "~/components/offline/save-slot";
 
 export type { WholesalerCardData };
 
@@ -133,8 +134,7 @@ export function WholesalerCard({
       {/* Directions is what a card is for; reporting is the quieter action, small enough to share the row on a phone. */}
       <div className="card-actions">
         <DirectionsLink wholesaler={wholesaler} />
-        {/* The place of "Save", kept on this device for the market: components/offline/saved-buttons.ts puts the button in. */}
-        <span data-testid="save" />
+        <SaveSlot />
         <ReportProblem wholesaler={wholesaler} className="card-report" />
       </div>
     </article>

@@ -21,6 +21,7 @@ import { claimPath } from "~/services/owners/owner-form";
 import { ReportProblem } from "~/components/wholesalers/report-problem";
 import { ClosedBadge, DirectionsLink, TYPE_HINT, TypeBadge } from "~/components/wholesalers/listing-badges";
 import { WholesalerImage } from "~/components/wholesalers/wholesaler-image";
+import { SaveSlot } from "~/components/offline/save-slot";
 import { ClosedBanner, HolidayHoursNote, TodaysSpecialHours, UpcomingSpecialHours, WeekAheadTable } from "~/components/wholesalers/special-hours";
 import type { NearbyListing } from "~/services/wholesalers/types";
 
@@ -124,8 +125,7 @@ export default function Wholesaler({ loaderData }: Route.ComponentProps) {
                     <span className="sr-only"> {listing.phone}</span>
                   </a>
                 ) : null}
-                {/* The place of "Save", kept on this device for the market: components/offline/saved-buttons.ts puts the button in. */}
-                <span data-testid="save" />
+                <SaveSlot />
               </div>
             )}
           </header>
