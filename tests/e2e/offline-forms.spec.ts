@@ -2,6 +2,9 @@ import type { Locator, Page } from "@playwright/test";
 import { acceptLoggedFailures, expect, test, waitForHydration, withDatabase } from "./fixtures";
 import { cachedUrls, controlledByWorker, LISTING, OFFLINE_FAILURES, RESULTS, savedCopyLine } from "./offline-fixtures";
 
+// The browser tests block the offline worker (playwright.config.ts); these are about it.
+test.use({ serviceWorkers: "allow" });
+
 /**
  * Sent without a signal (issue #38): a form sent offline, or when the browser thinks it is online but the request
  * fails ("lie-fi"), says it was not sent and keeps what was typed; and the first page of a first visit is kept.

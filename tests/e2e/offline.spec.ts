@@ -7,6 +7,9 @@ import { loginAsAdmin } from "./admin-fixtures";
 import { acceptLoggedFailures, expect, expectAccessible, test } from "./fixtures";
 import { cachedUrls, controlledByWorker, LISTING, OFFLINE_FAILURES, RESULTS, savedCopyLine } from "./offline-fixtures";
 
+// The browser tests block the offline worker (playwright.config.ts); these are about it.
+test.use({ serviceWorkers: "allow" });
+
 /**
  * Works at the market (issue #38, docs/decisions/046-offline-service-worker.md): the site installs as an app, its
  * service worker keeps the pages a visitor saw and their saved suppliers, and says when a page is a saved copy.
