@@ -289,10 +289,16 @@ test.describe("festival calendar page", () => {
       // Where the footer starts in the page: below the list, it moved whenever a card above it changed height.
       const footerTop = () => page.locator("footer").evaluate((footer) => footer.getBoundingClientRect().top + window.scrollY);
       const footerBefore = await footerTop();
-      for (let y = 0; y < before; y += viewport.height / 2) {
-        await page.evaluate((top) => window.scrollTo(0, top), y);
-        await page.evaluate(() => new Promise(requestAnimationFrame));
-      }
+      // Half a screen at a time, each step given a frame, in the page (two round trips a step took most of the test).
+      await page.evaluate(
+        async ({ end, step }) => {
+          for (let y = 0; y < end; y += step) {
+            window.scrollTo(0, y);
+            await new Promise(requestAnimationFrame);
+          }
+        },
+        { end: before, step: viewport.height / 2 },
+      );
       const last = list(page).getByRole("article").last();
       await last.scrollIntoViewIfNeeded();
       await expect(last.getByRole("link", { name: /^View details/ })).toBeInViewport();
