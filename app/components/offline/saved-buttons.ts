@@ -1,7 +1,8 @@
 /**
  * "Save" on a listing's card and page (docs/decisions/046-offline-service-worker.md): a saved listing is kept in the
- * browser, no account. The server renders an empty place of the button's size (./save-slot.tsx), so that nothing moves
- * when the button comes; no code of it is in a first load. This module, loaded after the page is interactive (./start.ts), puts a button in each place, finds the
+ * browser, no account. The server renders an empty place of the button's size (SaveSlot, in
+ * components/wholesalers/listing-badges.tsx), so that nothing moves when the button comes; no code of it is in a
+ * first load. This module, loaded after the page is interactive (./start.ts), puts a button in each place, finds the
  * listing it is for (the card's heading link, or the listing page's own address) and works it, and notes the last
  * zipcode searched (a /near page) for the distances /saved shows.
  */
@@ -41,7 +42,7 @@ function listingOf(slot: HTMLElement) {
   return { id: Number(/^\/wholesalers\/(\d+)\//.exec(path)?.[1]), name, path };
 }
 
-/** Fills and updates a place, hydrated or not: React leaves what is inside it alone (./save-slot.tsx). */
+/** Fills and updates a place, hydrated or not: React leaves what is inside it alone (SaveSlot). */
 function show(slot: HTMLElement) {
   let button = slot.querySelector("button");
   if (!button) {

@@ -48,6 +48,25 @@ export function DirectionsLink({ wholesaler, className }: { wholesaler: Paramete
 }
 
 /**
+ * The place of "Save" on a listing's card and page (docs/decisions/046-offline-service-worker.md): empty as React
+ * renders it, the button's size (app.css) so that nothing moves when components/offline/saved-buttons.ts, loaded
+ * after the page is interactive, puts the button in. Here, beside Directions, rather than in a module of its own,
+ * which would be one more script for every page with a card.
+ *
+ * Its content is declared as inner HTML so that React leaves what is inside to that script: React hydrates no
+ * children of such an element, so a button put in before a card's list has hydrated (the lists hydrate later,
+ * decision 026) is no mismatch. With plain children a button put in while React was part-way through hydrating a
+ * list made it throw the list away and render it again (React error 418, 1 state page load in 20 in a test). The
+ * object is one for every render: React writes inner HTML again only when that object changes, which would remove
+ * the button.
+ */
+const LEFT_TO_THE_SCRIPT = { __html: "" } as const;
+
+export function SaveSlot() {
+  return <span data-testid="save" dangerouslySetInnerHTML={LEFT_TO_THE_SCRIPT} />;
+}
+
+/**
  * "Temporarily closed" or "Permanently closed", as a small badge for cards and the listing's header; nothing for an
  * open listing. The reopening date is on the listing's page (its banner): a card loads no date wording for it.
  */

@@ -14,8 +14,7 @@ import {
 } from "./listing-facts";
 import { ReportProblem } from "./report-problem";
 import { WholesalerImage } from "./wholesaler-image";
-import { ClosedBadge, DirectionsLink, TypeBadge } from "./listing-badges";
-import { SaveSlot } from "~/components/offline/save-slot";
+import { ClosedBadge, DirectionsLink, SaveSlot, TypeBadge } from "./listing-badges";
 
 export type { WholesalerCardData };
 

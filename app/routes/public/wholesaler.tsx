@@ -19,9 +19,8 @@ import { AccessBadge, ACCESS_HINT, ApproximateLocationNote, ListingOpenStatus, O
 import { LocationPrecisionNote, nearbyDistanceText, WeeklyHoursTable } from "~/components/wholesalers/listing-page-facts";
 import { claimPath } from "~/services/owners/owner-form";
 import { ReportProblem } from "~/components/wholesalers/report-problem";
-import { ClosedBadge, DirectionsLink, TYPE_HINT, TypeBadge } from "~/components/wholesalers/listing-badges";
+import { ClosedBadge, DirectionsLink, SaveSlot, TYPE_HINT, TypeBadge } from "~/components/wholesalers/listing-badges";
 import { WholesalerImage } from "~/components/wholesalers/wholesaler-image";
-import { SaveSlot } from "~/components/offline/save-slot";
 import { ClosedBanner, HolidayHoursNote, TodaysSpecialHours, UpcomingSpecialHours, WeekAheadTable } from "~/components/wholesalers/special-hours";
 import type { NearbyListing } from "~/services/wholesalers/types";
 
